@@ -1,0 +1,24 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "DynamicMapper",
+    products: [
+        .library(name: "DynamicMapper", targets: ["DynamicMapper"]),
+        .library(name: "DynamicMapperOperators", targets: ["DynamicMapperOperators"]),
+    ],
+    targets: [
+        .target(name: "DynamicMapper"),
+        .target(name: "DynamicMapperOperators", dependencies: ["DynamicMapper"]),
+        .testTarget(
+            name: "DynamicMapperTests",
+            dependencies: ["DynamicMapper", "DynamicMapperOperators"]
+        ),
+        .executableTarget(
+            name: "CorpusRoundTrip",
+            dependencies: ["DynamicMapper"],
+            path: "Examples/CorpusRoundTrip"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,157 @@
+import Foundation
+
+/// Reading values out of the index: only here do bytes become Swift strings and numbers.
+extension Document {
+    @inline(__always)
+    func node(_ index: Int) -> Node { nodes[index] }
+
+    /// Index of the node after `index` and its descendants.
+    @inline(__always)
+    func next(after index: Int) -> Int {
+        let node = nodes[index]
+        return node.kind.rawValue >= Node.Kind.array.rawValue ? Int(node.end) : index + 1
+    }
+
+    @inline(__always)
+    func pointer(_ node: Node) -> UnsafePointer<UInt8> {
+        UnsafePointer(bytes.baseAddress.unsafelyUnwrapped + Int(node.offset))
+    }
+
+    /// The string value of a string node (escapes resolved).
+    func string(_ node: Node) -> String {
+        let raw = UnsafeBufferPointer(start: pointer(node), count: Int(node.length))
+        if !node.flags.contains(.escaped) {
+            return String(decoding: raw, as: UTF8.self)
+        }
+        return StringUnescaping.unescape(raw)
+    }
+
+    /// Whether a string node's value equals `text`, without building a `String` when the node
+    /// has no escapes.
+    @inline(__always)
+    func stringEquals(_ node: Node, _ text: String) -> Bool {
+        if node.flags.contains(.escaped) { return string(node) == text }
+        let count = Int(node.length)
+        let start = pointer(node)
+        var text = text
+        if let fast = text.utf8.withContiguousStorageIfAvailable({ utf8 -> Bool in
+            utf8.count == count && (count == 0 || memcmpEqual(start, utf8.baseAddress.unsafelyUnwrapped, count))
+        }) {
+            return fast
+        }
+        return text.withUTF8 { utf8 in
+            utf8.count == count && (count == 0 || memcmpEqual(start, utf8.baseAddress.unsafelyUnwrapped, count))
+        }
+    }
+
+    /// The literal text of a number node, in strict spelling.
+    func numberLiteral(_ node: Node) -> String {
+        let text = String(decoding: UnsafeBufferPointer(start: pointer(node), count: Int(node.length)), as: UTF8.self)
+        return node.flags.contains(.json5) ? NumberGrammar.normalizedJSON5(text) : text
+    }
+
+    /// The `JSON` value of the node at `index` (and its descendants). Duplicate keys: the
+    /// first wins, as in Foundation.
+    func json(at index: Int) -> JSON {
+        let node = nodes[index]
+        switch node.kind {
+        case .null: return .null
+        case .true: return .bool(true)
+        case .false: return .bool(false)
+        case .number: return .number(JSON.Number(validated: numberLiteral(node)))
+        case .string: return .string(string(node))
+        case .array:
+            var elements: [JSON] = []
+            elements.reserveCapacity(Int(node.length))
+            var child = index + 1
+            let end = Int(node.end)
+            while child < end {
+                elements.append(json(at: child))
+                child = next(after: child)
+            }
+            return .array(elements)
+        case .object:
+            var object = JSON.Object()
+            var child = index + 1
+            let end = Int(node.end)
+            while child < end {
+                let key = string(nodes[child])
+                let valueIndex = child + 1
+                if object.index(forKey: key) == nil {
+                    object.append(key: key, value: json(at: valueIndex))
+                }
+                child = next(after: valueIndex)
+            }
+            return .object(object)
+        }
+    }
+}
+
+/// Resolves backslash escapes (JSON's, and JSON5's extras, which the scanner admits only in
+/// JSON5 mode) of already validated string content.
+enum StringUnescaping {
+    static func unescape(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: raw.count) { output in
+            var read = 0
+            var written = 0
+            let count = raw.count
+            func put(_ byte: UInt8) {
+                output[written] = byte
+                written += 1
+            }
+            func putScalar(_ value: UInt32) {
+                let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+                for byte in UTF8.encode(scalar).unsafelyUnwrapped { put(byte) }
+            }
+            func hex(_ at: Int, _ digits: Int) -> UInt32 {
+                var value: UInt32 = 0
+                for offset in 0..<digits {
+                    value = value << 4 | UInt32(Scanner.hexValue(raw[at + offset]) ?? 0)
+                }
+                return value
+            }
+            while read < count {
+                let byte = raw[read]
+                guard byte == UInt8(ascii: "\\"), read + 1 < count else {
+                    put(byte)
+                    read += 1
+                    continue
+                }
+                let escaped = raw[read + 1]
+                read += 2
+                switch escaped {
+                case UInt8(ascii: "b"): put(0x08)
+                case UInt8(ascii: "f"): put(0x0C)
+                case UInt8(ascii: "n"): put(0x0A)
+                case UInt8(ascii: "r"): put(0x0D)
+                case UInt8(ascii: "t"): put(0x09)
+                case UInt8(ascii: "v"): put(0x0B)
+                case UInt8(ascii: "0"): put(0x00)
+                case UInt8(ascii: "x"):
+                    putScalar(hex(read, 2))
+                    read += 2
+                case UInt8(ascii: "u"):
+                    var value = hex(read, 4)
+                    read += 4
+                    if (0xD800...0xDBFF).contains(value), read + 6 <= count {
+                        let low = hex(read + 2, 4)
+                        value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+                        read += 6
+                    }
+                    putScalar(value)
+                case UInt8(ascii: "\r"):
+                    // JSON5 line continuation: the escaped line break is dropped.
+                    if read < count && raw[read] == UInt8(ascii: "\n") { read += 1 }
+                case UInt8(ascii: "\n"):
+                    break
+                case 0xE2:
+                    // JSON5 line continuation over U+2028 or U+2029.
+                    read += 2
+                default:
+                    put(escaped)
+                }
+            }
+            return written
+        }
+    }
+}

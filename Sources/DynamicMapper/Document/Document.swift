@@ -1,0 +1,38 @@
+import Foundation
+
+/// Parsed JSON: an owned UTF-8 copy of the input plus the flat node index over it.
+///
+/// Immutable once built and shared by reference between everything that reads it (decoder,
+/// views, materialised values), so one parse serves them all.
+final class Document: @unchecked Sendable {
+    // @unchecked: both buffers are written only during `init` and freed only in `deinit`.
+    let bytes: UnsafeMutableBufferPointer<UInt8>
+    let nodes: UnsafeMutableBufferPointer<Node>
+
+    init(data: Data, options: ScanOptions) throws(DecodingError) {
+        let input: UnsafeMutableBufferPointer<UInt8>
+        do {
+            input = try InputEncoding.utf8Copy(of: data)
+        } catch {
+            throw error.decodingError
+        }
+        guard input.count <= Int(UInt32.max) else {
+            input.deallocate()
+            throw JSONSyntaxError(reason: "Input larger than 4 GiB", line: 1, column: 1, offset: 0).decodingError
+        }
+        var scanner = Scanner(bytes: UnsafeBufferPointer(input), options: options)
+        do {
+            try scanner.scan()
+        } catch {
+            input.deallocate()
+            throw error.decodingError
+        }
+        bytes = input
+        nodes = scanner.nodes.take()
+    }
+
+    deinit {
+        bytes.deallocate()
+        nodes.deallocate()
+    }
+}

@@ -1,0 +1,223 @@
+import Foundation
+
+/// A JSON value that keeps everything it read: key order, duplicate-free objects
+/// and the exact text of every number.
+///
+/// ```swift
+/// let json = try JSON(parsing: #"{"id": 9007199254740993, "tags": ["a", "b"]}"#)
+/// json["id"]?.number?.literal      // "9007199254740993"
+/// json["tags"]?[1]                  // .string("b")
+/// let literal: JSON = ["name": "Ada", "age": 36, "admin": true, "manager": nil]
+/// ```
+///
+/// Objects compare equal whatever their key order (as JSON defines them), but iterate and
+/// serialise in the order they were read or built. Numbers compare by value, exactly: `1`,
+/// `1.0` and `1e0` are equal, `9007199254740993` and `9007199254740992` are not.
+public enum JSON: Sendable, Hashable {
+    /// `null`.
+    case null
+    /// `true` or `false`.
+    case bool(Bool)
+    /// A number, kept as its literal text. See ``JSON/Number``.
+    case number(Number)
+    /// A string.
+    case string(String)
+    /// An array.
+    case array([JSON])
+    /// An object whose keys keep their order. See ``JSON/Object``.
+    case object(Object)
+}
+
+// MARK: - Reading
+
+extension JSON {
+    /// The member of an object for `key`, or `nil` when this is not an object or has no such key.
+    ///
+    /// ```swift
+    /// let json: JSON = ["user": ["name": "Ada"]]
+    /// json["user"]?["name"]   // .string("Ada")
+    /// ```
+    public subscript(key: String) -> JSON? {
+        guard case .object(let object) = self else { return nil }
+        return object[key]
+    }
+
+    /// The element at `index`, or `nil` when this is not an array or the index is out of range.
+    /// Negative indexes count from the end.
+    ///
+    /// ```swift
+    /// let json: JSON = [1, 2, 3]
+    /// json[-1]   // .number(3)
+    /// json[7]    // nil
+    /// ```
+    public subscript(index: Int) -> JSON? {
+        guard case .array(let array) = self else { return nil }
+        let position = index < 0 ? array.count + index : index
+        return array.indices.contains(position) ? array[position] : nil
+    }
+
+    /// `true` for `null`.
+    ///
+    /// ```swift
+    /// JSON.null.isNull   // true
+    /// ```
+    public var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+
+    /// The Boolean, when this is `true` or `false`.
+    ///
+    /// ```swift
+    /// JSON.bool(true).boolValue   // true
+    /// ```
+    public var boolValue: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
+    /// The string, when this is a string.
+    ///
+    /// ```swift
+    /// JSON.string("hi").stringValue   // "hi"
+    /// ```
+    public var stringValue: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    /// The number, when this is a number.
+    ///
+    /// ```swift
+    /// JSON.number(42).numberValue?.int   // 42
+    /// ```
+    public var numberValue: Number? {
+        if case .number(let value) = self { return value }
+        return nil
+    }
+
+    /// The elements, when this is an array.
+    ///
+    /// ```swift
+    /// JSON.array([1, 2]).arrayValue?.count   // 2
+    /// ```
+    public var arrayValue: [JSON]? {
+        if case .array(let value) = self { return value }
+        return nil
+    }
+
+    /// The object, when this is an object.
+    ///
+    /// ```swift
+    /// let json: JSON = ["a": 1]
+    /// json.objectValue?.keys   // ["a"]
+    /// ```
+    public var objectValue: Object? {
+        if case .object(let value) = self { return value }
+        return nil
+    }
+}
+
+// MARK: - Literals
+
+extension JSON: ExpressibleByNilLiteral {
+    /// `nil` is `null`: `let value: JSON = nil`.
+    public init(nilLiteral: ()) { self = .null }
+}
+
+extension JSON: ExpressibleByBooleanLiteral {
+    /// `let value: JSON = true`.
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+}
+
+extension JSON: ExpressibleByIntegerLiteral {
+    /// `let value: JSON = 42`.
+    public init(integerLiteral value: Int) { self = .number(Number(value)) }
+}
+
+extension JSON: ExpressibleByFloatLiteral {
+    /// `let value: JSON = 2.5`.
+    public init(floatLiteral value: Double) { self = .number(Number(value)) }
+}
+
+extension JSON: ExpressibleByStringLiteral {
+    /// `let value: JSON = "text"`.
+    public init(stringLiteral value: String) { self = .string(value) }
+}
+
+extension JSON: ExpressibleByArrayLiteral {
+    /// `let value: JSON = [1, "two", nil]`.
+    public init(arrayLiteral elements: JSON...) { self = .array(elements) }
+}
+
+extension JSON: ExpressibleByDictionaryLiteral {
+    /// `let value: JSON = ["a": 1, "b": [true]]`; keys keep the literal's order, and a repeated
+    /// key keeps its first value.
+    public init(dictionaryLiteral elements: (String, JSON)...) {
+        var object = Object()
+        for (key, value) in elements where object[key] == nil {
+            object[key] = value
+        }
+        self = .object(object)
+    }
+}
+
+// MARK: - Parsing and serialising
+
+extension JSON {
+    /// Parses UTF-8 (or UTF-16/32 with a byte order mark) JSON text, strictly by RFC 8259
+    /// unless `allowsJSON5` is set.
+    ///
+    /// ```swift
+    /// let json = try JSON(parsing: Data(#"[1, 2.50, "x"]"#.utf8))
+    /// json[1]?.numberValue?.literal   // "2.50"
+    /// ```
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` whose underlying error is a ``JSONSyntaxError``
+    ///   with the line and column of the first problem.
+    public init(parsing data: Data, allowsJSON5: Bool = false, maximumDepth: Int = 512) throws {
+        let options = ScanOptions(allowsJSON5: allowsJSON5, assumesTopLevelDictionary: false, maximumDepth: maximumDepth)
+        let document = try Document(data: data, options: options)
+        self = document.json(at: 0)
+    }
+
+    /// Parses JSON text held in a string.
+    ///
+    /// ```swift
+    /// let json = try JSON(parsing: #"{"ok": true}"#)
+    /// json["ok"]   // .bool(true)
+    /// ```
+    public init(parsing text: String, allowsJSON5: Bool = false, maximumDepth: Int = 512) throws {
+        try self.init(parsing: Data(text.utf8), allowsJSON5: allowsJSON5, maximumDepth: maximumDepth)
+    }
+
+    /// The JSON text of this value. Numbers keep their literal text; `formatting` takes the
+    /// same options as `JSONEncoder` and lays out objects and arrays exactly as it does.
+    ///
+    /// ```swift
+    /// let json: JSON = ["b": 1.10, "a": [true]]
+    /// String(decoding: json.serialized(formatting: .sortedKeys), as: UTF8.self)
+    /// // {"a":[true],"b":1.1}
+    /// ```
+    public func serialized(formatting: JSONEncoder.OutputFormatting = []) -> Data {
+        var writer = JSONWriter(formatting: formatting)
+        writer.write(self)
+        return writer.data()
+    }
+
+    /// The JSON text of this value as a `String`.
+    ///
+    /// ```swift
+    /// JSON.array([1, "a"]).serializedString()   // [1,"a"]
+    /// ```
+    public func serializedString(formatting: JSONEncoder.OutputFormatting = []) -> String {
+        var writer = JSONWriter(formatting: formatting)
+        writer.write(self)
+        return writer.string()
+    }
+}
+
+extension JSON: CustomStringConvertible {
+    /// The compact JSON text of the value.
+    public var description: String { serializedString() }
+}

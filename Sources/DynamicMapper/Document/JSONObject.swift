@@ -1,0 +1,151 @@
+extension JSON {
+    /// The members of a JSON object, in the order they were read or inserted.
+    ///
+    /// ```swift
+    /// var object = JSON.Object()
+    /// object["b"] = 1
+    /// object["a"] = 2
+    /// object.keys          // ["b", "a"]
+    /// object["b"] = nil    // removes "b"
+    /// ```
+    ///
+    /// Keys are unique: setting an existing key replaces its value in place. Equality ignores
+    /// order, as JSON does.
+    public struct Object: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
+        /// The keys in order.
+        public private(set) var keys: [String] = []
+        /// The values in the order of ``keys``.
+        public private(set) var values: [JSON] = []
+        /// Positions by key, built only once an object is big enough for linear search to hurt.
+        private var positions: [String: Int]?
+
+        private static let indexThreshold = 12
+
+        /// An empty object: `JSON.Object()`.
+        public init() {}
+
+        /// `let object: JSON.Object = ["a": 1]`; a repeated key keeps its first value.
+        public init(dictionaryLiteral elements: (String, JSON)...) {
+            for (key, value) in elements where index(forKey: key) == nil {
+                append(key: key, value: value)
+            }
+        }
+
+        /// The number of members: `object.count`.
+        public var count: Int { keys.count }
+
+        /// `true` when the object has no members.
+        public var isEmpty: Bool { keys.isEmpty }
+
+        /// The position of `key` in ``keys``, or `nil`.
+        ///
+        /// ```swift
+        /// let object: JSON.Object = ["a": 1, "b": 2]
+        /// object.index(forKey: "b")   // 1
+        /// ```
+        public func index(forKey key: String) -> Int? {
+            if let positions { return positions[key] }
+            return keys.firstIndex(of: key)
+        }
+
+        /// The value for `key`; assigning `nil` removes the member, assigning a value replaces it
+        /// in place or appends it.
+        ///
+        /// ```swift
+        /// var object: JSON.Object = ["a": 1]
+        /// object["a"] = "one"
+        /// object["a"]   // .string("one")
+        /// ```
+        public subscript(key: String) -> JSON? {
+            get {
+                guard let position = index(forKey: key) else { return nil }
+                return values[position]
+            }
+            set {
+                if let position = index(forKey: key) {
+                    if let newValue {
+                        values[position] = newValue
+                    } else {
+                        removeMember(at: position)
+                    }
+                } else if let newValue {
+                    append(key: key, value: newValue)
+                }
+            }
+        }
+
+        /// Removes and returns the value for `key`.
+        ///
+        /// ```swift
+        /// var object: JSON.Object = ["a": 1]
+        /// object.removeValue(forKey: "a")   // .number(1)
+        /// ```
+        @discardableResult
+        public mutating func removeValue(forKey key: String) -> JSON? {
+            guard let position = index(forKey: key) else { return nil }
+            let value = values[position]
+            removeMember(at: position)
+            return value
+        }
+
+        /// Iterates `(key, value)` pairs in order.
+        ///
+        /// ```swift
+        /// for (key, value) in object { print(key, value) }
+        /// ```
+        public func makeIterator() -> some IteratorProtocol<(key: String, value: JSON)> {
+            var position = 0
+            let keys = self.keys, values = self.values
+            return AnyIterator {
+                guard position < keys.count else { return nil }
+                defer { position += 1 }
+                return (keys[position], values[position])
+            }
+        }
+
+        /// Adds a member known not to be present yet.
+        mutating func append(key: String, value: JSON) {
+            if positions != nil {
+                positions?[key] = keys.count
+            } else if keys.count >= Self.indexThreshold {
+                var built = [String: Int](minimumCapacity: keys.count * 2)
+                for (position, existing) in keys.enumerated() { built[existing] = position }
+                built[key] = keys.count
+                positions = built
+            }
+            keys.append(key)
+            values.append(value)
+        }
+
+        private mutating func removeMember(at position: Int) {
+            keys.remove(at: position)
+            values.remove(at: position)
+            if positions != nil {
+                var rebuilt = [String: Int](minimumCapacity: keys.count)
+                for (index, key) in keys.enumerated() { rebuilt[key] = index }
+                positions = rebuilt
+            }
+        }
+
+        public static func == (lhs: Object, rhs: Object) -> Bool {
+            guard lhs.count == rhs.count else { return false }
+            for (position, key) in lhs.keys.enumerated() {
+                guard let other = rhs[key], other == lhs.values[position] else { return false }
+            }
+            return true
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            // Order-independent: combine each member's own hash commutatively.
+            var combined = 0
+            for (position, key) in keys.enumerated() {
+                var member = Hasher()
+                member.combine(key)
+                member.combine(values[position])
+                combined = combined &+ member.finalize()
+            }
+            hasher.combine(count)
+            hasher.combine(combined)
+        }
+    }
+}

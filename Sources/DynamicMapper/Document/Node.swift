@@ -1,0 +1,33 @@
+/// One entry of a document's flat index ("tape"). Values appear in document order; an object's
+/// members appear as key node, value node(s), key node, ...
+///
+/// Strings and numbers are not converted while scanning: a node only says where their bytes are.
+struct Node {
+    enum Kind: UInt8 {
+        case null, `true`, `false`, number, string, array, object
+    }
+
+    /// Flags on string and number nodes, set by the scanner so readers can take fast paths.
+    struct Flags: OptionSet {
+        let rawValue: UInt8
+        /// String content contains at least one backslash escape.
+        static let escaped = Flags(rawValue: 1 << 0)
+        /// JSON5 spelling that strict readers do not handle: single quotes, unquoted keys,
+        /// extra escapes, hex or signed or dot-edged numbers, `Infinity`, `NaN`.
+        static let json5 = Flags(rawValue: 1 << 1)
+        /// Number literal with no fraction and no exponent.
+        static let integer = Flags(rawValue: 1 << 2)
+        /// String content is plain ASCII.
+        static let ascii = Flags(rawValue: 1 << 3)
+    }
+
+    var kind: Kind
+    var flags: Flags
+    /// Scalars: byte offset of the content (after the opening quote for strings).
+    /// Containers: byte offset of the opening bracket.
+    var offset: UInt32
+    /// Scalars: content length in bytes. Containers: element count (member count for objects).
+    var length: UInt32
+    /// Index of the first node after this value and all its descendants.
+    var end: UInt32
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// Turns input bytes into the UTF-8 the scanner reads, as Foundation's `JSONDecoder` does:
+/// a UTF-8 byte order mark is skipped; UTF-16 and UTF-32 (detected by their byte order mark, or
+/// by the zero bytes an ASCII first character leaves) are transcoded.
+enum InputEncoding {
+    private enum Detected { case utf8, utf16BE, utf16LE, utf32BE, utf32LE }
+
+    /// An owned copy of the input as UTF-8; the caller deallocates it.
+    static func utf8Copy(of data: Data) throws(JSONSyntaxError) -> UnsafeMutableBufferPointer<UInt8> {
+        let result: Result<UnsafeMutableBufferPointer<UInt8>, JSONSyntaxError> = data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let (encoding, bomLength) = detect(bytes)
+            let body = UnsafeBufferPointer(rebasing: bytes[bomLength...])
+            if encoding == .utf8 {
+                let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: body.count)
+                _ = copy.initialize(from: body)
+                return .success(copy)
+            }
+            return transcode(body, from: encoding)
+        }
+        return try result.get()
+    }
+
+    private static func detect(_ bytes: UnsafeBufferPointer<UInt8>) -> (Detected, Int) {
+        let count = bytes.count
+        if count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { return (.utf8, 3) }
+        if count >= 4 && bytes[0] == 0 && bytes[1] == 0 && bytes[2] == 0xFE && bytes[3] == 0xFF { return (.utf32BE, 4) }
+        if count >= 4 && bytes[0] == 0xFF && bytes[1] == 0xFE && bytes[2] == 0 && bytes[3] == 0 { return (.utf32LE, 4) }
+        if count >= 2 && bytes[0] == 0xFE && bytes[1] == 0xFF { return (.utf16BE, 2) }
+        if count >= 2 && bytes[0] == 0xFF && bytes[1] == 0xFE { return (.utf16LE, 2) }
+        if count >= 4 {
+            switch (bytes[0] == 0, bytes[1] == 0, bytes[2] == 0, bytes[3] == 0) {
+            case (true, true, true, false): return (.utf32BE, 0)
+            case (false, true, true, true): return (.utf32LE, 0)
+            case (true, false, _, _): return (.utf16BE, 0)
+            case (false, true, false, _): return (.utf16LE, 0)
+            default: break
+            }
+        } else if count >= 2 {
+            if bytes[0] == 0 && bytes[1] != 0 { return (.utf16BE, 0) }
+            if bytes[0] != 0 && bytes[1] == 0 { return (.utf16LE, 0) }
+        }
+        return (.utf8, 0)
+    }
+
+    private static func transcode(_ body: UnsafeBufferPointer<UInt8>, from encoding: Detected) -> Result<UnsafeMutableBufferPointer<UInt8>, JSONSyntaxError> {
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(body.count)
+        var failed = false
+        switch encoding {
+        case .utf16BE, .utf16LE:
+            let bigEndian = encoding == .utf16BE
+            let units = stride(from: 0, to: body.count - 1, by: 2).lazy.map { offset -> UInt16 in
+                let high = UInt16(body[offset + (bigEndian ? 0 : 1)])
+                let low = UInt16(body[offset + (bigEndian ? 1 : 0)])
+                return high << 8 | low
+            }
+            failed = transcode(units.makeIterator(), from: UTF16.self, into: &utf8) || body.count % 2 != 0
+        case .utf32BE, .utf32LE:
+            let bigEndian = encoding == .utf32BE
+            let units = stride(from: 0, to: body.count - 3, by: 4).lazy.map { offset -> UInt32 in
+                var value: UInt32 = 0
+                for index in 0..<4 {
+                    value = value << 8 | UInt32(body[offset + (bigEndian ? index : 3 - index)])
+                }
+                return value
+            }
+            failed = transcode(units.makeIterator(), from: UTF32.self, into: &utf8) || body.count % 4 != 0
+        case .utf8:
+            break
+        }
+        if failed {
+            return .failure(JSONSyntaxError(reason: "Invalid \(encoding == .utf16BE || encoding == .utf16LE ? "UTF-16" : "UTF-32") input", line: 1, column: 1, offset: 0))
+        }
+        let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: utf8.count)
+        _ = copy.initialize(from: utf8)
+        return .success(copy)
+    }
+
+    /// Returns `true` when the input held an invalid code unit sequence.
+    private static func transcode<Input: IteratorProtocol, Codec: UnicodeCodec>(
+        _ input: Input, from codec: Codec.Type, into output: inout [UInt8]
+    ) -> Bool where Input.Element == Codec.CodeUnit {
+        Swift.transcode(input, from: codec, to: UTF8.self, stoppingOnError: true) { output.append($0) }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// Why and where input stopped being valid JSON.
+///
+/// It is the `underlyingError` of the `DecodingError.dataCorrupted` that parsing throws:
+///
+/// ```swift
+/// do {
+///     _ = try JSON(parsing: "[1,\n 2,,]")
+/// } catch DecodingError.dataCorrupted(let context) {
+///     let error = context.underlyingError as? JSONSyntaxError
+///     print(error?.line, error?.column)   // 2, 4
+/// }
+/// ```
+public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong, e.g. `Unexpected character ','`.
+    public let reason: String
+    /// 1-based line of the offending byte.
+    public let line: Int
+    /// 1-based column (in Unicode scalars) of the offending byte.
+    public let column: Int
+    /// 0-based byte offset in the input as given (after any transcoding from UTF-16/32, in UTF-8).
+    public let offset: Int
+
+    /// `<reason> at line <line>, column <column>`.
+    public var description: String { "\(reason) at line \(line), column \(column)" }
+
+    init(reason: String, offset: Int, in bytes: UnsafeBufferPointer<UInt8>) {
+        self.reason = reason
+        self.offset = offset
+        var line = 1
+        var column = 1
+        var position = 0
+        let limit = min(offset, bytes.count)
+        while position < limit {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            position += 1
+        }
+        self.line = line
+        self.column = column
+    }
+
+    init(reason: String, line: Int, column: Int, offset: Int) {
+        self.reason = reason
+        self.line = line
+        self.column = column
+        self.offset = offset
+    }
+
+    /// The error parsing throws: Foundation's case, our position in the message.
+    var decodingError: DecodingError {
+        .dataCorrupted(DecodingError.Context(
+            codingPath: [],
+            debugDescription: "The given data was not valid JSON. \(description).",
+            underlyingError: self))
+    }
+}

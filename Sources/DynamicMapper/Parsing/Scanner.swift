@@ -1,0 +1,560 @@
+/// The single validating pass from UTF-8 bytes to the node index.
+///
+/// It is iterative (an explicit stack of open containers) so hostile nesting costs memory
+/// bounded by `maximumDepth`, never the call stack. Strings and numbers are validated but not
+/// converted: converting is the reader's job, and most readers skip most values.
+struct Scanner: ~Copyable {
+    private let start: UnsafePointer<UInt8>
+    private let end: UnsafePointer<UInt8>
+    private var cursor: UnsafePointer<UInt8>
+    private let options: ScanOptions
+    var nodes: NodeBuffer
+    private var stack: [Frame] = []
+
+    private struct Frame {
+        var node: Int
+        var count: UInt32
+        var isObject: Bool
+        /// JSON5 `assumesTopLevelDictionary`: an object closed by the end of input, not `}`.
+        var isImplicit: Bool
+    }
+
+    private enum State { case value, key, afterValue }
+
+    init(bytes: UnsafeBufferPointer<UInt8>, options: ScanOptions) {
+        // An empty buffer has no base address; point at a dummy so the cursor arithmetic holds.
+        let base = bytes.baseAddress ?? Scanner.emptyPointer
+        start = base
+        end = base + bytes.count
+        cursor = base
+        self.options = options
+        nodes = NodeBuffer(estimatedCount: bytes.count / 6 + 16)
+    }
+
+    /// Stands in for the base address of empty buffers, which have none. Never written to.
+    nonisolated(unsafe) static let emptyPointer = UnsafePointer(UnsafeMutablePointer<UInt8>.allocate(capacity: 1))
+
+    /// Scans the whole input; on success `nodes` holds the index (root at 0).
+    mutating func scan() throws(JSONSyntaxError) {
+        try skipWhitespace()
+        if options.allowsJSON5 && options.assumesTopLevelDictionary && (cursor == end || cursor.pointee != UInt8(ascii: "{")) {
+            try openContainer(isObject: true, implicit: true)
+            try skipWhitespace()
+            if cursor == end {
+                closeContainer()
+            } else {
+                try scanValues(from: .key)
+            }
+        } else {
+            guard cursor < end else { throw error("Unexpected end of input: no JSON value") }
+            try scanValues(from: .value)
+        }
+        try skipWhitespace()
+        guard cursor == end else { throw error("Unexpected \(describeCurrent()) after the top-level value") }
+    }
+
+    // MARK: Structure
+
+    private mutating func scanValues(from initial: State) throws(JSONSyntaxError) {
+        var state = initial
+        while true {
+            switch state {
+            case .value:
+                guard let openedObject = try scanValue() else {
+                    state = .afterValue
+                    continue
+                }
+                // A container just opened: look for its first member or its end.
+                try skipWhitespace()
+                if cursor < end && cursor.pointee == (openedObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    cursor += 1
+                    closeContainer()
+                    state = .afterValue
+                } else {
+                    state = openedObject ? .key : .value
+                }
+            case .key:
+                try scanKey()
+                try skipWhitespace()
+                guard cursor < end else { throw error("Unexpected end of input: expected ':'") }
+                guard cursor.pointee == UInt8(ascii: ":") else { throw error("Expected ':' after an object key but found \(describeCurrent())") }
+                cursor += 1
+                try skipWhitespace()
+                state = .value
+            case .afterValue:
+                guard !stack.isEmpty else { return }
+                stack[stack.count - 1].count += 1
+                let frame = stack[stack.count - 1]
+                try skipWhitespace()
+                guard cursor < end else {
+                    if frame.isImplicit {
+                        closeContainer()
+                        continue
+                    }
+                    throw error("Unexpected end of input: unclosed \(frame.isObject ? "object" : "array")")
+                }
+                let closer = frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                let byte = cursor.pointee
+                if byte == UInt8(ascii: ",") {
+                    cursor += 1
+                    try skipWhitespace()
+                    if options.allowsJSON5 {
+                        if frame.isImplicit ? cursor == end : (cursor < end && cursor.pointee == closer) {
+                            if !frame.isImplicit { cursor += 1 }
+                            closeContainer()
+                            continue
+                        }
+                    } else if cursor < end && cursor.pointee == closer {
+                        throw error("Trailing comma before \(describeCurrent()) (allowed only with allowsJSON5)")
+                    }
+                    state = frame.isObject ? .key : .value
+                } else if byte == closer && !frame.isImplicit {
+                    cursor += 1
+                    closeContainer()
+                } else {
+                    throw error("Expected ',' or '\(Character(Unicode.Scalar(closer)))' but found \(describeCurrent())")
+                }
+            }
+        }
+    }
+
+    /// Scans a scalar, or opens a container and returns whether it is an object.
+    private mutating func scanValue() throws(JSONSyntaxError) -> Bool? {
+        guard cursor < end else { throw error("Unexpected end of input: expected a value") }
+        switch cursor.pointee {
+        case UInt8(ascii: "\""):
+            try scanString(quote: UInt8(ascii: "\""))
+        case UInt8(ascii: "{"):
+            try openContainer(isObject: true, implicit: false)
+            cursor += 1
+            return true
+        case UInt8(ascii: "["):
+            try openContainer(isObject: false, implicit: false)
+            cursor += 1
+            return false
+        case UInt8(ascii: "t"):
+            try scanLiteral("true", kind: .true)
+        case UInt8(ascii: "f"):
+            try scanLiteral("false", kind: .false)
+        case UInt8(ascii: "n"):
+            try scanLiteral("null", kind: .null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            if options.allowsJSON5 { try scanJSON5Number() } else { try scanNumber() }
+        case UInt8(ascii: "'") where options.allowsJSON5:
+            try scanString(quote: UInt8(ascii: "'"))
+        case UInt8(ascii: "+") where options.allowsJSON5, UInt8(ascii: ".") where options.allowsJSON5,
+             UInt8(ascii: "I") where options.allowsJSON5, UInt8(ascii: "N") where options.allowsJSON5:
+            try scanJSON5Number()
+        default:
+            throw error("Unexpected \(describeCurrent()): expected a value")
+        }
+        return nil
+    }
+
+    private mutating func openContainer(isObject: Bool, implicit: Bool) throws(JSONSyntaxError) {
+        guard stack.count < options.maximumDepth else {
+            throw error("Too many nested arrays or objects (the limit is \(options.maximumDepth))")
+        }
+        let offset = UInt32(truncatingIfNeeded: cursor - start)
+        stack.append(Frame(node: nodes.count, count: 0, isObject: isObject, isImplicit: implicit))
+        nodes.append(Node(kind: isObject ? .object : .array, flags: [], offset: offset, length: 0, end: 0))
+    }
+
+    private mutating func closeContainer() {
+        let frame = stack.removeLast()
+        nodes[frame.node].length = frame.count
+        nodes[frame.node].end = UInt32(truncatingIfNeeded: nodes.count)
+    }
+
+    private mutating func scanKey() throws(JSONSyntaxError) {
+        guard cursor < end else { throw error("Unexpected end of input: expected an object key") }
+        let byte = cursor.pointee
+        if byte == UInt8(ascii: "\"") {
+            try scanString(quote: byte)
+        } else if options.allowsJSON5 && byte == UInt8(ascii: "'") {
+            try scanString(quote: byte)
+        } else if options.allowsJSON5 && (Scanner.isIdentifierByte(byte) || byte >= 0x80) && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+            try scanUnquotedKey()
+        } else {
+            throw error("Expected a string key but found \(describeCurrent())")
+        }
+    }
+
+    private mutating func scanLiteral(_ word: StaticString, kind: Node.Kind) throws(JSONSyntaxError) {
+        let count = word.utf8CodeUnitCount
+        guard end - cursor >= count, memcmpEqual(cursor, word.utf8Start, count) else {
+            throw error("Invalid literal: expected '\(word)'")
+        }
+        nodes.append(Node(kind: kind, flags: [], offset: UInt32(truncatingIfNeeded: cursor - start), length: UInt32(count), end: 0))
+        cursor += count
+    }
+
+    // MARK: Strings
+
+    private mutating func scanString(quote: UInt8) throws(JSONSyntaxError) {
+        let opening = cursor
+        cursor += 1
+        let contentStart = cursor
+        var flags: Node.Flags = quote == UInt8(ascii: "\"") ? [.ascii] : [.ascii, .json5]
+        while true {
+            if quote == UInt8(ascii: "\"") { skipPlainStringBytes() }
+            guard cursor < end else {
+                cursor = opening
+                throw error("Unterminated string")
+            }
+            let byte = cursor.pointee
+            if byte == quote { break }
+            if byte == UInt8(ascii: "\\") {
+                flags.insert(.escaped)
+                try scanEscape(flags: &flags)
+            } else if byte < 0x20 {
+                throw error("Unescaped control character U+00\(hexByte(byte)) in a string")
+            } else if byte >= 0x80 {
+                flags.remove(.ascii)
+                try scanUTF8Sequence()
+            } else {
+                cursor += 1
+            }
+        }
+        nodes.append(Node(kind: .string, flags: flags,
+                          offset: UInt32(truncatingIfNeeded: contentStart - start),
+                          length: UInt32(truncatingIfNeeded: cursor - contentStart), end: 0))
+        cursor += 1
+    }
+
+    /// Skips eight bytes at a time while none is a quote, a backslash, a control or a non-ASCII byte.
+    @inline(__always)
+    private mutating func skipPlainStringBytes() {
+        while end - cursor >= 8 {
+            let word = UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self)
+            let high: UInt64 = 0x8080_8080_8080_8080
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let control = (word &- 0x2020_2020_2020_2020) & ~word
+            let quote = (word ^ 0x2222_2222_2222_2222) &- ones & ~(word ^ 0x2222_2222_2222_2222)
+            let slash = (word ^ 0x5C5C_5C5C_5C5C_5C5C) &- ones & ~(word ^ 0x5C5C_5C5C_5C5C_5C5C)
+            if (word | control | quote | slash) & high != 0 { return }
+            cursor += 8
+        }
+    }
+
+    private mutating func scanEscape(flags: inout Node.Flags) throws(JSONSyntaxError) {
+        let backslash = cursor
+        cursor += 1
+        guard cursor < end else {
+            cursor = backslash
+            throw error("Unterminated escape sequence")
+        }
+        switch cursor.pointee {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+             UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            cursor += 1
+        case UInt8(ascii: "u"):
+            cursor += 1
+            let unit = try readHex4(escapeStart: backslash)
+            if (0xDC00...0xDFFF).contains(unit) {
+                cursor = backslash
+                throw error("Unpaired low surrogate \\u\(String(unit, radix: 16, uppercase: true)) in a string")
+            }
+            if (0xD800...0xDBFF).contains(unit) {
+                guard end - cursor >= 6, cursor[0] == UInt8(ascii: "\\"), cursor[1] == UInt8(ascii: "u") else {
+                    cursor = backslash
+                    throw error("Unpaired high surrogate \\u\(String(unit, radix: 16, uppercase: true)) in a string")
+                }
+                let low = cursor
+                cursor += 2
+                let second = try readHex4(escapeStart: low)
+                guard (0xDC00...0xDFFF).contains(second) else {
+                    cursor = backslash
+                    throw error("High surrogate \\u\(String(unit, radix: 16, uppercase: true)) not followed by a low surrogate")
+                }
+            }
+        case UInt8(ascii: "'") where options.allowsJSON5, UInt8(ascii: "v") where options.allowsJSON5,
+             UInt8(ascii: "\n") where options.allowsJSON5:
+            flags.insert(.json5)
+            cursor += 1
+        case UInt8(ascii: "\r") where options.allowsJSON5:
+            flags.insert(.json5)
+            cursor += 1
+            if cursor < end && cursor.pointee == UInt8(ascii: "\n") { cursor += 1 }
+        case UInt8(ascii: "0") where options.allowsJSON5:
+            flags.insert(.json5)
+            cursor += 1
+            if cursor < end && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(cursor.pointee) {
+                throw error("Invalid escape: \\0 followed by a digit")
+            }
+        case UInt8(ascii: "x") where options.allowsJSON5:
+            flags.insert(.json5)
+            cursor += 1
+            for _ in 0..<2 {
+                guard cursor < end, Scanner.hexValue(cursor.pointee) != nil else {
+                    cursor = backslash
+                    throw error("Invalid \\x escape: expected two hexadecimal digits")
+                }
+                cursor += 1
+            }
+        case 0xE2 where options.allowsJSON5 && end - cursor >= 3 && cursor[1] == 0x80 && (cursor[2] == 0xA8 || cursor[2] == 0xA9):
+            flags.insert(.json5)
+            cursor += 3
+        default:
+            cursor = backslash
+            throw error("Invalid escape sequence \\\(describeByte(backslash[1]))")
+        }
+    }
+
+    private mutating func readHex4(escapeStart: UnsafePointer<UInt8>) throws(JSONSyntaxError) -> UInt32 {
+        guard end - cursor >= 4 else {
+            cursor = escapeStart
+            throw error("Invalid \\u escape: expected four hexadecimal digits")
+        }
+        var value: UInt32 = 0
+        for offset in 0..<4 {
+            guard let digit = Scanner.hexValue(cursor[offset]) else {
+                cursor = escapeStart
+                throw error("Invalid \\u escape: expected four hexadecimal digits")
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        cursor += 4
+        return value
+    }
+
+    /// Validates one multi-byte UTF-8 sequence strictly: no overlong forms, no surrogates,
+    /// nothing above U+10FFFF.
+    private mutating func scanUTF8Sequence() throws(JSONSyntaxError) {
+        let lead = cursor.pointee
+        let available = end - cursor
+        var length = 0
+        var secondRange: ClosedRange<UInt8> = 0x80...0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; secondRange = 0xA0...0xBF
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; secondRange = 0x80...0x9F
+        case 0xF0: length = 4; secondRange = 0x90...0xBF
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; secondRange = 0x80...0x8F
+        default: throw error("Invalid UTF-8 byte 0x\(hexByte(lead))")
+        }
+        guard available >= length, secondRange.contains(cursor[1]) else {
+            throw error("Invalid UTF-8 sequence starting with 0x\(hexByte(lead))")
+        }
+        var index = 2
+        while index < length {
+            guard cursor[index] & 0xC0 == 0x80 else { throw error("Invalid UTF-8 sequence starting with 0x\(hexByte(lead))") }
+            index += 1
+        }
+        cursor += length
+    }
+
+    // MARK: Numbers
+
+    private mutating func scanNumber() throws(JSONSyntaxError) {
+        let numberStart = cursor
+        var flags: Node.Flags = [.integer]
+        if cursor.pointee == UInt8(ascii: "-") { cursor += 1 }
+        guard cursor < end, isDigit(cursor.pointee) else { throw error("Invalid number: expected a digit") }
+        if cursor.pointee == UInt8(ascii: "0") {
+            cursor += 1
+            if cursor < end && isDigit(cursor.pointee) { throw error("Invalid number: leading zeros are not allowed") }
+        } else {
+            skipDigits()
+        }
+        if cursor < end && cursor.pointee == UInt8(ascii: ".") {
+            flags = []
+            cursor += 1
+            guard cursor < end, isDigit(cursor.pointee) else { throw error("Invalid number: expected a digit after '.'") }
+            skipDigits()
+        }
+        if cursor < end && (cursor.pointee | 0x20) == UInt8(ascii: "e") {
+            flags = []
+            cursor += 1
+            if cursor < end && (cursor.pointee == UInt8(ascii: "+") || cursor.pointee == UInt8(ascii: "-")) { cursor += 1 }
+            guard cursor < end, isDigit(cursor.pointee) else { throw error("Invalid number: expected a digit in the exponent") }
+            skipDigits()
+        }
+        nodes.append(Node(kind: .number, flags: flags, offset: UInt32(truncatingIfNeeded: numberStart - start),
+                          length: UInt32(truncatingIfNeeded: cursor - numberStart), end: 0))
+    }
+
+    /// JSON5 numbers: everything strict JSON allows, plus a leading `+`, hexadecimal,
+    /// a leading or trailing `.`, `Infinity` and `NaN`. Non-strict spellings are flagged.
+    private mutating func scanJSON5Number() throws(JSONSyntaxError) {
+        let numberStart = cursor
+        var flags: Node.Flags = [.integer]
+        if cursor.pointee == UInt8(ascii: "+") || cursor.pointee == UInt8(ascii: "-") {
+            if cursor.pointee == UInt8(ascii: "+") { flags.insert(.json5) }
+            cursor += 1
+        }
+        guard cursor < end else { throw error("Invalid number") }
+        if matches("Infinity") || matches("NaN") {
+            cursor += cursor.pointee == UInt8(ascii: "I") ? 8 : 3
+            flags = [.json5]
+        } else if end - cursor >= 2, cursor[0] == UInt8(ascii: "0"), cursor[1] | 0x20 == UInt8(ascii: "x") {
+            cursor += 2
+            guard cursor < end, Scanner.hexValue(cursor.pointee) != nil else { throw error("Invalid hexadecimal number") }
+            while cursor < end, Scanner.hexValue(cursor.pointee) != nil { cursor += 1 }
+            flags.insert(.json5)
+        } else {
+            var digits = 0
+            if cursor.pointee == UInt8(ascii: "0") {
+                cursor += 1
+                digits = 1
+                if cursor < end && isDigit(cursor.pointee) { throw error("Invalid number: leading zeros are not allowed") }
+            } else if isDigit(cursor.pointee) {
+                let before = cursor
+                skipDigits()
+                digits = cursor - before
+            }
+            if cursor < end && cursor.pointee == UInt8(ascii: ".") {
+                flags.remove(.integer)
+                cursor += 1
+                let before = cursor
+                skipDigits()
+                if cursor == before || digits == 0 { flags.insert(.json5) }
+                guard digits > 0 || cursor > before else { throw error("Invalid number: expected a digit") }
+            } else if digits == 0 {
+                throw error("Invalid number: expected a digit")
+            }
+            if cursor < end && (cursor.pointee | 0x20) == UInt8(ascii: "e") {
+                flags.remove(.integer)
+                cursor += 1
+                if cursor < end && (cursor.pointee == UInt8(ascii: "+") || cursor.pointee == UInt8(ascii: "-")) { cursor += 1 }
+                guard cursor < end, isDigit(cursor.pointee) else { throw error("Invalid number: expected a digit in the exponent") }
+                skipDigits()
+            }
+        }
+        nodes.append(Node(kind: .number, flags: flags, offset: UInt32(truncatingIfNeeded: numberStart - start),
+                          length: UInt32(truncatingIfNeeded: cursor - numberStart), end: 0))
+    }
+
+    @inline(__always)
+    private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+    @inline(__always)
+    private mutating func skipDigits() {
+        while cursor < end && isDigit(cursor.pointee) { cursor += 1 }
+    }
+
+    private func matches(_ word: StaticString) -> Bool {
+        end - cursor >= word.utf8CodeUnitCount && memcmpEqual(cursor, word.utf8Start, word.utf8CodeUnitCount)
+    }
+
+    // MARK: JSON5 keys and whitespace
+
+    private mutating func scanUnquotedKey() throws(JSONSyntaxError) {
+        let keyStart = cursor
+        var flags: Node.Flags = [.json5, .ascii]
+        while cursor < end {
+            let byte = cursor.pointee
+            if Scanner.isIdentifierByte(byte) {
+                cursor += 1
+            } else if byte >= 0x80 {
+                flags.remove(.ascii)
+                try scanUTF8Sequence()
+            } else {
+                break
+            }
+        }
+        nodes.append(Node(kind: .string, flags: flags, offset: UInt32(truncatingIfNeeded: keyStart - start),
+                          length: UInt32(truncatingIfNeeded: cursor - keyStart), end: 0))
+    }
+
+    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    @inline(__always)
+    private mutating func skipWhitespace() throws(JSONSyntaxError) {
+        while cursor < end {
+            switch cursor.pointee {
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+                cursor += 1
+            default:
+                if options.allowsJSON5 { try skipJSON5Whitespace() }
+                return
+            }
+        }
+    }
+
+    /// Comments and the extra white space JSON5 allows (vertical tab, form feed, no-break space,
+    /// byte order mark, line and paragraph separators).
+    private mutating func skipJSON5Whitespace() throws(JSONSyntaxError) {
+        while cursor < end {
+            let byte = cursor.pointee
+            let remaining = end - cursor
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"), 0x0B, 0x0C:
+                cursor += 1
+            case 0xC2 where remaining >= 2 && cursor[1] == 0xA0:
+                cursor += 2
+            case 0xEF where remaining >= 3 && cursor[1] == 0xBB && cursor[2] == 0xBF:
+                cursor += 3
+            case 0xE2 where remaining >= 3 && cursor[1] == 0x80 && (cursor[2] == 0xA8 || cursor[2] == 0xA9):
+                cursor += 3
+            case UInt8(ascii: "/") where remaining >= 2 && cursor[1] == UInt8(ascii: "/"):
+                while cursor < end && cursor.pointee != UInt8(ascii: "\n") && cursor.pointee != UInt8(ascii: "\r") { cursor += 1 }
+            case UInt8(ascii: "/") where remaining >= 2 && cursor[1] == UInt8(ascii: "*"):
+                let commentStart = cursor
+                cursor += 2
+                while true {
+                    guard end - cursor >= 2 else {
+                        cursor = commentStart
+                        throw error("Unterminated /* comment")
+                    }
+                    if cursor[0] == UInt8(ascii: "*") && cursor[1] == UInt8(ascii: "/") {
+                        cursor += 2
+                        break
+                    }
+                    cursor += 1
+                }
+            default:
+                return
+            }
+        }
+    }
+
+    // MARK: Errors
+
+    private func error(_ reason: String) -> JSONSyntaxError {
+        JSONSyntaxError(reason: reason, offset: cursor - start, in: UnsafeBufferPointer(start: start, count: end - start))
+    }
+
+    private func describeCurrent() -> String {
+        guard cursor < end else { return "end of input" }
+        return "character '\(describeByte(cursor.pointee))'"
+    }
+
+    private func describeByte(_ byte: UInt8) -> String {
+        (0x21..<0x7F).contains(byte) ? String(Character(Unicode.Scalar(byte))) : "0x\(hexByte(byte))"
+    }
+
+    private func hexByte(_ byte: UInt8) -> String {
+        let text = String(byte, radix: 16, uppercase: true)
+        return byte < 16 ? "0" + text : text
+    }
+
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+}
+
+@inline(__always)
+func memcmpEqual(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    var index = 0
+    while index < count {
+        if lhs[index] != rhs[index] { return false }
+        index += 1
+    }
+    return true
+}
