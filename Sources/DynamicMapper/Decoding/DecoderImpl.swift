@@ -1,0 +1,172 @@
+import Foundation
+
+/// The `Decoder` handed to `init(from:)`: one object reused down the whole tree, pointing at
+/// the node being decoded, with the coding path as a push/pop stack.
+final class DecoderImpl: Decoder {
+    let document: Document
+    let nodes: UnsafeMutablePointer<Node>
+    let options: DecodingOptions
+    /// The node the current `init(from:)` reads.
+    var currentNode: Int
+    /// The coding path of `currentNode`. Containers remember their depth in it and truncate
+    /// back to that depth before pushing a child, so the stack stays right for the usual
+    /// strictly nested use without any allocation per value.
+    var path: [PathComponent]
+    /// Per container depth: the object last searched and the member after the last match,
+    /// where the next key lookup in that object starts.
+    private var keyHints: [(object: Int, next: Int)] = []
+
+    init(document: Document, options: DecodingOptions, node: Int, path: [PathComponent]) {
+        self.document = document
+        self.nodes = document.nodes.baseAddress.unsafelyUnwrapped
+        self.options = options
+        self.currentNode = node
+        self.path = path
+        self.path.reserveCapacity(16)
+    }
+
+    var codingPath: [any CodingKey] { path.map(\.codingKey) }
+
+    var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
+
+    func codingPath(depth: Int) -> [any CodingKey] { path.prefix(depth).map(\.codingKey) }
+
+    func codingPath(depth: Int, appending component: PathComponent) -> [any CodingKey] {
+        var keys = codingPath(depth: depth)
+        keys.append(component.codingKey)
+        return keys
+    }
+
+    @inline(__always)
+    func truncatePath(to depth: Int) {
+        if path.count > depth { path.removeLast(path.count - depth) }
+    }
+
+    @inline(__always)
+    func keyHint(depth: Int, object: Int) -> Int? {
+        guard depth < keyHints.count, keyHints[depth].object == object else { return nil }
+        return keyHints[depth].next
+    }
+
+    @inline(__always)
+    func setKeyHint(depth: Int, object: Int, next: Int) {
+        while keyHints.count <= depth { keyHints.append((-1, 0)) }
+        keyHints[depth] = (object, next)
+    }
+
+    // MARK: Decoder
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        let node = nodes[currentNode]
+        guard node.kind == .object else {
+            throw containerMismatch(expected: [String: Any].self, node: node, path: codingPath)
+        }
+        return KeyedDecodingContainer(try KeyedContainer<Key>(impl: self, object: currentNode, depth: path.count))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        let node = nodes[currentNode]
+        guard node.kind == .array else {
+            throw containerMismatch(expected: [Any].self, node: node, path: codingPath)
+        }
+        return UnkeyedContainer(impl: self, array: currentNode, depth: path.count)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        SingleValueContainer(impl: self, node: currentNode, depth: path.count)
+    }
+
+    // MARK: Decoding child values
+
+    /// Decodes the value at `index` as `T`, with `component` appended to the path of a
+    /// container at `depth`.
+    @inline(__always)
+    func decodeChild<T: Decodable>(_ type: T.Type, at index: Int, depth: Int, component: PathComponent) throws -> T {
+        truncatePath(to: depth)
+        path.append(component)
+        defer { truncatePath(to: depth) }
+        return try unwrap(T.self, at: index)
+    }
+
+    /// Decodes `T` from the node at `index`; the path must already name that node.
+    func unwrap<T: Decodable>(_ type: T.Type, at index: Int) throws -> T {
+        if let special = try unwrapSpecial(T.self, at: index) { return special }
+        let saved = currentNode
+        currentNode = index
+        defer { currentNode = saved }
+        return try T(from: self)
+    }
+
+    /// Types Foundation's decoder treats specially: dates, data, URLs and decimals follow the
+    /// strategies, `[String: V]` skips the key strategy, and `JSON` is read losslessly.
+    @inline(__always)
+    private func unwrapSpecial<T: Decodable>(_ type: T.Type, at index: Int) throws -> T? {
+        if T.self == Date.self { return try decodeDate(at: index) as? T }
+        if T.self == Data.self { return try decodeData(at: index) as? T }
+        if T.self == URL.self { return try decodeURL(at: index) as? T }
+        if T.self == Decimal.self { return try decodeDecimal(at: index) as? T }
+        if T.self == JSON.self { return document.json(at: index) as? T }
+        if let dictionary = T.self as? any StringKeyedDictionaryDecodable.Type {
+            return try dictionary.decodeStringKeyed(from: self, at: index) as? T
+        }
+        return nil
+    }
+
+    // MARK: Errors
+
+    func containerMismatch(expected: Any.Type, node: Node, path: [any CodingKey]) -> DecodingError {
+        if node.kind == .null {
+            let what = expected == [Any].self ? "unkeyed" : "keyed"
+            return .valueNotFound(expected, DecodingError.Context(
+                codingPath: path,
+                debugDescription: "Cannot get \(what) decoding container -- found null value instead"))
+        }
+        return typeMismatch(expected, node: node, path: path)
+    }
+
+    func typeMismatch(_ expected: Any.Type, node: Node, path: [any CodingKey]) -> DecodingError {
+        .typeMismatch(expected, DecodingError.Context(
+            codingPath: path,
+            debugDescription: "Expected to decode \(expected) but found \(Self.describe(node.kind)) instead."))
+    }
+
+    static func describe(_ kind: Node.Kind) -> String {
+        switch kind {
+        case .null: return "null"
+        case .true, .false: return "bool"
+        case .number: return "number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "a dictionary"
+        }
+    }
+}
+
+/// `[String: V]`: decoded member by member with the keys exactly as written, because
+/// Foundation applies no key decoding strategy to String-keyed dictionaries.
+protocol StringKeyedDictionaryDecodable {
+    static func decodeStringKeyed(from impl: DecoderImpl, at index: Int) throws -> Self
+}
+
+extension Dictionary: StringKeyedDictionaryDecodable where Key == String, Value: Decodable {
+    static func decodeStringKeyed(from impl: DecoderImpl, at index: Int) throws -> Self {
+        let node = impl.nodes[index]
+        guard node.kind == .object else {
+            throw impl.containerMismatch(expected: [String: Any].self, node: node, path: impl.codingPath)
+        }
+        let depth = impl.path.count
+        var result: [String: Value] = [:]
+        result.reserveCapacity(Int(node.length))
+        var child = index + 1
+        let end = Int(node.end)
+        while child < end {
+            let key = impl.document.string(impl.nodes[child])
+            let valueIndex = child + 1
+            if result[key] == nil {
+                result[key] = try impl.decodeChild(Value.self, at: valueIndex, depth: depth, component: .key(StringKey(key)))
+            }
+            child = impl.document.next(after: valueIndex)
+        }
+        return result
+    }
+}

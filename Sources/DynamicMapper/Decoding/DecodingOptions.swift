@@ -1,0 +1,21 @@
+import Foundation
+
+/// The decoder's settings, read once per `decode` call so the hot path never goes back to the
+/// (lock-protected) properties of `JSONDecoder`.
+struct DecodingOptions {
+    let dateStrategy: JSONDecoder.DateDecodingStrategy
+    let dataStrategy: JSONDecoder.DataDecodingStrategy
+    let floatStrategy: JSONDecoder.NonConformingFloatDecodingStrategy
+    let keyStrategy: JSONDecoder.KeyDecodingStrategy
+    let userInfo: [CodingUserInfoKey: any Sendable]
+    let usesDefaultKeys: Bool
+
+    init(_ decoder: JSONDecoder) {
+        dateStrategy = decoder.dateDecodingStrategy
+        dataStrategy = decoder.dataDecodingStrategy
+        floatStrategy = decoder.nonConformingFloatDecodingStrategy
+        keyStrategy = decoder.keyDecodingStrategy
+        userInfo = decoder.userInfo
+        if case .useDefaultKeys = keyStrategy { usesDefaultKeys = true } else { usesDefaultKeys = false }
+    }
+}

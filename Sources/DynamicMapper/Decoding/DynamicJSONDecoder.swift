@@ -1,0 +1,58 @@
+import Foundation
+
+/// A drop-in `JSONDecoder` that parses the input once into a compact index and decodes straight
+/// from it.
+///
+/// ```swift
+/// struct User: Codable { var id: Int; var name: String }
+/// let decoder = DynamicJSONDecoder()
+/// decoder.keyDecodingStrategy = .convertFromSnakeCase
+/// let user = try decoder.decode(User.self, from: Data(#"{"id": 1, "name": "Ada"}"#.utf8))
+/// ```
+///
+/// Every `JSONDecoder` option is honoured, and for plain `Codable` types the result, and the
+/// `DecodingError` case and coding path on bad input, are those of `JSONDecoder`. Differences:
+/// parsing is strict RFC 8259 (trailing commas only with `allowsJSON5`), malformed input errors
+/// name the line and column, and nesting deeper than ``maximumDepth`` is an error.
+/// Because it overrides `decode(_:from:)`, a `JSONDecoder`-typed reference gets the same
+/// behaviour. One decoder may be shared by many tasks.
+open class DynamicJSONDecoder: JSONDecoder, @unchecked Sendable {
+    // @unchecked: the only stored state added here is guarded by `lock`.
+    private let lock = NSLock()
+    private var _maximumDepth = 512
+
+    /// The deepest container nesting accepted (default 512); deeper input throws
+    /// `DecodingError.dataCorrupted` instead of exhausting the stack.
+    ///
+    /// ```swift
+    /// let decoder = DynamicJSONDecoder()
+    /// decoder.maximumDepth = 64
+    /// ```
+    open var maximumDepth: Int {
+        get { lock.withLock { _maximumDepth } }
+        set { lock.withLock { _maximumDepth = max(1, newValue) } }
+    }
+
+    /// Creates a decoder with `JSONDecoder`'s defaults: `let decoder = DynamicJSONDecoder()`.
+    public override init() {
+        super.init()
+    }
+
+    /// Decodes a value of `type` from JSON `data`.
+    ///
+    /// ```swift
+    /// let numbers = try DynamicJSONDecoder().decode([Int].self, from: Data("[1, 2, 3]".utf8))
+    /// ```
+    ///
+    /// - Throws: `DecodingError`, with the coding path of the failing value, or for malformed
+    ///   input `dataCorrupted` whose underlying ``JSONSyntaxError`` gives line and column.
+    open override func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        let document = try Document(data: data, options: scanOptions)
+        let impl = DecoderImpl(document: document, options: DecodingOptions(self), node: 0, path: [])
+        return try impl.unwrap(T.self, at: 0)
+    }
+
+    var scanOptions: ScanOptions {
+        ScanOptions(allowsJSON5: allowsJSON5, assumesTopLevelDictionary: assumesTopLevelDictionary, maximumDepth: maximumDepth)
+    }
+}

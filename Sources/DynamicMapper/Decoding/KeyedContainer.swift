@@ -1,0 +1,274 @@
+import Foundation
+
+/// Keyed access to one object node.
+///
+/// Lookup walks the members from where the previous lookup in this object ended (most JSON
+/// arrives in declaration order, so the next key is usually the next member), comparing raw
+/// key bytes without building strings. Objects with many members, and any key decoding
+/// strategy, use a dictionary built once instead.
+struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    private let impl: DecoderImpl
+    private let object: Int
+    private let depth: Int
+    /// Value node by (converted) key, first occurrence winning; nil when the walk is used.
+    private let index: [String: Int]?
+
+    private static var indexThreshold: Int { 64 }
+
+    init(impl: DecoderImpl, object: Int, depth: Int) throws {
+        self.impl = impl
+        self.object = object
+        self.depth = depth
+        let node = impl.nodes[object]
+        if impl.options.usesDefaultKeys && Int(node.length) <= Self.indexThreshold {
+            index = nil
+        } else {
+            index = try Self.buildIndex(impl: impl, object: object, depth: depth)
+        }
+    }
+
+    private static func buildIndex(impl: DecoderImpl, object: Int, depth: Int) throws -> [String: Int] {
+        let node = impl.nodes[object]
+        var result = [String: Int](minimumCapacity: Int(node.length))
+        var child = object + 1
+        let end = Int(node.end)
+        while child < end {
+            let raw = impl.document.string(impl.nodes[child])
+            let key = try KeyConversion.convert(raw, strategy: impl.options.keyStrategy, path: impl.codingPath(depth: depth))
+            if result[key] == nil { result[key] = child + 1 }
+            child = impl.document.next(after: child + 1)
+        }
+        return result
+    }
+
+    var codingPath: [any CodingKey] { impl.codingPath(depth: depth) }
+
+    var allKeys: [Key] {
+        if let index {
+            let node = impl.nodes[object]
+            var keys: [Key] = []
+            keys.reserveCapacity(index.count)
+            // Keep document order, which the dictionary lost.
+            let byValue = Dictionary(uniqueKeysWithValues: index.map { ($0.value, $0.key) })
+            var child = object + 1
+            while child < Int(node.end) {
+                if let name = byValue[child + 1], let key = Key(stringValue: name) { keys.append(key) }
+                child = impl.document.next(after: child + 1)
+            }
+            return keys
+        }
+        var keys: [Key] = []
+        var seen = Set<String>()
+        let node = impl.nodes[object]
+        var child = object + 1
+        while child < Int(node.end) {
+            let name = impl.document.string(impl.nodes[child])
+            if seen.insert(name).inserted, let key = Key(stringValue: name) { keys.append(key) }
+            child = impl.document.next(after: child + 1)
+        }
+        return keys
+    }
+
+    func contains(_ key: Key) -> Bool { valueNode(for: key) != nil }
+
+    /// The value node for `key`, or nil. Duplicate keys: the first occurrence wins.
+    @inline(__always)
+    private func valueNode(for key: Key) -> Int? { valueNode(named: key.stringValue) }
+
+    @inline(__always)
+    private func valueNode(named name: String) -> Int? {
+        if let index { return index[name] }
+        return walk(to: name)
+    }
+
+    private func walk(to name: String) -> Int? {
+        let document = impl.document
+        let nodes = impl.nodes
+        let node = nodes[object]
+        let first = object + 1
+        let end = Int(node.end)
+        var start = impl.keyHint(depth: depth, object: object) ?? first
+        if start >= end { start = first }
+        var child = start
+        var wrapped = false
+        while true {
+            if child >= end {
+                if wrapped || start == first { return nil }
+                wrapped = true
+                child = first
+            }
+            if wrapped && child >= start { return nil }
+            let keyNode = nodes[child]
+            let valueIndex = child + 1
+            if document.stringEquals(keyNode, name) {
+                // An earlier duplicate, skipped by starting at the hint, would win.
+                if !wrapped && start != first, let earlier = firstOccurrence(of: name, from: first, before: start) {
+                    return earlier
+                }
+                impl.setKeyHint(depth: depth, object: object, next: document.next(after: valueIndex))
+                return valueIndex
+            }
+            child = document.next(after: valueIndex)
+        }
+    }
+
+    private func firstOccurrence(of name: String, from first: Int, before limit: Int) -> Int? {
+        let document = impl.document
+        var child = first
+        while child < limit {
+            if document.stringEquals(impl.nodes[child], name) { return child + 1 }
+            child = document.next(after: child + 1)
+        }
+        return nil
+    }
+
+    @inline(__always)
+    private func require(_ key: Key) throws -> Int {
+        guard let value = valueNode(for: key) else {
+            throw DecodingError.keyNotFound(key, DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+        }
+        return value
+    }
+
+    @inline(__always)
+    private func path(_ key: Key) -> () -> [any CodingKey] {
+        { impl.codingPath(depth: depth, appending: .key(key)) }
+    }
+
+    // MARK: Values
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        impl.nodes[try require(key)].kind == .null
+    }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+        try impl.decodeBool(impl.nodes[try require(key)], path: path(key))
+    }
+
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        try impl.decodeString(impl.nodes[try require(key)], path: path(key))
+    }
+
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        try impl.decodeDouble(impl.nodes[try require(key)], path: path(key))
+    }
+
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+        try impl.decodeFloat(impl.nodes[try require(key)], path: path(key))
+    }
+
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(key) }
+
+    @inline(__always)
+    private func integer<T: FixedWidthInteger>(_ key: Key) throws -> T {
+        try impl.decodeInteger(T.self, impl.nodes[try require(key)], path: path(key))
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try impl.decodeChild(T.self, at: try require(key), depth: depth, component: .key(key))
+    }
+
+    // MARK: Optional values: one lookup, `nil` for a missing key or `null`
+
+    @inline(__always)
+    private func present(_ key: Key) -> Int? {
+        guard let value = valueNode(for: key), impl.nodes[value].kind != .null else { return nil }
+        return value
+    }
+
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+        guard let value = present(key) else { return nil }
+        return try impl.decodeBool(impl.nodes[value], path: path(key))
+    }
+
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        guard let value = present(key) else { return nil }
+        return try impl.decodeString(impl.nodes[value], path: path(key))
+    }
+
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        guard let value = present(key) else { return nil }
+        return try impl.decodeDouble(impl.nodes[value], path: path(key))
+    }
+
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+        guard let value = present(key) else { return nil }
+        return try impl.decodeFloat(impl.nodes[value], path: path(key))
+    }
+
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try optionalInteger(key) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try optionalInteger(key) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try optionalInteger(key) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try optionalInteger(key) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try optionalInteger(key) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try optionalInteger(key) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try optionalInteger(key) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try optionalInteger(key) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try optionalInteger(key) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try optionalInteger(key) }
+
+    @inline(__always)
+    private func optionalInteger<T: FixedWidthInteger>(_ key: Key) throws -> T? {
+        guard let value = present(key) else { return nil }
+        return try impl.decodeInteger(T.self, impl.nodes[value], path: path(key))
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard let value = present(key) else { return nil }
+        return try impl.decodeChild(T.self, at: value, depth: depth, component: .key(key))
+    }
+
+    // MARK: Nested containers
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        let value = try require(key)
+        impl.truncatePath(to: depth)
+        impl.path.append(.key(key))
+        let node = impl.nodes[value]
+        guard node.kind == .object else {
+            throw impl.containerMismatch(expected: [String: Any].self, node: node, path: impl.codingPath)
+        }
+        return KeyedDecodingContainer(try KeyedContainer<NestedKey>(impl: impl, object: value, depth: depth + 1))
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        let value = try require(key)
+        impl.truncatePath(to: depth)
+        impl.path.append(.key(key))
+        let node = impl.nodes[value]
+        guard node.kind == .array else {
+            throw impl.containerMismatch(expected: [Any].self, node: node, path: impl.codingPath)
+        }
+        return UnkeyedContainer(impl: impl, array: value, depth: depth + 1)
+    }
+
+    func superDecoder() throws -> any Decoder {
+        try superDecoder(component: .key(StringKey.super), value: valueNode(named: "super"))
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        try superDecoder(component: .key(key), value: valueNode(for: key))
+    }
+
+    /// A separate decoder (it may outlive this call) for the member, or for `null` when absent,
+    /// as Foundation does.
+    private func superDecoder(component: PathComponent, value: Int?) throws -> any Decoder {
+        var path = Array(impl.path.prefix(depth))
+        path.append(component)
+        if let value {
+            return DecoderImpl(document: impl.document, options: impl.options, node: value, path: path)
+        }
+        return DecoderImpl(document: try Document(data: Data("null".utf8), options: ScanOptions()), options: impl.options, node: 0, path: path)
+    }
+}

@@ -1,0 +1,39 @@
+/// The value of the node being decoded, for types that are one value (`Date`, enums with raw
+/// values, wrappers).
+struct SingleValueContainer: SingleValueDecodingContainer {
+    private let impl: DecoderImpl
+    private let node: Int
+    private let depth: Int
+
+    init(impl: DecoderImpl, node: Int, depth: Int) {
+        self.impl = impl
+        self.node = node
+        self.depth = depth
+    }
+
+    var codingPath: [any CodingKey] { impl.codingPath(depth: depth) }
+
+    private var value: Node { impl.nodes[node] }
+    private var path: () -> [any CodingKey] { { impl.codingPath(depth: depth) } }
+
+    func decodeNil() -> Bool { value.kind == .null }
+    func decode(_ type: Bool.Type) throws -> Bool { try impl.decodeBool(value, path: path) }
+    func decode(_ type: String.Type) throws -> String { try impl.decodeString(value, path: path) }
+    func decode(_ type: Double.Type) throws -> Double { try impl.decodeDouble(value, path: path) }
+    func decode(_ type: Float.Type) throws -> Float { try impl.decodeFloat(value, path: path) }
+    func decode(_ type: Int.Type) throws -> Int { try impl.decodeInteger(type, value, path: path) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try impl.decodeInteger(type, value, path: path) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try impl.decodeInteger(type, value, path: path) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try impl.decodeInteger(type, value, path: path) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try impl.decodeInteger(type, value, path: path) }
+    func decode(_ type: UInt.Type) throws -> UInt { try impl.decodeInteger(type, value, path: path) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try impl.decodeInteger(type, value, path: path) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try impl.decodeInteger(type, value, path: path) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try impl.decodeInteger(type, value, path: path) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try impl.decodeInteger(type, value, path: path) }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        impl.truncatePath(to: depth)
+        return try impl.unwrap(T.self, at: node)
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+
+/// Sequential access to one array node. Kept to three words so the existential that
+/// `unkeyedContainer()` returns stores it inline, without a heap box.
+struct UnkeyedContainer: UnkeyedDecodingContainer {
+    private let impl: DecoderImpl
+    private let array: UInt32
+    private var cursor: UInt32
+    private var index: UInt32
+    private let depth: UInt32
+
+    init(impl: DecoderImpl, array: Int, depth: Int) {
+        self.impl = impl
+        self.array = UInt32(truncatingIfNeeded: array)
+        self.cursor = UInt32(truncatingIfNeeded: array + 1)
+        self.index = 0
+        self.depth = UInt32(truncatingIfNeeded: depth)
+    }
+
+    var codingPath: [any CodingKey] { impl.codingPath(depth: Int(depth)) }
+    var count: Int? { Int(impl.nodes[Int(array)].length) }
+    var isAtEnd: Bool { cursor >= impl.nodes[Int(array)].end }
+    var currentIndex: Int { Int(index) }
+
+    /// The current element's node, or Foundation's "at end" error.
+    @inline(__always)
+    private func current(_ type: Any.Type) throws -> Int {
+        guard !isAtEnd else {
+            throw DecodingError.valueNotFound(type, DecodingError.Context(
+                codingPath: impl.codingPath(depth: Int(depth), appending: .index(currentIndex)),
+                debugDescription: "Unkeyed container is at end."))
+        }
+        return Int(cursor)
+    }
+
+    @inline(__always)
+    private mutating func advance() {
+        cursor = UInt32(truncatingIfNeeded: impl.document.next(after: Int(cursor)))
+        index += 1
+    }
+
+    @inline(__always)
+    private func path() -> () -> [any CodingKey] {
+        let depth = Int(depth), index = currentIndex, impl = impl
+        return { impl.codingPath(depth: depth, appending: .index(index)) }
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        let node = try current(Never.self)
+        guard impl.nodes[node].kind == .null else { return false }
+        advance()
+        return true
+    }
+
+    mutating func decode(_ type: Bool.Type) throws -> Bool {
+        let value = try impl.decodeBool(impl.nodes[try current(type)], path: path())
+        advance()
+        return value
+    }
+
+    mutating func decode(_ type: String.Type) throws -> String {
+        let value = try impl.decodeString(impl.nodes[try current(type)], path: path())
+        advance()
+        return value
+    }
+
+    mutating func decode(_ type: Double.Type) throws -> Double {
+        let value = try impl.decodeDouble(impl.nodes[try current(type)], path: path())
+        advance()
+        return value
+    }
+
+    mutating func decode(_ type: Float.Type) throws -> Float {
+        let value = try impl.decodeFloat(impl.nodes[try current(type)], path: path())
+        advance()
+        return value
+    }
+
+    mutating func decode(_ type: Int.Type) throws -> Int { try integer() }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try integer() }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { try integer() }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { try integer() }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try integer() }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try integer() }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try integer() }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try integer() }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try integer() }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer() }
+
+    @inline(__always)
+    private mutating func integer<T: FixedWidthInteger>() throws -> T {
+        let value = try impl.decodeInteger(T.self, impl.nodes[try current(T.self)], path: path())
+        advance()
+        return value
+    }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        let node = try current(type)
+        let value = try impl.decodeChild(T.self, at: node, depth: Int(depth), component: .index(currentIndex))
+        advance()
+        return value
+    }
+
+    // Optional elements: `null` yields nil and is consumed, as in Foundation.
+    mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
+        if try decodeNil() { return nil }
+        return try decode(T.self)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        let node = try current(KeyedDecodingContainer<NestedKey>.self)
+        impl.truncatePath(to: Int(depth))
+        impl.path.append(.index(currentIndex))
+        let value = impl.nodes[node]
+        guard value.kind == .object else {
+            throw impl.containerMismatch(expected: [String: Any].self, node: value, path: impl.codingPath)
+        }
+        let container = try KeyedContainer<NestedKey>(impl: impl, object: node, depth: Int(depth) + 1)
+        advance()
+        return KeyedDecodingContainer(container)
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        let node = try current((any UnkeyedDecodingContainer).self)
+        impl.truncatePath(to: Int(depth))
+        impl.path.append(.index(currentIndex))
+        let value = impl.nodes[node]
+        guard value.kind == .array else {
+            throw impl.containerMismatch(expected: [Any].self, node: value, path: impl.codingPath)
+        }
+        advance()
+        return UnkeyedContainer(impl: impl, array: node, depth: Int(depth) + 1)
+    }
+
+    mutating func superDecoder() throws -> any Decoder {
+        let node = try current((any Decoder).self)
+        var path = Array(impl.path.prefix(Int(depth)))
+        path.append(.index(currentIndex))
+        advance()
+        return DecoderImpl(document: impl.document, options: impl.options, node: node, path: path)
+    }
+}
