@@ -52,9 +52,9 @@ extension DecoderImpl {
 
     @inline(__always)
     func decodeDouble(_ node: Node, path: () -> [any CodingKey]) throws -> Double {
-        if node.kind == .number && !node.flags.contains(.json5),
-           let value = NumberParsing.double(bytes: document.pointer(node), count: Int(node.length)), value.isFinite {
-            return value
+        if node.kind == .number && !node.flags.contains(.json5) {
+            let value = NumberParsing.double(bytes: document.pointer(node), count: Int(node.length))
+            if value.isFinite { return value }
         }
         return try decodeFloatingPointSlowly(Double.self, node, path: path)
     }

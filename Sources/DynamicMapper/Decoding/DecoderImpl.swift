@@ -82,34 +82,64 @@ final class DecoderImpl: Decoder {
     /// container at `depth`.
     @inline(__always)
     func decodeChild<T: Decodable>(_ type: T.Type, at index: Int, depth: Int, component: PathComponent) throws -> T {
-        truncatePath(to: depth)
-        path.append(component)
-        defer { truncatePath(to: depth) }
-        return try unwrap(T.self, at: index)
+        // Scalars asked for generically (array elements, generic models) skip `init(from:)`
+        // and the path push: their path is only built if they fail.
+        try decodeScalar(T.self, at: index, path: { self.codingPath(depth: depth, appending: component) }) {
+            truncatePath(to: depth)
+            path.append(component)
+            defer { truncatePath(to: depth) }
+            return try unwrapNonScalar(T.self, at: index)
+        }
     }
 
     /// Decodes `T` from the node at `index`; the path must already name that node.
     func unwrap<T: Decodable>(_ type: T.Type, at index: Int) throws -> T {
-        if let special = try unwrapSpecial(T.self, at: index) { return special }
+        try decodeScalar(T.self, at: index, path: { self.codingPath }) {
+            try unwrapNonScalar(T.self, at: index)
+        }
+    }
+
+    /// The standard scalar types, decoded directly; anything else goes to `otherwise`.
+    /// Comparing metatypes is a pointer compare and the bit casts are between identical types.
+    /// (Returning `T?` instead would look up `Optional<T>` metadata on every call.)
+    @inline(__always)
+    private func decodeScalar<T: Decodable>(
+        _ type: T.Type, at index: Int, path: () -> [any CodingKey], otherwise: () throws -> T
+    ) throws -> T {
+        let node = nodes[index]
+        if T.self == String.self { return unsafeBitCast(try decodeString(node, path: path), to: T.self) }
+        if T.self == Double.self { return unsafeBitCast(try decodeDouble(node, path: path), to: T.self) }
+        if T.self == Int.self { return unsafeBitCast(try decodeInteger(Int.self, node, path: path), to: T.self) }
+        if T.self == Bool.self { return unsafeBitCast(try decodeBool(node, path: path), to: T.self) }
+        if T.self == Float.self { return unsafeBitCast(try decodeFloat(node, path: path), to: T.self) }
+        if T.self == Int64.self { return unsafeBitCast(try decodeInteger(Int64.self, node, path: path), to: T.self) }
+        if T.self == UInt64.self { return unsafeBitCast(try decodeInteger(UInt64.self, node, path: path), to: T.self) }
+        if T.self == Int32.self { return unsafeBitCast(try decodeInteger(Int32.self, node, path: path), to: T.self) }
+        if T.self == UInt32.self { return unsafeBitCast(try decodeInteger(UInt32.self, node, path: path), to: T.self) }
+        if T.self == UInt.self { return unsafeBitCast(try decodeInteger(UInt.self, node, path: path), to: T.self) }
+        if T.self == Int16.self { return unsafeBitCast(try decodeInteger(Int16.self, node, path: path), to: T.self) }
+        if T.self == UInt16.self { return unsafeBitCast(try decodeInteger(UInt16.self, node, path: path), to: T.self) }
+        if T.self == Int8.self { return unsafeBitCast(try decodeInteger(Int8.self, node, path: path), to: T.self) }
+        if T.self == UInt8.self { return unsafeBitCast(try decodeInteger(UInt8.self, node, path: path), to: T.self) }
+        return try otherwise()
+    }
+
+    /// Types Foundation's decoder treats specially (dates, data, URLs and decimals follow the
+    /// strategies, `[String: V]` skips the key strategy), `JSON` read losslessly, and then
+    /// everything else through its `init(from:)`.
+    private func unwrapNonScalar<T: Decodable>(_ type: T.Type, at index: Int) throws -> T {
+        if T.self == Date.self { return unsafeBitCast(try decodeDate(at: index), to: T.self) }
+        if T.self == URL.self { return unsafeBitCast(try decodeURL(at: index), to: T.self) }
+        if T.self == Data.self { return unsafeBitCast(try decodeData(at: index), to: T.self) }
+        if T.self == Decimal.self { return unsafeBitCast(try decodeDecimal(at: index), to: T.self) }
+        if T.self == JSON.self { return unsafeBitCast(document.json(at: index), to: T.self) }
+        if let dictionary = T.self as? any StringKeyedDictionaryDecodable.Type {
+            return try dictionary.decodeStringKeyed(from: self, at: index) as! T
+        }
         let saved = currentNode
         currentNode = index
         defer { currentNode = saved }
         return try T(from: self)
-    }
-
-    /// Types Foundation's decoder treats specially: dates, data, URLs and decimals follow the
-    /// strategies, `[String: V]` skips the key strategy, and `JSON` is read losslessly.
-    @inline(__always)
-    private func unwrapSpecial<T: Decodable>(_ type: T.Type, at index: Int) throws -> T? {
-        if T.self == Date.self { return try decodeDate(at: index) as? T }
-        if T.self == Data.self { return try decodeData(at: index) as? T }
-        if T.self == URL.self { return try decodeURL(at: index) as? T }
-        if T.self == Decimal.self { return try decodeDecimal(at: index) as? T }
-        if T.self == JSON.self { return document.json(at: index) as? T }
-        if let dictionary = T.self as? any StringKeyedDictionaryDecodable.Type {
-            return try dictionary.decodeStringKeyed(from: self, at: index) as? T
-        }
-        return nil
     }
 
     // MARK: Errors

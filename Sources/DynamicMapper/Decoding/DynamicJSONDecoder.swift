@@ -48,8 +48,7 @@ open class DynamicJSONDecoder: JSONDecoder, @unchecked Sendable {
     ///   input `dataCorrupted` whose underlying ``JSONSyntaxError`` gives line and column.
     open override func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         let document = try Document(data: data, options: scanOptions)
-        let impl = DecoderImpl(document: document, options: DecodingOptions(self), node: 0, path: [])
-        return try impl.unwrap(T.self, at: 0)
+        return try JSONDocument(storage: document).decode(T.self, using: self)
     }
 
     var scanOptions: ScanOptions {

@@ -13,9 +13,7 @@ enum InputEncoding {
             let (encoding, bomLength) = detect(bytes)
             let body = UnsafeBufferPointer(rebasing: bytes[bomLength...])
             if encoding == .utf8 {
-                let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: body.count)
-                _ = copy.initialize(from: body)
-                return .success(copy)
+                return .success(ownedCopy(of: body))
             }
             return transcode(body, from: encoding)
         }
@@ -73,9 +71,13 @@ enum InputEncoding {
         if failed {
             return .failure(JSONSyntaxError(reason: "Invalid \(encoding == .utf16BE || encoding == .utf16LE ? "UTF-16" : "UTF-32") input", line: 1, column: 1, offset: 0))
         }
-        let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: utf8.count)
-        _ = copy.initialize(from: utf8)
-        return .success(copy)
+        return .success(utf8.withUnsafeBufferPointer(ownedCopy))
+    }
+
+    private static func ownedCopy(of bytes: UnsafeBufferPointer<UInt8>) -> UnsafeMutableBufferPointer<UInt8> {
+        let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+        _ = copy.initialize(from: bytes)
+        return copy
     }
 
     /// Returns `true` when the input held an invalid code unit sequence.

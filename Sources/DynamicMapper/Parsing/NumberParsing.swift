@@ -71,17 +71,24 @@ enum NumberParsing {
         return value
     }
 
-    /// The correctly rounded `Double` for a validated literal (may be infinite for huge
-    /// exponents); `nil` only for text that is not a number at all.
+    /// The correctly rounded `Double` for a strict literal (may be infinite for huge exponents).
     @inline(__always)
-    static func double(bytes: UnsafePointer<UInt8>, count: Int) -> Double? {
+    static func double(bytes: UnsafePointer<UInt8>, count: Int) -> Double {
         if let fast = fastDouble(bytes: bytes, count: count) { return fast }
-        return Double(String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self))
+        // The standard library's parser is correctly rounded and ignores the C locale.
+        return Double(String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)) ?? .nan
     }
 
+    /// The correctly rounded `Double` for any strict, `Infinity` or `NaN` literal.
     static func double(literal: String) -> Double? {
-        var literal = literal
-        return literal.withUTF8 { double(bytes: $0.baseAddress ?? Scanner.emptyPointer, count: $0.count) }
+        switch literal {
+        case "Infinity": return .infinity
+        case "-Infinity": return -.infinity
+        case "NaN", "-NaN": return .nan
+        default:
+            var literal = literal
+            return literal.withUTF8 { double(bytes: $0.baseAddress ?? Scanner.emptyPointer, count: $0.count) }
+        }
     }
 
     static func isNonFiniteLiteral(_ literal: String) -> Bool {
@@ -112,6 +119,8 @@ enum NumberParsing {
                 index += 1
             }
         }
+        // Any 19 digits fit in 64 bits; beyond that the significand wrapped.
+        guard digits <= 19 else { return nil }
         if index < count && bytes[index] | 0x20 == UInt8(ascii: "e") {
             index += 1
             var exponentNegative = false
@@ -127,7 +136,10 @@ enum NumberParsing {
             }
             exponent += exponentNegative ? -explicit : explicit
         }
-        guard index == count, digits <= 15, significand <= 1 << 53 else { return nil }
+        guard index == count else { return nil }
+        guard digits <= 15, significand <= 1 << 53 else {
+            return extendedDouble(significand: significand, exponent: exponent, negative: negative)
+        }
         var value = Double(significand)
         if exponent < 0 {
             guard exponent >= -22 else { return nil }
@@ -137,6 +149,34 @@ enum NumberParsing {
             value *= exactPowersOfTen[exponent]
         }
         return negative ? -value : value
+    }
+}
+
+extension NumberParsing {
+    /// Up to 19 significant digits with a power of ten `Float80` holds exactly (5^27 < 2^64):
+    /// the one `Float80` multiply or divide rounds once, within half a `Float80` ulp. Rounding
+    /// that to `Double` is then correct unless the `Float80` result sits exactly on a `Double`
+    /// midpoint (its 11 extra bits are 1000_0000_000), the only case where the first rounding
+    /// could have moved it across; that case, and subnormal results, take the slow path.
+    @inline(__always)
+    static func extendedDouble(significand: UInt64, exponent: Int, negative: Bool) -> Double? {
+        #if arch(x86_64) && !os(Windows) && !os(Android)
+        guard exponent >= -27 && exponent <= 27 else { return nil }
+        var power: Float80 = 1
+        var remaining = exponent < 0 ? -exponent : exponent
+        var base: Float80 = 10
+        while remaining > 0 {
+            if remaining & 1 == 1 { power *= base }
+            base *= base
+            remaining >>= 1
+        }
+        let wide = exponent < 0 ? Float80(significand) / power : Float80(significand) * power
+        guard wide.significandBitPattern & 0x7FF != 0x400, wide == 0 || wide.exponent > -1000 else { return nil }
+        let value = Double(wide)
+        return negative ? -value : value
+        #else
+        return nil
+        #endif
     }
 }
 

@@ -1,0 +1,46 @@
+import Foundation
+
+/// JSON text parsed once and kept as a compact index over its bytes, from which values are read
+/// only when asked for.
+///
+/// Parsing validates everything (structure, UTF-8, escapes, depth) but converts nothing, so it
+/// is the cheapest way to check a payload, and one document can then be decoded as several types.
+///
+/// ```swift
+/// let document = try JSONDocument(parsing: data)
+/// let summary = try document.decode(Summary.self)
+/// let detail = try document.decode(Detail.self)
+/// let raw = document.root          // the whole value as `JSON`
+/// ```
+public struct JSONDocument: Sendable {
+    let storage: Document
+
+    /// Parses `data` (UTF-8, or UTF-16/32 with a byte order mark).
+    ///
+    /// ```swift
+    /// let document = try JSONDocument(parsing: Data("[1, 2]".utf8))
+    /// ```
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` with a ``JSONSyntaxError`` (line and column)
+    ///   as its underlying error.
+    public init(parsing data: Data, allowsJSON5: Bool = false, maximumDepth: Int = 512) throws {
+        storage = try Document(data: data, options: ScanOptions(allowsJSON5: allowsJSON5, maximumDepth: maximumDepth))
+    }
+
+    init(storage: Document) {
+        self.storage = storage
+    }
+
+    /// The whole document as a `JSON` value: `try JSONDocument(parsing: data).root`.
+    public var root: JSON { storage.json(at: 0) }
+
+    /// Decodes `type` from the parsed document with `decoder`'s strategies, without parsing again.
+    ///
+    /// ```swift
+    /// let user = try document.decode(User.self, using: decoder)
+    /// ```
+    public func decode<T: Decodable>(_ type: T.Type, using decoder: DynamicJSONDecoder = DynamicJSONDecoder()) throws -> T {
+        let impl = DecoderImpl(document: storage, options: DecodingOptions(decoder), node: 0, path: [])
+        return try impl.unwrap(T.self, at: 0)
+    }
+}
