@@ -368,3 +368,33 @@ struct EncoderTests {
         #expect(text(try asFoundation.encode(Inner())) == #"{"label":"inner","flag":true}"#)
     }
 }
+
+@Suite("DynamicJSONEncoder streaming path")
+struct EncoderStreamingPathTests {
+    private func fallsBack<T: Encodable>(_ value: T, sorted: Bool = true) throws -> Bool {
+        let encoder = JSONEncoder()
+        if sorted { encoder.outputFormatting = .sortedKeys }
+        let streaming = StreamingEncoder(options: EncodingOptions(encoder))
+        do {
+            _ = try streaming.encodeTopLevel(value)
+        } catch is StreamingFallback {
+            return true
+        }
+        return streaming.needsFallback
+    }
+
+    @Test func inOrderCodingStreamsWithoutFallback() throws {
+        for sorted in [true, false] {
+            #expect(try !fallsBack(Everything(), sorted: sorted))
+            #expect(try !fallsBack(Containers(), sorted: sorted))
+            #expect(try !fallsBack(Dog(), sorted: sorted))
+            #expect(try !fallsBack(Cat(), sorted: sorted))
+        }
+    }
+
+    @Test func outOfOrderAndRepeatedKeysFallBack() throws {
+        #expect(try fallsBack(OutOfOrder()))
+        #expect(try fallsBack(Repeated()))
+        #expect(try fallsBack(Repeated(), sorted: false))
+    }
+}
