@@ -10,6 +10,9 @@ struct JSONWriter {
     let escapesSlashes: Bool
     /// Current container depth, for indentation.
     var depth = 0
+    /// The deepest nesting reached, so callers can apply `JSONEncoder`'s depth limit after
+    /// writing (it reports the limit only when nothing else failed first).
+    var deepestDepth = 0
 
     init(formatting: JSONEncoder.OutputFormatting) {
         pretty = formatting.contains(.prettyPrinted)
@@ -103,6 +106,7 @@ struct JSONWriter {
     mutating func openContainer(_ bracket: UInt8) {
         bytes.append(bracket)
         depth += 1
+        if depth > deepestDepth { deepestDepth = depth }
         if pretty { bytes.append(UInt8(ascii: "\n")) }
     }
 
@@ -117,6 +121,12 @@ struct JSONWriter {
 
     mutating func writeKeySeparator() {
         if pretty { writeASCII(" : ") } else { bytes.append(UInt8(ascii: ":")) }
+    }
+
+    /// `{}` with the layout `JSONEncoder` gives an empty object (a blank line when pretty).
+    mutating func writeEmptyObject() {
+        openContainer(UInt8(ascii: "{"))
+        closeContainer(UInt8(ascii: "}"))
     }
 
     mutating func closeContainer(_ bracket: UInt8) {

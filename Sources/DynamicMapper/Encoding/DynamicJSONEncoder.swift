@@ -1,0 +1,92 @@
+import Foundation
+
+/// A `JSONEncoder` that writes JSON bytes while your types encode, with no intermediate
+/// dictionary tree.
+///
+/// ```swift
+/// struct Point: Codable { var x: Double; var y: Double }
+///
+/// let encoder = DynamicJSONEncoder()
+/// encoder.outputFormatting = [.sortedKeys]
+/// let data = try encoder.encode(Point(x: 1, y: 2.5))
+/// String(decoding: data, as: UTF8.self)   // {"x":1,"y":2.5}
+/// ```
+///
+/// Every `JSONEncoder` setting is honoured: `outputFormatting`, the date, data, non-conforming
+/// float and key strategies, and `userInfo`. With `.sortedKeys` the output is byte for byte what
+/// `JSONEncoder` writes; without it, keys come out in the order they were encoded (declaration
+/// order for synthesized `Codable`) rather than in a random order. A ``JSON`` value is written
+/// as it is, so numbers keep their literal text (`1.10` stays `1.10`).
+///
+/// Because it is a subclass, a `JSONEncoder`-typed reference or a generic caller gets this
+/// behaviour too. One difference from Foundation: the `codingPath` of an error raised inside a
+/// nested container includes that container's key (Foundation leaves it out).
+open class DynamicJSONEncoder: JSONEncoder, @unchecked Sendable {
+    /// Encodes `value` as JSON.
+    ///
+    /// ```swift
+    /// let data = try DynamicJSONEncoder().encode(["id": 7])
+    /// // {"id":7}
+    /// ```
+    ///
+    /// - Throws: `EncodingError.invalidValue` for a value that encodes nothing at the top level,
+    ///   for NaN or infinity under `.throw`, and for nesting deeper than 512 containers, exactly
+    ///   as `JSONEncoder` does, and any error your types throw.
+    open override func encode<T: Encodable>(_ value: T) throws -> Data {
+        let options = EncodingOptions(self)
+        let encoder = StreamingEncoder(options: options)
+        do {
+            let wroteValue = try encoder.encodeTopLevel(value)
+            if !encoder.needsFallback {
+                guard wroteValue else { throw Self.emptyTopLevelError(value) }
+                try Self.checkDepth(encoder.writer.deepestDepth, of: value)
+                return encoder.writer.data()
+            }
+        } catch is StreamingFallback {
+            // Containers were used out of order: encode again through the tree below.
+        }
+        return try Self.encodeThroughTree(value, options: options)
+    }
+
+    /// Encodes `value` into a ``JSON`` value instead of bytes, with the same settings and rules
+    /// as ``encode(_:)`` (`outputFormatting` aside, which only affects bytes).
+    ///
+    /// ```swift
+    /// struct User: Encodable { var name: String; var age: Int }
+    /// let json = try DynamicJSONEncoder().encodeJSON(User(name: "Ada", age: 36))
+    /// json["age"]   // .number(36)
+    /// ```
+    ///
+    /// - Throws: The errors ``encode(_:)`` throws, except the nesting limit.
+    open func encodeJSON<T: Encodable>(_ value: T) throws -> JSON {
+        try encodeToJSON(value)
+    }
+
+    /// The ``JSON`` value of any `Encodable`, for the parts of the package that need one.
+    func encodeToJSON<T: Encodable>(_ value: T) throws -> JSON {
+        guard let json = try TreeEncoder.encode(value, options: EncodingOptions(self)) else {
+            throw Self.emptyTopLevelError(value)
+        }
+        return json
+    }
+
+    private static func encodeThroughTree<T: Encodable>(_ value: T, options: EncodingOptions) throws -> Data {
+        guard let json = try TreeEncoder.encode(value, options: options) else { throw emptyTopLevelError(value) }
+        var writer = JSONWriter(formatting: options.formatting)
+        writer.write(json)
+        try checkDepth(writer.deepestDepth, of: value)
+        return writer.data()
+    }
+
+    private static func emptyTopLevelError<T>(_ value: T) -> EncodingError {
+        EncodingError.invalidValue(value, EncodingError.Context(
+            codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+    }
+
+    /// `JSONEncoder` refuses output nested 512 containers deep or more.
+    private static func checkDepth<T>(_ depth: Int, of value: T) throws {
+        guard depth >= 512 else { return }
+        throw EncodingError.invalidValue(value, EncodingError.Context(
+            codingPath: [], debugDescription: "Unable to encode the given top-level value to JSON."))
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+
+/// A snapshot of a `JSONEncoder`'s settings, taken once per top-level call so that the hot
+/// paths never go through the encoder's locked property accessors.
+struct EncodingOptions {
+    enum KeyMode: UInt8 { case useDefaultKeys, snakeCase, custom }
+
+    let formatting: JSONEncoder.OutputFormatting
+    let dateStrategy: JSONEncoder.DateEncodingStrategy
+    let dataStrategy: JSONEncoder.DataEncodingStrategy
+    let floatStrategy: JSONEncoder.NonConformingFloatEncodingStrategy
+    let keyStrategy: JSONEncoder.KeyEncodingStrategy
+    let keyMode: KeyMode
+    let userInfo: [CodingUserInfoKey: Any]
+
+    init(_ encoder: JSONEncoder) {
+        formatting = encoder.outputFormatting
+        dateStrategy = encoder.dateEncodingStrategy
+        dataStrategy = encoder.dataEncodingStrategy
+        floatStrategy = encoder.nonConformingFloatEncodingStrategy
+        keyStrategy = encoder.keyEncodingStrategy
+        switch keyStrategy {
+        case .useDefaultKeys: keyMode = .useDefaultKeys
+        case .convertToSnakeCase: keyMode = .snakeCase
+        case .custom: keyMode = .custom
+        @unknown default: keyMode = .useDefaultKeys
+        }
+        let userInfo = encoder.userInfo
+        self.userInfo = userInfo.isEmpty ? [:] : userInfo.mapValues { $0 as Any }
+    }
+
+    /// The key written for `key`, given the coding path of the container it is written into.
+    /// `containerPath` is only evaluated for custom strategies.
+    @inline(__always)
+    func convert(_ key: some CodingKey, containerPath: @autoclosure () -> [any CodingKey]) -> String {
+        switch keyMode {
+        case .useDefaultKeys: return key.stringValue
+        case .snakeCase: return SnakeCase.convert(key.stringValue)
+        case .custom:
+            guard case .custom(let converter) = keyStrategy else { return key.stringValue }
+            var path = containerPath()
+            path.append(key)
+            return converter(path).stringValue
+        }
+    }
+}
+
+/// `JSONEncoder.KeyEncodingStrategy.convertToSnakeCase`, reproduced rule for rule: words break
+/// before an upper-case letter that follows a lower-case run, and a run of several capitals is
+/// its own word except for the capital that starts the next word (`myURLValue` → `my_url_value`).
+/// The first character never starts a word, so leading and trailing underscores survive.
+enum SnakeCase {
+    static func convert(_ key: String) -> String {
+        guard !key.isEmpty else { return key }
+        let scalars = Array(key.unicodeScalars)
+        // Keys that are already lower case (the usual case) come out unchanged.
+        if !scalars.contains(where: isUpper) { return key }
+        var words: [Range<Int>] = []
+        var wordStart = 0
+        var searchStart = 1
+        let end = scalars.count
+        while let upper = firstIndex(in: scalars, from: searchStart, where: isUpper) {
+            words.append(wordStart..<upper)
+            guard let lower = firstIndex(in: scalars, from: upper, where: isLower) else {
+                wordStart = upper
+                break
+            }
+            if lower == upper + 1 {
+                wordStart = upper
+            } else {
+                words.append(upper..<(lower - 1))
+                wordStart = lower - 1
+            }
+            searchStart = lower + 1
+        }
+        words.append(wordStart..<end)
+        return words.map { range in
+            var word = String.UnicodeScalarView()
+            word.append(contentsOf: scalars[range])
+            return String(word).lowercased()
+        }.joined(separator: "_")
+    }
+
+    private static func firstIndex(in scalars: [Unicode.Scalar], from start: Int, where predicate: (Unicode.Scalar) -> Bool) -> Int? {
+        var index = start
+        while index < scalars.count {
+            if predicate(scalars[index]) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func isUpper(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .titlecaseLetter: return true
+        default: return false
+        }
+    }
+
+    private static func isLower(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .lowercaseLetter
+    }
+}
+
+/// A coding key for an array position, spelled as Foundation spells it (`Index 3`) so that
+/// error paths compare equal.
+/// Only the index is stored: a key this small fits an existential's inline storage, so pushing
+/// it onto a coding path allocates nothing.
+struct IndexCodingKey: CodingKey {
+    let index: Int
+
+    init(_ index: Int) { self.index = index }
+
+    var intValue: Int? { index }
+
+    var stringValue: String { "Index \(index)" }
+
+    init?(intValue: Int) { self.init(intValue) }
+
+    init?(stringValue: String) { return nil }
+}
+
+/// The `super` key of `superEncoder()`.
+struct SuperCodingKey: CodingKey {
+    var stringValue: String { "super" }
+    var intValue: Int? { nil }
+    init() {}
+    init?(stringValue: String) { guard stringValue == "super" else { return nil } }
+    init?(intValue: Int) { return nil }
+}
+
+/// A coding key for a member of a `[String: V]` dictionary.
+struct StringCodingKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { return nil }
+}
+
+enum FloatText {
+    /// The JSON text of a float: a number, or a string when the strategy converts non-finite
+    /// values. Throws the error `JSONEncoder` throws otherwise.
+    static func text<F: BinaryFloatingPoint & LosslessStringConvertible>(
+        _ value: F, strategy: JSONEncoder.NonConformingFloatEncodingStrategy, path: @autoclosure () -> [any CodingKey]
+    ) throws -> (text: String, isString: Bool) {
+        if value.isFinite { return (NumberFormatting.text(for: value), false) }
+        if case .convertToString(let positive, let negative, let nan) = strategy {
+            if value.isNaN { return (nan, true) }
+            return (value < 0 ? negative : positive, true)
+        }
+        throw EncodingError.invalidValue(value, EncodingError.Context(
+            codingPath: path(),
+            debugDescription: "Unable to encode \(F.self).\(value) directly in JSON."))
+    }
+}
+
+enum DateText {
+    /// `JSONEncoder`'s `.iso8601`: internet date-time in UTC, whole seconds.
+    static func iso8601(_ date: Date) -> String {
+        if #available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *) {
+            return date.formatted(.iso8601)
+        } else {
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = .withInternetDateTime
+            return formatter.string(from: date)
+        }
+    }
+}
+
+/// `[String: V]` dictionaries keep their keys as they are whatever the key strategy, as
+/// Foundation decides; this marker lets the encoders find them without knowing `V`.
+protocol StringKeyedDictionaryEncodable {
+    func forEachMember(_ body: (String, any Encodable) throws -> Void) rethrows
+}
+
+extension Dictionary: StringKeyedDictionaryEncodable where Key == String, Value: Encodable {
+    func forEachMember(_ body: (String, any Encodable) throws -> Void) rethrows {
+        for (key, value) in self { try body(key, value) }
+    }
+}

@@ -1,0 +1,233 @@
+import Foundation
+
+extension StreamingEncoder {
+    /// Encodes the top-level value; `false` when it wrote nothing at all.
+    func encodeTopLevel<T: Encodable>(_ value: T) throws -> Bool {
+        slot = Slot(depth: 0, pathCount: 0)
+        return try encodeValue(value, key: nil, emptyAsObject: false)
+    }
+
+    /// Writes `value` at the current position (its key or separator is already out). Types that
+    /// `JSONEncoder` treats specially are recognised by type identity, which costs a pointer
+    /// comparison; everything else runs its own `encode(to:)` against this encoder.
+    ///
+    /// `key` is the coding key the value sits under, `nil` when it replaces its encoder's value.
+    @discardableResult
+    func encodeValue<T: Encodable>(_ value: T, key: (any CodingKey)?, emptyAsObject: Bool = true) throws -> Bool {
+        if T.self == Date.self {
+            try encodeDate(unsafeBitCast(value, to: Date.self), key: key)
+        } else if T.self == Data.self {
+            try encodeData(unsafeBitCast(value, to: Data.self), key: key)
+        } else if T.self == URL.self {
+            writer.writeString(unsafeBitCast(value, to: URL.self).absoluteString)
+        } else if T.self == Decimal.self {
+            writer.writeRaw(unsafeBitCast(value, to: Decimal.self).description)
+        } else if T.self == JSON.self {
+            writer.write(unsafeBitCast(value, to: JSON.self))
+        } else if options.keyMode != .useDefaultKeys, let dictionary = value as? any StringKeyedDictionaryEncodable {
+            try encodeStringKeyedDictionary(dictionary, key: key)
+        } else {
+            return try encodeInChildSlot(key: key, emptyAsObject: emptyAsObject) { try value.encode(to: self) }
+        }
+        return true
+    }
+
+    /// Runs `body` with a fresh slot for a nested value, then closes what it opened. A value that
+    /// wrote nothing becomes `{}` when `emptyAsObject`, as in `JSONEncoder`.
+    @inline(__always)
+    func encodeInChildSlot(key: (any CodingKey)?, emptyAsObject: Bool, _ body: () throws -> Void) throws -> Bool {
+        let savedSlot = slot
+        let savedPathCount = path.count
+        if let key { path.append(key) }
+        slot = Slot(depth: frames.count, pathCount: path.count)
+        defer {
+            slot = savedSlot
+            if path.count > savedPathCount { path.removeSubrange(savedPathCount...) }
+        }
+        do {
+            try body()
+        } catch {
+            // The bytes written so far may be half a value; if the caller swallows the error,
+            // only a re-encode gives the right output.
+            needsFallback = true
+            throw error
+        }
+        if slot.filled {
+            closeFrames(downTo: slot.depth)
+            return true
+        }
+        if emptyAsObject { writer.writeEmptyObject() }
+        return false
+    }
+
+    private func pathAppending(_ key: (any CodingKey)?) -> [any CodingKey] {
+        guard let key else { return path }
+        return path + [key]
+    }
+
+    private func encodeDate(_ date: Date, key: (any CodingKey)?) throws {
+        switch options.dateStrategy {
+        case .deferredToDate:
+            _ = try encodeInChildSlot(key: key, emptyAsObject: true) { try date.encode(to: self) }
+        case .secondsSince1970:
+            // Foundation ignores the non-conforming float strategy for dates.
+            try writeFloat(date.timeIntervalSince1970, strategy: .throw, path: pathAppending(key))
+        case .millisecondsSince1970:
+            try writeFloat(1000.0 * date.timeIntervalSince1970, strategy: .throw, path: pathAppending(key))
+        case .iso8601:
+            writer.writeString(DateText.iso8601(date))
+        #if canImport(Darwin)
+        case .formatted(let formatter):
+            writer.writeString(formatter.string(from: date))
+        #endif
+        case .custom(let closure):
+            _ = try encodeInChildSlot(key: key, emptyAsObject: true) { try closure(date, self) }
+        #if canImport(Darwin)
+        @unknown default:
+            _ = try encodeInChildSlot(key: key, emptyAsObject: true) { try date.encode(to: self) }
+        #endif
+        }
+    }
+
+    private func encodeData(_ data: Data, key: (any CodingKey)?) throws {
+        switch options.dataStrategy {
+        case .deferredToData:
+            _ = try encodeInChildSlot(key: key, emptyAsObject: true) { try data.encode(to: self) }
+        case .base64:
+            writer.writeString(data.base64EncodedString())
+        case .custom(let closure):
+            _ = try encodeInChildSlot(key: key, emptyAsObject: true) { try closure(data, self) }
+        #if canImport(Darwin)
+        @unknown default:
+            writer.writeString(data.base64EncodedString())
+        #endif
+        }
+    }
+
+    private func encodeStringKeyedDictionary(_ dictionary: any StringKeyedDictionaryEncodable, key: (any CodingKey)?) throws {
+        _ = try encodeInChildSlot(key: key, emptyAsObject: true) {
+            let frame = openContainer(in: &slot, isObject: true, pushedKey: false)
+            try dictionary.forEachMember { memberKey, value in
+                guard enter(frame) else { throw StreamingFallback() }
+                beginMember(memberKey)
+                try encodeValue(value, key: StringCodingKey(memberKey))
+            }
+        }
+    }
+
+    /// The container for a value's slot; asking again returns the same container, so a subclass
+    /// and its superclass that share `encoder.container(keyedBy:)` fill one object.
+    func openContainer(in slot: inout Slot, isObject: Bool, pushedKey: Bool) -> FrameRef {
+        if slot.frameID != 0 {
+            let ref = FrameRef(index: slot.depth, id: slot.frameID)
+            if isAlive(ref) && frames[ref.index].isObject == isObject {
+                closeFrames(downTo: ref.index + 1)
+                return ref
+            }
+            needsFallback = true
+            return .dead
+        }
+        guard !slot.filled, frames.count == slot.depth else {
+            needsFallback = true
+            return .dead
+        }
+        slot.filled = true
+        let ref = openFrame(isObject: isObject, pushedKey: pushedKey)
+        slot.frameID = ref.id
+        return ref
+    }
+
+    /// A container nested under `key` of the object at `parent`.
+    func openNestedContainer(in parent: FrameRef, key: some CodingKey, isObject: Bool) -> FrameRef {
+        guard enter(parent) else { return .dead }
+        beginMember(convertedKey(key, frame: parent.index))
+        path.append(key)
+        return openFrame(isObject: isObject, pushedKey: true)
+    }
+
+    /// A container appended to the array at `parent`.
+    func openNestedContainer(inArray parent: FrameRef, isObject: Bool) -> FrameRef {
+        guard enter(parent) else { return .dead }
+        let index = frames[parent.index].count
+        beginElement()
+        path.append(IndexCodingKey(index))
+        return openFrame(isObject: isObject, pushedKey: true)
+    }
+}
+
+// MARK: - Encoder
+
+extension StreamingEncoder: Encoder, StreamingSingleValueTarget {
+    var codingPath: [any CodingKey] { Array(path.prefix(slot.pathCount)) }
+
+    var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
+
+    var target: StreamingEncoder { self }
+
+    var singleValueKey: (any CodingKey)? { nil }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(StreamingKeyedContainer<Key>(encoder: self, frame: openContainer(in: &slot, isObject: true, pushedKey: false)))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        StreamingUnkeyedContainer(encoder: self, frame: openContainer(in: &slot, isObject: false, pushedKey: false))
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer { self }
+
+    func beginSingleValue() throws {
+        guard !slot.filled, frames.count == slot.depth else {
+            needsFallback = true
+            throw StreamingFallback()
+        }
+        slot.filled = true
+    }
+}
+
+// MARK: - Single values
+
+/// An encoder whose single-value container writes straight to the output: the shared
+/// ``StreamingEncoder`` and the super encoders it hands out.
+protocol StreamingSingleValueTarget: AnyObject, SingleValueEncodingContainer {
+    var target: StreamingEncoder { get }
+    /// The key nested values are encoded under (`nil`: the encoder's own path).
+    var singleValueKey: (any CodingKey)? { get }
+    /// Claims the slot for one value; throws ``StreamingFallback`` when it cannot be written in place.
+    func beginSingleValue() throws
+}
+
+extension StreamingSingleValueTarget {
+    func encodeNil() throws { try beginSingleValue(); target.writer.writeNull() }
+    func encode(_ value: Bool) throws { try beginSingleValue(); target.writer.writeBool(value) }
+    func encode(_ value: String) throws { try beginSingleValue(); target.writer.writeString(value) }
+    func encode(_ value: Int) throws { try beginSingleValue(); target.writer.writeInteger(value) }
+    func encode(_ value: Int8) throws { try beginSingleValue(); target.writer.writeInteger(value) }
+    func encode(_ value: Int16) throws { try beginSingleValue(); target.writer.writeInteger(value) }
+    func encode(_ value: Int32) throws { try beginSingleValue(); target.writer.writeInteger(value) }
+    func encode(_ value: Int64) throws { try beginSingleValue(); target.writer.writeInteger(value) }
+    func encode(_ value: UInt) throws { try beginSingleValue(); target.writer.writeInteger(value) }
+    func encode(_ value: UInt8) throws { try beginSingleValue(); target.writer.writeInteger(value) }
+    func encode(_ value: UInt16) throws { try beginSingleValue(); target.writer.writeInteger(value) }
+    func encode(_ value: UInt32) throws { try beginSingleValue(); target.writer.writeInteger(value) }
+    func encode(_ value: UInt64) throws { try beginSingleValue(); target.writer.writeInteger(value) }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    func encode(_ value: Int128) throws { try beginSingleValue(); target.writer.writeInteger(value) }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    func encode(_ value: UInt128) throws { try beginSingleValue(); target.writer.writeInteger(value) }
+
+    func encode(_ value: Double) throws {
+        try beginSingleValue()
+        try target.writeFloat(value, strategy: target.options.floatStrategy, path: codingPath)
+    }
+
+    func encode(_ value: Float) throws {
+        try beginSingleValue()
+        try target.writeFloat(value, strategy: target.options.floatStrategy, path: codingPath)
+    }
+
+    func encode<T: Encodable>(_ value: T) throws {
+        try beginSingleValue()
+        try target.encodeValue(value, key: singleValueKey)
+    }
+}

@@ -1,0 +1,321 @@
+import Foundation
+
+/// Thrown internally when code writes into a container that has already been closed; the
+/// top-level call catches it and re-encodes through ``TreeEncoder``.
+struct StreamingFallback: Error {}
+
+/// The shared state of one top-level encode that writes JSON bytes as values arrive.
+///
+/// Open containers form a stack. Writing into the top container appends; writing into one lower
+/// down first closes those above it (their values are complete by then). A container that is no
+/// longer on the stack cannot be written in place, so using one sets ``needsFallback`` and the
+/// whole value is encoded again by the tree-building encoder, which handles any order.
+///
+/// One instance serves every nesting level: `encode(to:)` of each child runs against this same
+/// object with ``slot`` describing where its value goes.
+final class StreamingEncoder {
+    /// An open array or object in the output.
+    struct Frame {
+        let id: Int
+        let isObject: Bool
+        /// Elements written so far.
+        var count = 0
+        /// Where this object's entries in ``members`` begin.
+        let membersStart: Int
+        /// The length of ``path`` that is this container's coding path.
+        let pathCount: Int
+        /// The length of ``path`` to restore on close (one less when the container pushed its key).
+        let restorePathCount: Int
+        /// Some key of this object needed escaping, so its bytes do not sort like the key.
+        var keysEscaped = false
+    }
+
+    /// Byte offsets of one object member, so that members can be sorted or checked for
+    /// duplicates when the object closes.
+    struct Member {
+        let separatorStart: Int
+        let keyStart: Int
+        let keyEnd: Int
+    }
+
+    /// Where the value being encoded goes: its container frame will sit at `depth`.
+    struct Slot {
+        let depth: Int
+        let pathCount: Int
+        /// The frame opened for this value, so that asking for a container again reuses it.
+        var frameID = 0
+        var filled = false
+    }
+
+    /// A handle from a container struct to its frame; dead when the frame has closed.
+    struct FrameRef {
+        let index: Int
+        let id: Int
+        static let dead = FrameRef(index: -1, id: 0)
+    }
+
+    var writer: JSONWriter
+    let options: EncodingOptions
+    let sortsKeys: Bool
+    var frames: [Frame] = []
+    var members: [Member] = []
+    var path: [any CodingKey] = []
+    var slot = Slot(depth: 0, pathCount: 0)
+    var needsFallback = false
+    private var lastFrameID = 0
+    private var snakeCaseKeys: [String: String] = [:]
+
+    init(options: EncodingOptions) {
+        self.options = options
+        writer = JSONWriter(formatting: options.formatting)
+        writer.bytes.reserveCapacity(1024)
+        sortsKeys = writer.sortedKeys
+        frames.reserveCapacity(16)
+        members.reserveCapacity(64)
+        path.reserveCapacity(16)
+    }
+
+    // MARK: Frames
+
+    /// Makes the frame at `ref` the top of the stack; `false` (and a pending fallback) when it has
+    /// already closed.
+    @inline(__always)
+    func enter(_ ref: FrameRef) -> Bool {
+        if ref.index == frames.count &- 1 && frames[ref.index].id == ref.id { return true }
+        return enterLower(ref)
+    }
+
+    private func enterLower(_ ref: FrameRef) -> Bool {
+        guard ref.index >= 0, ref.index < frames.count, frames[ref.index].id == ref.id else {
+            needsFallback = true
+            return false
+        }
+        closeFrames(downTo: ref.index + 1)
+        return true
+    }
+
+    func isAlive(_ ref: FrameRef) -> Bool {
+        ref.index >= 0 && ref.index < frames.count && frames[ref.index].id == ref.id
+    }
+
+    /// Opens `{` or `[` at the current position. `pushedKey` says whether the caller has just
+    /// pushed the container's key onto ``path`` (nested containers), which closing pops.
+    func openFrame(isObject: Bool, pushedKey: Bool) -> FrameRef {
+        lastFrameID += 1
+        writer.openContainer(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
+        frames.append(Frame(id: lastFrameID, isObject: isObject, membersStart: members.count,
+                            pathCount: path.count, restorePathCount: pushedKey ? path.count - 1 : path.count))
+        return FrameRef(index: frames.count - 1, id: lastFrameID)
+    }
+
+    func closeFrames(downTo count: Int) {
+        while frames.count > count { closeTopFrame() }
+    }
+
+    private func closeTopFrame() {
+        let frame = frames.removeLast()
+        if frame.isObject {
+            if members.count - frame.membersStart > 1 { finishMembers(of: frame) }
+            members.removeSubrange(frame.membersStart...)
+            writer.closeContainer(UInt8(ascii: "}"))
+        } else {
+            writer.closeContainer(UInt8(ascii: "]"))
+        }
+        if path.count > frame.restorePathCount { path.removeSubrange(frame.restorePathCount...) }
+    }
+
+    // MARK: Elements
+
+    /// The separator (and indentation) before the next element of the top frame.
+    @inline(__always)
+    func beginElement() {
+        let top = frames.count &- 1
+        writer.beginElement(isFirst: frames[top].count == 0)
+        frames[top].count &+= 1
+    }
+
+    /// Writes `"key":` into the top frame and records where the member starts.
+    func beginMember(_ key: String) {
+        let top = frames.count &- 1
+        let separatorStart = writer.bytes.count
+        writer.beginElement(isFirst: frames[top].count == 0)
+        frames[top].count &+= 1
+        let keyStart = writer.bytes.count
+        writer.writeString(key)
+        let keyEnd = writer.bytes.count
+        if sortsKeys && keyEnd - keyStart != key.utf8.count + 2 { frames[top].keysEscaped = true }
+        members.append(Member(separatorStart: separatorStart, keyStart: keyStart, keyEnd: keyEnd))
+        writer.writeKeySeparator()
+    }
+
+    /// The coding path of the container in frame `index`.
+    func containerPath(_ index: Int) -> [any CodingKey] {
+        guard index >= 0, index < frames.count else { return path }
+        return Array(path.prefix(frames[index].pathCount))
+    }
+
+    /// The key as written, after the key strategy.
+    @inline(__always)
+    func convertedKey(_ key: some CodingKey, frame index: Int) -> String {
+        switch options.keyMode {
+        case .useDefaultKeys:
+            return key.stringValue
+        case .snakeCase:
+            let original = key.stringValue
+            if let converted = snakeCaseKeys[original] { return converted }
+            let converted = SnakeCase.convert(original)
+            snakeCaseKeys[original] = converted
+            return converted
+        case .custom:
+            return options.convert(key, containerPath: containerPath(index))
+        }
+    }
+
+    // MARK: Floats
+
+    func writeFloat<F: BinaryFloatingPoint & LosslessStringConvertible>(
+        _ value: F, strategy: JSONEncoder.NonConformingFloatEncodingStrategy, path: @autoclosure () -> [any CodingKey]
+    ) throws {
+        if value.isFinite {
+            writer.writeRaw(NumberFormatting.text(for: value))
+            return
+        }
+        do {
+            let (text, isString) = try FloatText.text(value, strategy: strategy, path: path())
+            if isString { writer.writeString(text) } else { writer.writeRaw(text) }
+        } catch {
+            needsFallback = true
+            throw error
+        }
+    }
+
+    // MARK: Closing objects
+
+    /// Sorts an object's members by key (`.sortedKeys`) and looks for repeated keys, which need
+    /// Foundation's last-one-wins and merge rules and so go to the fallback.
+    private func finishMembers(of frame: Frame) {
+        let range = frame.membersStart..<members.count
+        if sortsKeys {
+            sortMembers(range, escaped: frame.keysEscaped)
+        } else if hasDuplicateKeys(range) {
+            needsFallback = true
+        }
+    }
+
+    private func sortMembers(_ range: Range<Int>, escaped: Bool) {
+        var ordered = true
+        for index in range.dropLast() {
+            let order = compareKeys(index, index + 1, escaped: escaped)
+            if order == 0 { needsFallback = true; return }
+            if order > 0 { ordered = false }
+        }
+        if ordered { return }
+        let sorted = range.sorted { compareKeys($0, $1, escaped: escaped) < 0 }
+        for position in sorted.indices.dropLast() where compareKeys(sorted[position], sorted[position + 1], escaped: escaped) == 0 {
+            needsFallback = true
+            return
+        }
+        let regionStart = members[range.lowerBound].keyStart
+        let regionEnd = writer.bytes.count
+        // A copy, not a slice: a live slice would make the write below copy the whole buffer.
+        let original = Array(writer.bytes[regionStart..<regionEnd])
+        var reordered: [UInt8] = []
+        reordered.reserveCapacity(original.count)
+        for (position, member) in sorted.enumerated() {
+            if position > 0 {
+                reordered.append(UInt8(ascii: ","))
+                if writer.pretty {
+                    reordered.append(UInt8(ascii: "\n"))
+                    reordered.append(contentsOf: repeatElement(UInt8(ascii: " "), count: writer.depth * 2))
+                }
+            }
+            let end = member + 1 < range.upperBound ? members[member + 1].separatorStart : regionEnd
+            reordered.append(contentsOf: original[(members[member].keyStart - regionStart)..<(end - regionStart)])
+        }
+        writer.bytes.replaceSubrange(regionStart..<regionEnd, with: reordered)
+    }
+
+    /// Orders two members' keys by the UTF-8 of the original key, as `JSONEncoder` does.
+    private func compareKeys(_ first: Int, _ second: Int, escaped: Bool) -> Int {
+        let a = members[first], b = members[second]
+        if escaped {
+            let left = JSONEscapes.unescape(writer.bytes[(a.keyStart + 1)..<(a.keyEnd - 1)])
+            let right = JSONEscapes.unescape(writer.bytes[(b.keyStart + 1)..<(b.keyEnd - 1)])
+            return JSONEscapes.compare(left[...], right[...])
+        }
+        return JSONEscapes.compare(writer.bytes[(a.keyStart + 1)..<(a.keyEnd - 1)], writer.bytes[(b.keyStart + 1)..<(b.keyEnd - 1)])
+    }
+
+    private func hasDuplicateKeys(_ range: Range<Int>) -> Bool {
+        if range.count <= 16 {
+            for first in range {
+                let a = members[first]
+                let length = a.keyEnd - a.keyStart
+                for second in (first + 1)..<range.upperBound {
+                    let b = members[second]
+                    if b.keyEnd - b.keyStart == length
+                        && writer.bytes[a.keyStart..<a.keyEnd].elementsEqual(writer.bytes[b.keyStart..<b.keyEnd]) {
+                        return true
+                    }
+                }
+            }
+            return false
+        }
+        var seen = Set<ArraySlice<UInt8>>(minimumCapacity: range.count)
+        for index in range where !seen.insert(writer.bytes[members[index].keyStart..<members[index].keyEnd]).inserted {
+            return true
+        }
+        return false
+    }
+}
+
+/// Reading back the escapes ``JSONWriter`` writes, so escaped keys still sort by their text.
+enum JSONEscapes {
+    static func unescape(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            guard byte == UInt8(ascii: "\\"), index + 1 < bytes.endIndex else {
+                result.append(byte)
+                index += 1
+                continue
+            }
+            let escape = bytes[index + 1]
+            switch escape {
+            case UInt8(ascii: "b"): result.append(0x08)
+            case UInt8(ascii: "f"): result.append(0x0C)
+            case UInt8(ascii: "n"): result.append(0x0A)
+            case UInt8(ascii: "r"): result.append(0x0D)
+            case UInt8(ascii: "t"): result.append(0x09)
+            case UInt8(ascii: "u"):
+                // The writer only emits \u00XX for control characters.
+                let high = hexValue(bytes[index + 4]), low = hexValue(bytes[index + 5])
+                result.append(high << 4 | low)
+                index += 6
+                continue
+            default: result.append(escape)
+            }
+            index += 2
+        }
+        return result
+    }
+
+    private static func hexValue(_ digit: UInt8) -> UInt8 {
+        digit >= UInt8(ascii: "a") ? digit - UInt8(ascii: "a") + 10 : digit - UInt8(ascii: "0")
+    }
+
+    /// Three-way lexicographic comparison of bytes.
+    static func compare(_ left: ArraySlice<UInt8>, _ right: ArraySlice<UInt8>) -> Int {
+        var i = left.startIndex, j = right.startIndex
+        while i < left.endIndex && j < right.endIndex {
+            if left[i] != right[j] { return left[i] < right[j] ? -1 : 1 }
+            i += 1
+            j += 1
+        }
+        if i < left.endIndex { return 1 }
+        if j < right.endIndex { return -1 }
+        return 0
+    }
+}

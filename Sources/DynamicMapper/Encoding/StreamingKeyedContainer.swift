@@ -1,0 +1,65 @@
+import Foundation
+
+/// Writes `"key":value` members straight into an open object of a ``StreamingEncoder``.
+struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let encoder: StreamingEncoder
+    let frame: StreamingEncoder.FrameRef
+
+    var codingPath: [any CodingKey] { encoder.containerPath(frame.index) }
+
+    @inline(__always)
+    private func begin(_ key: Key) throws {
+        guard encoder.enter(frame) else { throw StreamingFallback() }
+        encoder.beginMember(encoder.convertedKey(key, frame: frame.index))
+    }
+
+    mutating func encodeNil(forKey key: Key) throws { try begin(key); encoder.writer.writeNull() }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { try begin(key); encoder.writer.writeBool(value) }
+    mutating func encode(_ value: String, forKey key: Key) throws { try begin(key); encoder.writer.writeString(value) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { try begin(key); encoder.writer.writeInteger(value) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { try begin(key); encoder.writer.writeInteger(value) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { try begin(key); encoder.writer.writeInteger(value) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { try begin(key); encoder.writer.writeInteger(value) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { try begin(key); encoder.writer.writeInteger(value) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { try begin(key); encoder.writer.writeInteger(value) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { try begin(key); encoder.writer.writeInteger(value) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { try begin(key); encoder.writer.writeInteger(value) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { try begin(key); encoder.writer.writeInteger(value) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { try begin(key); encoder.writer.writeInteger(value) }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    mutating func encode(_ value: Int128, forKey key: Key) throws { try begin(key); encoder.writer.writeInteger(value) }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    mutating func encode(_ value: UInt128, forKey key: Key) throws { try begin(key); encoder.writer.writeInteger(value) }
+
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        try begin(key)
+        try encoder.writeFloat(value, strategy: encoder.options.floatStrategy, path: codingPath + [key])
+    }
+
+    mutating func encode(_ value: Float, forKey key: Key) throws {
+        try begin(key)
+        try encoder.writeFloat(value, strategy: encoder.options.floatStrategy, path: codingPath + [key])
+    }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        try begin(key)
+        try encoder.encodeValue(value, key: key)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        let nested = encoder.openNestedContainer(in: frame, key: key, isObject: true)
+        return KeyedEncodingContainer(StreamingKeyedContainer<NestedKey>(encoder: encoder, frame: nested))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        StreamingUnkeyedContainer(encoder: encoder, frame: encoder.openNestedContainer(in: frame, key: key, isObject: false))
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        StreamingSuperEncoder(target: encoder, parent: frame, key: SuperCodingKey())
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        StreamingSuperEncoder(target: encoder, parent: frame, key: key)
+    }
+}

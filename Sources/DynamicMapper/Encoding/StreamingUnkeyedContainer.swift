@@ -1,0 +1,67 @@
+import Foundation
+
+/// Appends elements straight into an open array of a ``StreamingEncoder``.
+struct StreamingUnkeyedContainer: UnkeyedEncodingContainer {
+    let encoder: StreamingEncoder
+    let frame: StreamingEncoder.FrameRef
+
+    var codingPath: [any CodingKey] { encoder.containerPath(frame.index) }
+
+    var count: Int { encoder.isAlive(frame) ? encoder.frames[frame.index].count : 0 }
+
+    /// Positions the output for the next element and returns its index.
+    @inline(__always)
+    @discardableResult
+    private func begin() throws -> Int {
+        guard encoder.enter(frame) else { throw StreamingFallback() }
+        let index = encoder.frames[frame.index].count
+        encoder.beginElement()
+        return index
+    }
+
+    mutating func encodeNil() throws { try begin(); encoder.writer.writeNull() }
+    mutating func encode(_ value: Bool) throws { try begin(); encoder.writer.writeBool(value) }
+    mutating func encode(_ value: String) throws { try begin(); encoder.writer.writeString(value) }
+    mutating func encode(_ value: Int) throws { try begin(); encoder.writer.writeInteger(value) }
+    mutating func encode(_ value: Int8) throws { try begin(); encoder.writer.writeInteger(value) }
+    mutating func encode(_ value: Int16) throws { try begin(); encoder.writer.writeInteger(value) }
+    mutating func encode(_ value: Int32) throws { try begin(); encoder.writer.writeInteger(value) }
+    mutating func encode(_ value: Int64) throws { try begin(); encoder.writer.writeInteger(value) }
+    mutating func encode(_ value: UInt) throws { try begin(); encoder.writer.writeInteger(value) }
+    mutating func encode(_ value: UInt8) throws { try begin(); encoder.writer.writeInteger(value) }
+    mutating func encode(_ value: UInt16) throws { try begin(); encoder.writer.writeInteger(value) }
+    mutating func encode(_ value: UInt32) throws { try begin(); encoder.writer.writeInteger(value) }
+    mutating func encode(_ value: UInt64) throws { try begin(); encoder.writer.writeInteger(value) }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    mutating func encode(_ value: Int128) throws { try begin(); encoder.writer.writeInteger(value) }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    mutating func encode(_ value: UInt128) throws { try begin(); encoder.writer.writeInteger(value) }
+
+    mutating func encode(_ value: Double) throws {
+        let index = try begin()
+        try encoder.writeFloat(value, strategy: encoder.options.floatStrategy, path: codingPath + [IndexCodingKey(index)])
+    }
+
+    mutating func encode(_ value: Float) throws {
+        let index = try begin()
+        try encoder.writeFloat(value, strategy: encoder.options.floatStrategy, path: codingPath + [IndexCodingKey(index)])
+    }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        let index = try begin()
+        try encoder.encodeValue(value, key: IndexCodingKey(index))
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        let nested = encoder.openNestedContainer(inArray: frame, isObject: true)
+        return KeyedEncodingContainer(StreamingKeyedContainer<NestedKey>(encoder: encoder, frame: nested))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        StreamingUnkeyedContainer(encoder: encoder, frame: encoder.openNestedContainer(inArray: frame, isObject: false))
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        StreamingSuperEncoder(target: encoder, parent: frame, position: count)
+    }
+}

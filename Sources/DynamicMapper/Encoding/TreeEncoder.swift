@@ -1,0 +1,204 @@
+import Foundation
+
+/// Encodes into a ``JSON`` tree with `JSONEncoder`'s container rules: containers are references
+/// that stay writable in any order, a repeated key replaces the value (keeping its position),
+/// asking for a nested container under a key that already holds one continues that one, and a
+/// super encoder delivers its value when it goes away.
+///
+/// It backs ``DynamicJSONEncoder/encodeJSON(_:)`` and is the fallback when the streaming encoder
+/// sees containers used out of order.
+final class TreeEncoder: Encoder {
+    enum Reference {
+        case array(TreeArray, Int)
+        case object(TreeObject, String)
+    }
+
+    let options: EncodingOptions
+    let codingPath: [any CodingKey]
+    private var node: TreeNode?
+    private let reference: Reference?
+
+    init(options: EncodingOptions, codingPath: [any CodingKey], reference: Reference? = nil) {
+        self.options = options
+        self.codingPath = codingPath
+        self.reference = reference
+    }
+
+    deinit {
+        guard let reference else { return }
+        let value = node ?? .value(.object(JSON.Object()))
+        switch reference {
+        case .array(let array, let index): array.nodes.insert(value, at: min(index, array.nodes.count))
+        case .object(let object, let key): object.set(value, for: key)
+        }
+    }
+
+    var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
+
+    /// The encoded value of `value`, or `nil` when it encoded nothing.
+    static func encode<T: Encodable>(_ value: T, options: EncodingOptions) throws -> JSON? {
+        try wrap(value, options: options, path: [])?.json
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        let object: TreeObject
+        switch node {
+        case .object(let existing): object = existing
+        case .value(.object(let members)): object = TreeObject(members)
+        default: object = TreeObject()
+        }
+        node = .object(object)
+        return KeyedEncodingContainer(TreeKeyedContainer<Key>(encoder: self, object: object, codingPath: codingPath))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        let array: TreeArray
+        switch node {
+        case .array(let existing): array = existing
+        case .value(.array(let elements)): array = TreeArray(elements)
+        default: array = TreeArray()
+        }
+        node = .array(array)
+        return TreeUnkeyedContainer(encoder: self, array: array, codingPath: codingPath)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        TreeSingleValueContainer(encoder: self)
+    }
+
+    /// Stores a single value unless a container already holds this encoder's value, which
+    /// `JSONEncoder` keeps in that case.
+    func setSingleValue(_ value: TreeNode) {
+        switch node {
+        case .object, .array: return
+        default: node = value
+        }
+    }
+
+    // MARK: Values
+
+    static func wrap<T: Encodable>(_ value: T, options: EncodingOptions, path: [any CodingKey]) throws -> TreeNode? {
+        if T.self == Date.self { return try wrapDate(value as! Date, options: options, path: path) }
+        if T.self == Data.self { return try wrapData(value as! Data, options: options, path: path) }
+        if T.self == URL.self { return .value(.string((value as! URL).absoluteString)) }
+        if T.self == Decimal.self { return .value(.number(JSON.Number(validated: (value as! Decimal).description))) }
+        if T.self == JSON.self { return .value(value as! JSON) }
+        if options.keyMode != .useDefaultKeys, let dictionary = value as? any StringKeyedDictionaryEncodable {
+            let object = TreeObject()
+            try dictionary.forEachMember { key, member in
+                let node = try wrap(member, options: options, path: path + [StringCodingKey(key)])
+                object.set(node ?? .value(.object(JSON.Object())), for: key)
+            }
+            return .object(object)
+        }
+        return try wrapInChild(options: options, path: path) { try value.encode(to: $0) }
+    }
+
+    private static func wrapInChild(options: EncodingOptions, path: [any CodingKey], _ body: (TreeEncoder) throws -> Void) throws -> TreeNode? {
+        let child = TreeEncoder(options: options, codingPath: path)
+        try body(child)
+        return child.node
+    }
+
+    static func number<F: BinaryFloatingPoint & LosslessStringConvertible>(
+        _ value: F, strategy: JSONEncoder.NonConformingFloatEncodingStrategy, path: @autoclosure () -> [any CodingKey]
+    ) throws -> TreeNode {
+        let (text, isString) = try FloatText.text(value, strategy: strategy, path: path())
+        return .value(isString ? .string(text) : .number(JSON.Number(validated: text)))
+    }
+
+    private static func wrapDate(_ date: Date, options: EncodingOptions, path: [any CodingKey]) throws -> TreeNode {
+        switch options.dateStrategy {
+        case .deferredToDate:
+            return try wrapInChild(options: options, path: path) { try date.encode(to: $0) } ?? .value(.object(JSON.Object()))
+        case .secondsSince1970:
+            return try number(date.timeIntervalSince1970, strategy: .throw, path: path)
+        case .millisecondsSince1970:
+            return try number(1000.0 * date.timeIntervalSince1970, strategy: .throw, path: path)
+        case .iso8601:
+            return .value(.string(DateText.iso8601(date)))
+        #if canImport(Darwin)
+        case .formatted(let formatter):
+            return .value(.string(formatter.string(from: date)))
+        #endif
+        case .custom(let closure):
+            return try wrapInChild(options: options, path: path) { try closure(date, $0) } ?? .value(.object(JSON.Object()))
+        #if canImport(Darwin)
+        @unknown default:
+            return try wrapInChild(options: options, path: path) { try date.encode(to: $0) } ?? .value(.object(JSON.Object()))
+        #endif
+        }
+    }
+
+    private static func wrapData(_ data: Data, options: EncodingOptions, path: [any CodingKey]) throws -> TreeNode {
+        switch options.dataStrategy {
+        case .deferredToData:
+            return try wrapInChild(options: options, path: path) { try data.encode(to: $0) } ?? .value(.object(JSON.Object()))
+        case .base64:
+            return .value(.string(data.base64EncodedString()))
+        case .custom(let closure):
+            return try wrapInChild(options: options, path: path) { try closure(data, $0) } ?? .value(.object(JSON.Object()))
+        #if canImport(Darwin)
+        @unknown default:
+            return .value(.string(data.base64EncodedString()))
+        #endif
+        }
+    }
+}
+
+// MARK: - Nodes
+
+/// A value under construction: finished values, or containers that may still change.
+enum TreeNode {
+    case value(JSON)
+    case object(TreeObject)
+    case array(TreeArray)
+
+    var json: JSON {
+        switch self {
+        case .value(let value): return value
+        case .object(let object): return .object(object.json)
+        case .array(let array): return .array(array.nodes.map(\.json))
+        }
+    }
+}
+
+final class TreeArray {
+    var nodes: [TreeNode] = []
+
+    init() {}
+
+    init(_ elements: [JSON]) { nodes = elements.map(TreeNode.value) }
+}
+
+final class TreeObject {
+    private(set) var keys: [String] = []
+    private(set) var nodes: [TreeNode] = []
+    private var positions: [String: Int] = [:]
+
+    init() {}
+
+    init(_ members: JSON.Object) {
+        for (key, value) in members { set(.value(value), for: key) }
+    }
+
+    subscript(key: String) -> TreeNode? {
+        positions[key].map { nodes[$0] }
+    }
+
+    func set(_ node: TreeNode, for key: String) {
+        if let position = positions[key] {
+            nodes[position] = node
+        } else {
+            positions[key] = keys.count
+            keys.append(key)
+            nodes.append(node)
+        }
+    }
+
+    var json: JSON.Object {
+        var object = JSON.Object()
+        for (position, key) in keys.enumerated() { object.append(key: key, value: nodes[position].json) }
+        return object
+    }
+}
