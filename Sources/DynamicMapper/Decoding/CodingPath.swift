@@ -33,7 +33,7 @@ struct IndexKey: CodingKey {
 /// A key with any string: used for `super` and for keys produced by conversions.
 struct StringKey: CodingKey {
     let stringValue: String
-    var intValue: Int? { Int(stringValue) }
+    var intValue: Int? { nil }
 
     init(_ stringValue: String) { self.stringValue = stringValue }
     init?(stringValue: String) { self.stringValue = stringValue }

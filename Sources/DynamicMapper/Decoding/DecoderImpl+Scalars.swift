@@ -15,7 +15,7 @@ extension DecoderImpl {
         switch node.kind {
         case .true: return true
         case .false: return false
-        case .null: throw decodeNull(Bool.self, node: node, path: path)
+        // Foundation reports `null` for a Bool as a type mismatch, unlike other types.
         default: throw typeMismatch(Bool.self, node: node, path: path())
         }
     }
@@ -35,15 +35,24 @@ extension DecoderImpl {
             if node.kind == .null { throw decodeNull(T.self, node: node, path: path) }
             throw typeMismatch(T.self, node: node, path: path())
         }
-        let start = document.pointer(node)
-        let count = Int(node.length)
-        if !node.flags.contains(.json5),
-           let value = NumberParsing.integer(T.self, bytes: start, count: count, isPlainInteger: node.flags.contains(.integer)) {
+        if node.flags.contains(.integer) && !node.flags.contains(.json5),
+           let value = NumberParsing.integer(T.self, bytes: document.pointer(node), count: Int(node.length), isPlainInteger: true) {
             return value
         }
+        // Like Foundation, a literal with a fraction or exponent (or a JSON5 spelling) is read
+        // as a Double that must be a whole number `T` holds; from 2^53 up, where the Double
+        // is no longer exact, the text is read again as a Decimal and its fraction dropped.
         let literal = document.numberLiteral(node)
-        if node.flags.contains(.json5), let value = NumberParsing.integer(T.self, literal: literal) {
-            return value
+        if let double = NumberParsing.double(literal: literal), let value = T(exactly: double) {
+            if double.magnitude < 9_007_199_254_740_992 { return value }
+            if var decimal = Decimal(string: literal, locale: Locale(identifier: "en_US_POSIX")) {
+                var whole = Decimal()
+                NSDecimalRound(&whole, &decimal, 0, decimal < 0 ? .up : .down)
+                let digits = whole.description
+                // Foundation converts the magnitude through 64 bits, so wider types get no more
+                // range here.
+                if UInt64(digits.trimmingPrefix("-")) != nil, let exact = T(digits) { return exact }
+            }
         }
         throw DecodingError.dataCorrupted(DecodingError.Context(
             codingPath: path(),
@@ -52,36 +61,49 @@ extension DecoderImpl {
 
     @inline(__always)
     func decodeDouble(_ node: Node, path: () -> [any CodingKey]) throws -> Double {
-        if node.kind == .number && !node.flags.contains(.json5) {
-            let value = NumberParsing.double(bytes: document.pointer(node), count: Int(node.length))
-            if value.isFinite { return value }
-        }
-        return try decodeFloatingPointSlowly(Double.self, node, path: path)
+        try decodeFloatingPoint(Double.self, node, path: path)
     }
 
     func decodeFloat(_ node: Node, path: () -> [any CodingKey]) throws -> Float {
-        let value = try decodeDouble(node, path: path)
+        let value = try decodeFloatingPoint(Float.self, node, path: path)
         guard value.isFinite else { return Float(value) }
         let narrowed = Float(value)
-        guard narrowed.isFinite else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: path(),
-                debugDescription: "Number \(document.numberLiteral(node)) is not representable in Swift."))
-        }
+        guard narrowed.isFinite, narrowed != 0 || value == 0 else { throw unrepresentable(node, path: path) }
         return narrowed
     }
 
-    /// Non-finite values: JSON5 `Infinity`/`NaN`, the `convertFromString` strategy, overflow.
-    private func decodeFloatingPointSlowly(_ type: Double.Type, _ node: Node, path: () -> [any CodingKey]) throws -> Double {
+    /// A number as `Double`; `type` names the type asked for in errors.
+    @inline(__always)
+    private func decodeFloatingPoint<F>(_ type: F.Type, _ node: Node, path: () -> [any CodingKey]) throws -> Double {
+        if node.kind == .number && !node.flags.contains(.json5) {
+            let value = NumberParsing.double(bytes: document.pointer(node), count: Int(node.length))
+            if value.isFinite && (value != 0 || !NumberParsing.hasNonzeroDigit(document.pointer(node), count: Int(node.length))) {
+                return value
+            }
+        }
+        return try decodeFloatingPointSlowly(F.self, node, path: path)
+    }
+
+    private func unrepresentable(_ node: Node, path: () -> [any CodingKey]) -> DecodingError {
+        .dataCorrupted(DecodingError.Context(
+            codingPath: path(),
+            debugDescription: "Number \(document.numberLiteral(node)) is not representable in Swift."))
+    }
+
+    /// Non-finite values (JSON5 `Infinity`/`NaN`, the `convertFromString` strategy), and
+    /// numbers that overflow or underflow to zero, which Foundation rejects.
+    private func decodeFloatingPointSlowly<F>(_ type: F.Type, _ node: Node, path: () -> [any CodingKey]) throws -> Double {
         switch node.kind {
         case .number:
             let literal = document.numberLiteral(node)
-            if let value = NumberParsing.double(literal: literal), value.isFinite || NumberParsing.isNonFiniteLiteral(literal) {
+            if NumberParsing.isNonFiniteLiteral(literal), let value = NumberParsing.double(literal: literal) {
                 return value
             }
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: path(),
-                debugDescription: "Number \(literal) is not representable in Swift."))
+            if let value = NumberParsing.double(literal: literal), value.isFinite,
+               value != 0 || !literal.utf8.contains(where: { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) } ) {
+                return value
+            }
+            throw unrepresentable(node, path: path)
         case .string:
             if case .convertFromString(let positive, let negative, let nan) = options.floatStrategy {
                 let text = document.string(node)
@@ -89,11 +111,11 @@ extension DecoderImpl {
                 if text == negative { return -.infinity }
                 if text == nan { return .nan }
             }
-            throw typeMismatch(Double.self, node: node, path: path())
+            throw typeMismatch(F.self, node: node, path: path())
         case .null:
-            throw decodeNull(Double.self, node: node, path: path)
+            throw decodeNull(F.self, node: node, path: path)
         default:
-            throw typeMismatch(Double.self, node: node, path: path())
+            throw typeMismatch(F.self, node: node, path: path())
         }
     }
 
@@ -101,6 +123,7 @@ extension DecoderImpl {
 
     func decodeDate(at index: Int) throws -> Date {
         let node = nodes[index]
+        if node.kind == .null { throw decodeNull(Date.self, node: node, path: { codingPath }) }
         switch options.dateStrategy {
         case .deferredToDate:
             return try withCurrentNode(index) { try Date(from: self) }
@@ -125,6 +148,7 @@ extension DecoderImpl {
 
     func decodeData(at index: Int) throws -> Data {
         let node = nodes[index]
+        if node.kind == .null { throw decodeNull(Data.self, node: node, path: { codingPath }) }
         switch options.dataStrategy {
         case .deferredToData:
             return try withCurrentNode(index) { try Data(from: self) }
@@ -143,7 +167,9 @@ extension DecoderImpl {
     }
 
     func decodeURL(at index: Int) throws -> URL {
-        let text = try decodeString(nodes[index], path: { codingPath })
+        let node = nodes[index]
+        if node.kind == .null { throw decodeNull(URL.self, node: node, path: { codingPath }) }
+        let text = try decodeString(node, path: { codingPath })
         guard let url = URL(string: text) else {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: codingPath, debugDescription: "Invalid URL string."))
@@ -158,6 +184,8 @@ extension DecoderImpl {
             throw typeMismatch(Decimal.self, node: node, path: codingPath)
         }
         let literal = document.numberLiteral(node)
+        // JSON5 `Infinity` and `NaN` have no Decimal value; Foundation gives NaN for both.
+        if NumberParsing.isNonFiniteLiteral(literal) { return .nan }
         guard let decimal = Decimal(string: literal, locale: Locale(identifier: "en_US_POSIX")) else {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: codingPath, debugDescription: "Number \(literal) is not representable in Swift."))

@@ -121,6 +121,10 @@ final class DecoderImpl: Decoder {
         if T.self == UInt16.self { return unsafeBitCast(try decodeInteger(UInt16.self, node, path: path), to: T.self) }
         if T.self == Int8.self { return unsafeBitCast(try decodeInteger(Int8.self, node, path: path), to: T.self) }
         if T.self == UInt8.self { return unsafeBitCast(try decodeInteger(UInt8.self, node, path: path), to: T.self) }
+        if #available(macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2, *) {
+            if T.self == Int128.self { return unsafeBitCast(try decodeInteger(Int128.self, node, path: path), to: T.self) }
+            if T.self == UInt128.self { return unsafeBitCast(try decodeInteger(UInt128.self, node, path: path), to: T.self) }
+        }
         return try otherwise()
     }
 

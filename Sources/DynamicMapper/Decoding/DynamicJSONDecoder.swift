@@ -51,6 +51,30 @@ open class DynamicJSONDecoder: JSONDecoder, @unchecked Sendable {
         return try JSONDocument(storage: document).decode(T.self, using: self)
     }
 
+    /// Decodes a `DecodableWithConfiguration` value with `configuration`.
+    ///
+    /// ```swift
+    /// let value = try DynamicJSONDecoder().decode(Model.self, from: data, configuration: settings)
+    /// ```
+    open override func decode<T: DecodableWithConfiguration>(
+        _ type: T.Type, from data: Data, configuration: T.DecodingConfiguration
+    ) throws -> T {
+        let document = try Document(data: data, options: scanOptions)
+        let impl = DecoderImpl(document: document, options: DecodingOptions(self), node: 0, path: [])
+        return try T(from: impl, configuration: configuration)
+    }
+
+    /// Decodes a `DecodableWithConfiguration` value with the configuration a provider type gives.
+    ///
+    /// ```swift
+    /// let value = try DynamicJSONDecoder().decode(Model.self, from: data, configuration: Settings.self)
+    /// ```
+    open override func decode<T, C>(
+        _ type: T.Type, from data: Data, configuration: C.Type
+    ) throws -> T where T: DecodableWithConfiguration, C: DecodingConfigurationProviding, T.DecodingConfiguration == C.DecodingConfiguration {
+        try decode(T.self, from: data, configuration: C.decodingConfiguration)
+    }
+
     var scanOptions: ScanOptions {
         ScanOptions(allowsJSON5: allowsJSON5, assumesTopLevelDictionary: assumesTopLevelDictionary, maximumDepth: maximumDepth)
     }

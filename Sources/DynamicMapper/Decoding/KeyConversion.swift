@@ -16,9 +16,8 @@ enum KeyConversion {
     }
 
     /// `snake_case_key` → `snakeCaseKey`, keeping leading and trailing underscores, with
-    /// Foundation's rules: words after the first are capitalised (the rest of each word
-    /// lowercased), the first word is kept as written, and a key with no inner underscore
-    /// is unchanged.
+    /// Foundation's rules: the first word is lowercased, the others capitalised (the rest of
+    /// each word lowercased), and a key with no inner underscore is unchanged.
     static func fromSnakeCase(_ key: String) -> String {
         guard !key.isEmpty, let first = key.firstIndex(where: { $0 != "_" }) else { return key }
         var last = key.index(before: key.endIndex)
@@ -28,7 +27,7 @@ enum KeyConversion {
         let leading = key[key.startIndex..<first]
         let trailing = key[key.index(after: last)...]
         guard words.count > 1 else { return key }
-        var joined = String(words[0])
+        var joined = words[0].lowercased()
         for word in words.dropFirst() {
             joined += word.capitalized
         }

@@ -31,6 +31,10 @@ struct SingleValueContainer: SingleValueDecodingContainer {
     func decode(_ type: UInt16.Type) throws -> UInt16 { try impl.decodeInteger(type, value, path: path) }
     func decode(_ type: UInt32.Type) throws -> UInt32 { try impl.decodeInteger(type, value, path: path) }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try impl.decodeInteger(type, value, path: path) }
+    @available(macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2, *)
+    func decode(_ type: Int128.Type) throws -> Int128 { try impl.decodeInteger(type, value, path: path) }
+    @available(macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2, *)
+    func decode(_ type: UInt128.Type) throws -> UInt128 { try impl.decodeInteger(type, value, path: path) }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         impl.truncatePath(to: depth)

@@ -86,6 +86,10 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try integer() }
     mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try integer() }
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer() }
+    @available(macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2, *)
+    mutating func decode(_ type: Int128.Type) throws -> Int128 { try integer() }
+    @available(macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2, *)
+    mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try integer() }
 
     @inline(__always)
     private mutating func integer<T: FixedWidthInteger>() throws -> T {

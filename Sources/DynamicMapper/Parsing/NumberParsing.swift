@@ -91,6 +91,19 @@ enum NumberParsing {
         }
     }
 
+    /// Whether the significand has a digit other than zero, i.e. the value is not zero (so a
+    /// zero result means it underflowed).
+    static func hasNonzeroDigit(_ bytes: UnsafePointer<UInt8>, count: Int) -> Bool {
+        var index = 0
+        while index < count {
+            let byte = bytes[index]
+            if byte | 0x20 == UInt8(ascii: "e") { return false }
+            if byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "9") { return true }
+            index += 1
+        }
+        return false
+    }
+
     static func isNonFiniteLiteral(_ literal: String) -> Bool {
         literal.hasSuffix("Infinity") || literal.hasSuffix("NaN")
     }

@@ -37,7 +37,7 @@ struct Scanner: ~Copyable {
     /// Scans the whole input; on success `nodes` holds the index (root at 0).
     mutating func scan() throws(JSONSyntaxError) {
         try skipWhitespace()
-        if options.allowsJSON5 && options.assumesTopLevelDictionary && (cursor == end || cursor.pointee != UInt8(ascii: "{")) {
+        if options.assumesTopLevelDictionary && (cursor == end || cursor.pointee != UInt8(ascii: "{")) {
             try openContainer(isObject: true, implicit: true)
             try skipWhitespace()
             if cursor == end {
@@ -197,7 +197,7 @@ struct Scanner: ~Copyable {
         let contentStart = cursor
         var flags: Node.Flags = quote == UInt8(ascii: "\"") ? [.ascii] : [.ascii, .json5]
         while true {
-            if quote == UInt8(ascii: "\"") { skipPlainStringBytes() }
+            if quote == UInt8(ascii: "\"") { cursor = Scanner.skipPlainStringBytes(from: cursor, to: end) }
             guard cursor < end else {
                 cursor = opening
                 throw error("Unterminated string")
@@ -222,19 +222,28 @@ struct Scanner: ~Copyable {
         cursor += 1
     }
 
-    /// Skips eight bytes at a time while none is a quote, a backslash, a control or a non-ASCII byte.
+    /// Skips eight bytes at a time while none is a quote, a backslash, a control or a non-ASCII
+    /// byte, and returns the position of the first such byte (or of the last partial word).
+    /// A free function on locals: going through `self.cursor` would store it every step.
     @inline(__always)
-    private mutating func skipPlainStringBytes() {
-        while end - cursor >= 8 {
-            let word = UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self)
+    private static func skipPlainStringBytes(from start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> {
+        var position = start
+        while end - position >= 8 {
+            let word = UnsafeRawPointer(position).loadUnaligned(as: UInt64.self).littleEndian
             let high: UInt64 = 0x8080_8080_8080_8080
             let ones: UInt64 = 0x0101_0101_0101_0101
-            let control = (word &- 0x2020_2020_2020_2020) & ~word
-            let quote = (word ^ 0x2222_2222_2222_2222) &- ones & ~(word ^ 0x2222_2222_2222_2222)
-            let slash = (word ^ 0x5C5C_5C5C_5C5C_5C5C) &- ones & ~(word ^ 0x5C5C_5C5C_5C5C_5C5C)
-            if (word | control | quote | slash) & high != 0 { return }
-            cursor += 8
+            let quoteBytes = word ^ 0x2222_2222_2222_2222
+            let slashBytes = word ^ 0x5C5C_5C5C_5C5C_5C5C
+            // Each term sets a byte's high bit for a byte of its class; borrows can only mark
+            // bytes above the first real hit, so the lowest marked byte is exact.
+            let special = (word | (word &- 0x2020_2020_2020_2020) | (quoteBytes &- ones) & ~quoteBytes
+                | (slashBytes &- ones) & ~slashBytes) & high
+            if special != 0 {
+                return position + (special.trailingZeroBitCount >> 3)
+            }
+            position += 8
         }
+        return position
     }
 
     private mutating func scanEscape(flags: inout Node.Flags) throws(JSONSyntaxError) {
@@ -320,7 +329,20 @@ struct Scanner: ~Copyable {
 
     /// Validates one multi-byte UTF-8 sequence strictly: no overlong forms, no surrogates,
     /// nothing above U+10FFFF.
+    @inline(__always)
     private mutating func scanUTF8Sequence() throws(JSONSyntaxError) {
+        let lead = cursor.pointee
+        let available = end - cursor
+        // The common case for non-Latin text: a three-byte sequence with no range exception.
+        if lead >= 0xE1 && lead <= 0xEF && lead != 0xED && available >= 3
+            && cursor[1] & 0xC0 == 0x80 && cursor[2] & 0xC0 == 0x80 {
+            cursor += 3
+            return
+        }
+        try scanUTF8SequenceSlowly()
+    }
+
+    private mutating func scanUTF8SequenceSlowly() throws(JSONSyntaxError) {
         let lead = cursor.pointee
         let available = end - cursor
         var length = 0
