@@ -53,7 +53,10 @@ struct JSONWriter {
         var runStart = 0
         var index = 0
         let count = utf8.count
+        let base = utf8.baseAddress ?? Scanner.emptyPointer
         while index < count {
+            index = firstByteNeedingEscape(base, from: index, count: count)
+            guard index < count else { break }
             let byte = utf8[index]
             if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && (byte != UInt8(ascii: "/") || !escapesSlashes) {
                 index += 1
@@ -78,6 +81,51 @@ struct JSONWriter {
         }
         if count > runStart { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count])) }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// A finite float in `JSONEncoder`'s spelling (shortest round-trip digits, no trailing
+    /// `.0`). The standard library prints floats into a stack buffer and hands it to the
+    /// stream's `_writeASCII`, so this allocates nothing, where `description` would allocate a
+    /// string for every number longer than 15 characters.
+    mutating func writeFloat<F: BinaryFloatingPoint & TextOutputStreamable>(_ value: F) {
+        var sink = FloatSink()
+        swap(&sink.bytes, &bytes)
+        let start = sink.bytes.count
+        value.write(to: &sink)
+        swap(&sink.bytes, &bytes)
+        if bytes.count - start >= 2 && bytes[bytes.count - 2] == UInt8(ascii: ".") && bytes[bytes.count - 1] == UInt8(ascii: "0") {
+            bytes.removeLast(2)
+        }
+    }
+
+    private struct FloatSink: TextOutputStream {
+        var bytes: [UInt8] = []
+        mutating func write(_ string: String) { bytes.append(contentsOf: string.utf8) }
+        mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
+    }
+
+    /// The position of the first byte from `index` on that needs an escape, eight bytes at a
+    /// time (or where fewer than eight remain). Borrows in these tests only mark bytes above
+    /// the first real hit, so the lowest marked byte is exact.
+    @inline(__always)
+    private func firstByteNeedingEscape(_ base: UnsafePointer<UInt8>, from index: Int, count: Int) -> Int {
+        var position = index
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        while count - position >= 8 {
+            let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self).littleEndian
+            let quote = word ^ 0x2222_2222_2222_2222
+            let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
+            var hits = ((word &- 0x2020_2020_2020_2020) & ~word) | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+            if escapesSlashes {
+                let slash = word ^ 0x2F2F_2F2F_2F2F_2F2F
+                hits |= (slash &- ones) & ~slash
+            }
+            hits &= high
+            if hits != 0 { return position + (hits.trailingZeroBitCount >> 3) }
+            position += 8
+        }
+        return position
     }
 
     mutating func writeBool(_ value: Bool) {

@@ -173,11 +173,11 @@ final class StreamingEncoder {
 
     // MARK: Floats
 
-    func writeFloat<F: BinaryFloatingPoint & LosslessStringConvertible>(
+    func writeFloat<F: BinaryFloatingPoint & LosslessStringConvertible & TextOutputStreamable>(
         _ value: F, strategy: JSONEncoder.NonConformingFloatEncodingStrategy, path: @autoclosure () -> [any CodingKey]
     ) throws {
         if value.isFinite {
-            writer.writeRaw(NumberFormatting.text(for: value))
+            writer.writeFloat(value)
             return
         }
         do {

@@ -9,7 +9,12 @@ struct Scanner: ~Copyable {
     private var cursor: UnsafePointer<UInt8>
     private let options: ScanOptions
     var nodes: NodeBuffer
-    private var stack: [Frame] = []
+    /// The innermost open container, kept out of `parents` so the per-value bookkeeping
+    /// touches a plain stored value rather than an array element.
+    private var top = Frame(node: -1, count: 0, isObject: false, isImplicit: false)
+    private var parents: [Frame] = []
+    /// Open containers, `top` included.
+    private var depth = 0
 
     private struct Frame {
         var node: Int
@@ -82,9 +87,9 @@ struct Scanner: ~Copyable {
                 try skipWhitespace()
                 state = .value
             case .afterValue:
-                guard !stack.isEmpty else { return }
-                stack[stack.count - 1].count += 1
-                let frame = stack[stack.count - 1]
+                guard depth > 0 else { return }
+                top.count += 1
+                let frame = top
                 try skipWhitespace()
                 guard cursor < end else {
                     if frame.isImplicit {
@@ -152,16 +157,20 @@ struct Scanner: ~Copyable {
     }
 
     private mutating func openContainer(isObject: Bool, implicit: Bool) throws(JSONSyntaxError) {
-        guard stack.count < options.maximumDepth else {
+        guard depth < options.maximumDepth else {
             throw error("Too many nested arrays or objects (the limit is \(options.maximumDepth))")
         }
         let offset = UInt32(truncatingIfNeeded: cursor - start)
-        stack.append(Frame(node: nodes.count, count: 0, isObject: isObject, isImplicit: implicit))
+        if depth > 0 { parents.append(top) }
+        depth += 1
+        top = Frame(node: nodes.count, count: 0, isObject: isObject, isImplicit: implicit)
         nodes.append(Node(kind: isObject ? .object : .array, flags: [], offset: offset, length: 0, end: 0))
     }
 
     private mutating func closeContainer() {
-        let frame = stack.removeLast()
+        let frame = top
+        depth -= 1
+        if depth > 0 { top = parents.removeLast() }
         nodes[frame.node].length = frame.count
         nodes[frame.node].end = UInt32(truncatingIfNeeded: nodes.count)
     }
@@ -208,7 +217,7 @@ struct Scanner: ~Copyable {
                 flags.insert(.escaped)
                 try scanEscape(flags: &flags)
             } else if byte < 0x20 {
-                throw error("Unescaped control character U+00\(hexByte(byte)) in a string")
+                throw unescapedControlCharacter(byte)
             } else if byte >= 0x80 {
                 flags.remove(.ascii)
                 try scanUTF8Sequence()
@@ -246,6 +255,12 @@ struct Scanner: ~Copyable {
         return position
     }
 
+    @inline(never)
+    private func unescapedControlCharacter(_ byte: UInt8) -> JSONSyntaxError {
+        error("Unescaped control character U+00\(hexByte(byte)) in a string")
+    }
+
+    @inline(never)
     private mutating func scanEscape(flags: inout Node.Flags) throws(JSONSyntaxError) {
         let backslash = cursor
         cursor += 1
@@ -342,6 +357,7 @@ struct Scanner: ~Copyable {
         try scanUTF8SequenceSlowly()
     }
 
+    @inline(never)
     private mutating func scanUTF8SequenceSlowly() throws(JSONSyntaxError) {
         let lead = cursor.pointee
         let available = end - cursor
@@ -494,10 +510,19 @@ struct Scanner: ~Copyable {
     @inline(__always)
     private mutating func skipWhitespace() throws(JSONSyntaxError) {
         while cursor < end {
-            switch cursor.pointee {
-            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+            let byte = cursor.pointee
+            if byte == UInt8(ascii: " ") {
+                // Runs of spaces (indentation) a word at a time: the lowest non-space byte of
+                // the word is where the run ends.
+                if end - cursor >= 8 {
+                    let others = UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self).littleEndian ^ 0x2020_2020_2020_2020
+                    cursor += others == 0 ? 8 : others.trailingZeroBitCount >> 3
+                } else {
+                    cursor += 1
+                }
+            } else if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\t") {
                 cursor += 1
-            default:
+            } else {
                 if options.allowsJSON5 { try skipJSON5Whitespace() }
                 return
             }
@@ -543,6 +568,7 @@ struct Scanner: ~Copyable {
 
     // MARK: Errors
 
+    @inline(never)
     private func error(_ reason: String) -> JSONSyntaxError {
         JSONSyntaxError(reason: reason, offset: cursor - start, in: UnsafeBufferPointer(start: start, count: end - start))
     }
