@@ -93,7 +93,7 @@ if not files:
 
 print()
 print("p50 wall clock; speedup = Foundation time / DynamicMapper time (higher is better)")
-header = f"{'file':<14}{'decode':>9}{'encode':>9}   {'parse DM MB/s':>14}{'JSONSer MB/s':>14}"
+header = f"{'file':<14}{'decode':>9}{'encode':>9}   {'parse MB/s':>11}{'tree MB/s':>11}{'JSONSer MB/s':>14}"
 print(header)
 print("-" * len(header))
 for file in files:
@@ -105,7 +105,8 @@ for file in files:
                    p50(f"Decode/{file}/DynamicMapper", "Time (wall clock)"))
     encode = ratio(p50(f"Encode/{file}/Foundation", "Time (wall clock)"),
                    p50(f"Encode/{file}/DynamicMapper", "Time (wall clock)"))
-    print(f"{file:<14}{decode:>9}{encode:>9}   {fmt(mbps('DynamicMapper'), digits=1):>14}{fmt(mbps('JSONSerialization'), digits=1):>14}")
+    print(f"{file:<14}{decode:>9}{encode:>9}   {fmt(mbps('DynamicMapper'), digits=1):>11}"
+          f"{fmt(mbps('DynamicMapperTree'), digits=1):>11}{fmt(mbps('JSONSerialization'), digits=1):>14}")
 
 print()
 print("p50 per operation (time in ms, mallocs, instructions in millions)")
@@ -113,7 +114,7 @@ header = f"{'benchmark':<38}{'time':>10}{'mallocs':>12}{'instr (M)':>12}"
 print(header)
 print("-" * len(header))
 for file in files:
-    for op, impls in (("Parse", ("JSONSerialization", "DynamicMapper")),
+    for op, impls in (("Parse", ("JSONSerialization", "DynamicMapper", "DynamicMapperTree")),
                       ("Decode", ("Foundation", "DynamicMapper")),
                       ("Encode", ("Foundation", "DynamicMapper"))):
         for impl in impls:

@@ -6,23 +6,51 @@ final class DecoderImpl: Decoder {
     let document: Document
     let nodes: UnsafeMutablePointer<Node>
     let options: DecodingOptions
+    // Mutable state lives in manually allocated cells: stored `var`s of a class pay a dynamic
+    // exclusivity check on every access, and these are touched for every value decoded.
+    // Accesses never overlap: one decode runs on one thread.
+    private let currentNodeCell = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    private let pathCell = UnsafeMutablePointer<[PathComponent]>.allocate(capacity: 1)
+    private let keyHintsCell = UnsafeMutablePointer<[(object: Int, next: Int)]>.allocate(capacity: 1)
+
     /// The node the current `init(from:)` reads.
-    var currentNode: Int
+    var currentNode: Int {
+        _read { yield currentNodeCell.pointee }
+        _modify { yield &currentNodeCell.pointee }
+    }
+
     /// The coding path of `currentNode`. Containers remember their depth in it and truncate
     /// back to that depth before pushing a child, so the stack stays right for the usual
     /// strictly nested use without any allocation per value.
-    var path: [PathComponent]
+    var path: [PathComponent] {
+        _read { yield pathCell.pointee }
+        _modify { yield &pathCell.pointee }
+    }
+
     /// Per container depth: the object last searched and the member after the last match,
     /// where the next key lookup in that object starts.
-    private var keyHints: [(object: Int, next: Int)] = []
+    private var keyHints: [(object: Int, next: Int)] {
+        _read { yield keyHintsCell.pointee }
+        _modify { yield &keyHintsCell.pointee }
+    }
 
     init(document: Document, options: DecodingOptions, node: Int, path: [PathComponent]) {
         self.document = document
         self.nodes = document.nodes.baseAddress.unsafelyUnwrapped
         self.options = options
-        self.currentNode = node
-        self.path = path
+        currentNodeCell.initialize(to: node)
+        pathCell.initialize(to: path)
+        keyHintsCell.initialize(to: [])
         self.path.reserveCapacity(16)
+    }
+
+    deinit {
+        currentNodeCell.deinitialize(count: 1)
+        currentNodeCell.deallocate()
+        pathCell.deinitialize(count: 1)
+        pathCell.deallocate()
+        keyHintsCell.deinitialize(count: 1)
+        keyHintsCell.deallocate()
     }
 
     var codingPath: [any CodingKey] { path.map(\.codingKey) }

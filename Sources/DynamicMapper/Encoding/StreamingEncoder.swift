@@ -54,25 +54,87 @@ final class StreamingEncoder {
         static let dead = FrameRef(index: -1, id: 0)
     }
 
-    var writer: JSONWriter
     let options: EncodingOptions
     let sortsKeys: Bool
-    var frames: [Frame] = []
-    var members: [Member] = []
-    var path: [any CodingKey] = []
-    var slot = Slot(depth: 0, pathCount: 0)
-    var needsFallback = false
-    private var lastFrameID = 0
     private var snakeCaseKeys: [String: String] = [:]
+
+    // The mutable state every written value touches lives in manually allocated cells:
+    // stored `var`s of a class pay a dynamic exclusivity check on each access, which measured
+    // as a fifth of encoding time. Accesses never overlap: one encode runs on one thread.
+    private let writerCell = UnsafeMutablePointer<JSONWriter>.allocate(capacity: 1)
+    var writer: JSONWriter {
+        _read { yield writerCell.pointee }
+        _modify { yield &writerCell.pointee }
+    }
+
+    private let framesCell = UnsafeMutablePointer<[Frame]>.allocate(capacity: 1)
+    var frames: [Frame] {
+        _read { yield framesCell.pointee }
+        _modify { yield &framesCell.pointee }
+    }
+
+    private let membersCell = UnsafeMutablePointer<[Member]>.allocate(capacity: 1)
+    var members: [Member] {
+        _read { yield membersCell.pointee }
+        _modify { yield &membersCell.pointee }
+    }
+
+    private let pathCell = UnsafeMutablePointer<[any CodingKey]>.allocate(capacity: 1)
+    var path: [any CodingKey] {
+        _read { yield pathCell.pointee }
+        _modify { yield &pathCell.pointee }
+    }
+
+    private let slotCell = UnsafeMutablePointer<Slot>.allocate(capacity: 1)
+    var slot: Slot {
+        _read { yield slotCell.pointee }
+        _modify { yield &slotCell.pointee }
+    }
+
+    private let needsFallbackCell = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
+    var needsFallback: Bool {
+        _read { yield needsFallbackCell.pointee }
+        _modify { yield &needsFallbackCell.pointee }
+    }
+
+    private let lastFrameIDCell = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    private var lastFrameID: Int {
+        _read { yield lastFrameIDCell.pointee }
+        _modify { yield &lastFrameIDCell.pointee }
+    }
 
     init(options: EncodingOptions) {
         self.options = options
-        writer = JSONWriter(formatting: options.formatting)
-        writer.bytes.reserveCapacity(1024)
+        let writer = JSONWriter(formatting: options.formatting)
         sortsKeys = writer.sortedKeys
+        writerCell.initialize(to: writer)
+        framesCell.initialize(to: [])
+        membersCell.initialize(to: [])
+        pathCell.initialize(to: [])
+        slotCell.initialize(to: Slot(depth: 0, pathCount: 0))
+        needsFallbackCell.initialize(to: false)
+        lastFrameIDCell.initialize(to: 0)
+        self.writer.bytes.reserveCapacity(1024)
         frames.reserveCapacity(16)
         members.reserveCapacity(64)
         path.reserveCapacity(16)
+    }
+
+    deinit {
+        writerCell.deinitialize(count: 1)
+        writerCell.deallocate()
+        framesCell.deinitialize(count: 1)
+        framesCell.deallocate()
+        membersCell.deinitialize(count: 1)
+        membersCell.deallocate()
+        pathCell.deinitialize(count: 1)
+        pathCell.deallocate()
+        slotCell.deinitialize(count: 1)
+        slotCell.deallocate()
+        needsFallbackCell.deinitialize(count: 1)
+        needsFallbackCell.deallocate()
+        lastFrameIDCell.deinitialize(count: 1)
+        lastFrameIDCell.deallocate()
     }
 
     // MARK: Frames
@@ -246,26 +308,36 @@ final class StreamingEncoder {
         return JSONEscapes.compare(writer.bytes[(a.keyStart + 1)..<(a.keyEnd - 1)], writer.bytes[(b.keyStart + 1)..<(b.keyEnd - 1)])
     }
 
+    /// Whether two members of the object share a key (as written, so escapes compare too).
+    /// Small objects compare pairs (lengths first, which nearly always differ); larger ones
+    /// sort by length and bytes and compare neighbours, which stays O(n log n) for objects
+    /// used as big dictionaries and hashes nothing.
     private func hasDuplicateKeys(_ range: Range<Int>) -> Bool {
         if range.count <= 16 {
             for first in range {
-                let a = members[first]
-                let length = a.keyEnd - a.keyStart
-                for second in (first + 1)..<range.upperBound {
-                    let b = members[second]
-                    if b.keyEnd - b.keyStart == length
-                        && writer.bytes[a.keyStart..<a.keyEnd].elementsEqual(writer.bytes[b.keyStart..<b.keyEnd]) {
-                        return true
-                    }
+                for second in (first + 1)..<range.upperBound where sameKey(first, second) {
+                    return true
                 }
             }
             return false
         }
-        var seen = Set<ArraySlice<UInt8>>(minimumCapacity: range.count)
-        for index in range where !seen.insert(writer.bytes[members[index].keyStart..<members[index].keyEnd]).inserted {
+        let byKey = range.sorted { lhs, rhs in
+            let left = members[lhs], right = members[rhs]
+            let leftLength = left.keyEnd - left.keyStart, rightLength = right.keyEnd - right.keyStart
+            if leftLength != rightLength { return leftLength < rightLength }
+            return writer.bytes[left.keyStart..<left.keyEnd].lexicographicallyPrecedes(writer.bytes[right.keyStart..<right.keyEnd])
+        }
+        for position in byKey.indices.dropLast() where sameKey(byKey[position], byKey[position + 1]) {
             return true
         }
         return false
+    }
+
+    @inline(__always)
+    private func sameKey(_ first: Int, _ second: Int) -> Bool {
+        let a = members[first], b = members[second]
+        return a.keyEnd - a.keyStart == b.keyEnd - b.keyStart
+            && writer.bytes[a.keyStart..<a.keyEnd].elementsEqual(writer.bytes[b.keyStart..<b.keyEnd])
     }
 }
 
