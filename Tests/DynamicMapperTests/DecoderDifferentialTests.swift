@@ -988,6 +988,21 @@ enum PlainJSONValue: Decodable, Equatable, CustomStringConvertible {
     static func == (lhs: PlainJSONValue, rhs: PlainJSONValue) -> Bool {
         firstDifference(lhs, rhs) == nil
     }
+}
+
+extension PlainJSONValue: Encodable {
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .int(let value): try container.encode(value)
+        case .double(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
 
     /// The path to the first place where `lhs` and `rhs` differ, or nil.
     static func firstDifference(_ lhs: PlainJSONValue, _ rhs: PlainJSONValue, path: String = "$") -> String? {
@@ -1052,6 +1067,21 @@ struct CorpusDifferentialTests {
             #expect(!members.isEmpty)
         } else {
             Issue.record("\(name) is not an object")
+        }
+    }
+
+    @Test("corpus file encodes to Foundation's exact bytes with sorted keys", arguments: ["twitter.json", "citm_catalog.json", "canada.json"])
+    func corpusEncoding(name: String) throws {
+        let value = try JSONDecoder().decode(PlainJSONValue.self, from: SharedData.data("bench/\(name)"))
+        for formatting: JSONEncoder.OutputFormatting in [[.sortedKeys], [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]] {
+            let foundation = JSONEncoder()
+            foundation.outputFormatting = formatting
+            let ours = DynamicJSONEncoder()
+            ours.outputFormatting = formatting
+            let expected = try foundation.encode(value)
+            let actual = try ours.encode(value)
+            #expect(actual == expected, "\(name) with \(formatting.rawValue): \(actual.count) vs \(expected.count) bytes")
+            #expect(try DynamicJSONDecoder().decode(PlainJSONValue.self, from: actual) == value)
         }
     }
 

@@ -202,33 +202,46 @@ struct Scanner: ~Copyable {
 
     private mutating func scanString(quote: UInt8) throws(JSONSyntaxError) {
         let opening = cursor
-        cursor += 1
-        let contentStart = cursor
+        let contentStart = cursor + 1
         var flags: Node.Flags = quote == UInt8(ascii: "\"") ? [.ascii] : [.ascii, .json5]
+        // A local position: `self.cursor` would be stored back to memory at every step.
+        var position = contentStart
         while true {
-            if quote == UInt8(ascii: "\"") { cursor = Scanner.skipPlainStringBytes(from: cursor, to: end) }
-            guard cursor < end else {
+            if quote == UInt8(ascii: "\"") { position = Scanner.skipPlainStringBytes(from: position, to: end) }
+            guard position < end else {
                 cursor = opening
                 throw error("Unterminated string")
             }
-            let byte = cursor.pointee
+            let byte = position.pointee
             if byte == quote { break }
-            if byte == UInt8(ascii: "\\") {
-                flags.insert(.escaped)
-                try scanEscape(flags: &flags)
-            } else if byte < 0x20 {
-                throw unescapedControlCharacter(byte)
-            } else if byte >= 0x80 {
+            if byte >= 0x80 {
                 flags.remove(.ascii)
-                try scanUTF8Sequence()
+                // The common case for non-Latin text, inline: a three-byte sequence with no
+                // range exception. Everything else is checked out of line.
+                if byte >= 0xE1 && byte <= 0xEF && byte != 0xED && end - position >= 3
+                    && position[1] & 0xC0 == 0x80 && position[2] & 0xC0 == 0x80 {
+                    position += 3
+                    continue
+                }
+                cursor = position
+                try scanUTF8SequenceSlowly()
+                position = cursor
+            } else if byte == UInt8(ascii: "\\") {
+                flags.insert(.escaped)
+                cursor = position
+                try scanEscape(flags: &flags)
+                position = cursor
+            } else if byte < 0x20 {
+                cursor = position
+                throw unescapedControlCharacter(byte)
             } else {
-                cursor += 1
+                position += 1
             }
         }
         nodes.append(Node(kind: .string, flags: flags,
                           offset: UInt32(truncatingIfNeeded: contentStart - start),
-                          length: UInt32(truncatingIfNeeded: cursor - contentStart), end: 0))
-        cursor += 1
+                          length: UInt32(truncatingIfNeeded: position - contentStart), end: 0))
+        cursor = position + 1
     }
 
     /// Skips eight bytes at a time while none is a quote, a backslash, a control or a non-ASCII
