@@ -124,6 +124,7 @@ struct Scanner: ~Copyable {
     }
 
     /// Scans a scalar, or opens a container and returns whether it is an object.
+    @inline(__always)
     private mutating func scanValue() throws(JSONSyntaxError) -> Bool? {
         guard cursor < end else { throw error("Unexpected end of input: expected a value") }
         switch cursor.pointee {
@@ -175,6 +176,7 @@ struct Scanner: ~Copyable {
         nodes[frame.node].end = UInt32(truncatingIfNeeded: nodes.count)
     }
 
+    @inline(__always)
     private mutating func scanKey() throws(JSONSyntaxError) {
         guard cursor < end else { throw error("Unexpected end of input: expected an object key") }
         let byte = cursor.pointee
@@ -200,14 +202,35 @@ struct Scanner: ~Copyable {
 
     // MARK: Strings
 
+    @inline(__always)
     private mutating func scanString(quote: UInt8) throws(JSONSyntaxError) {
         let opening = cursor
         let contentStart = cursor + 1
         var flags: Node.Flags = quote == UInt8(ascii: "\"") ? [.ascii] : [.ascii, .json5]
         // A local position: `self.cursor` would be stored back to memory at every step.
         var position = contentStart
-        while true {
-            if quote == UInt8(ascii: "\"") { position = Scanner.skipPlainStringBytes(from: position, to: end) }
+        scanning: while true {
+            if quote == UInt8(ascii: "\"") {
+                // Eight bytes at a time. When the first special byte of a word is the closing
+                // quote (the usual way a word ends) the masks already say so, and the byte
+                // need not be loaded again.
+                while end - position >= 8 {
+                    let word = UnsafeRawPointer(position).loadUnaligned(as: UInt64.self).littleEndian
+                    let quoteBytes = word ^ 0x2222_2222_2222_2222
+                    let slashBytes = word ^ 0x5C5C_5C5C_5C5C_5C5C
+                    let quoteHits = (quoteBytes &- 0x0101_0101_0101_0101) & ~quoteBytes & 0x8080_8080_8080_8080
+                    let otherHits = (word | (word &- 0x2020_2020_2020_2020)
+                        | (slashBytes &- 0x0101_0101_0101_0101) & ~slashBytes) & 0x8080_8080_8080_8080
+                    let hits = quoteHits | otherHits
+                    if hits == 0 {
+                        position += 8
+                        continue
+                    }
+                    position += hits.trailingZeroBitCount >> 3
+                    if quoteHits & (hits & (0 &- hits)) != 0 { break scanning }
+                    break
+                }
+            }
             guard position < end else {
                 cursor = opening
                 throw error("Unterminated string")
@@ -242,30 +265,6 @@ struct Scanner: ~Copyable {
                           offset: UInt32(truncatingIfNeeded: contentStart - start),
                           length: UInt32(truncatingIfNeeded: position - contentStart), end: 0))
         cursor = position + 1
-    }
-
-    /// Skips eight bytes at a time while none is a quote, a backslash, a control or a non-ASCII
-    /// byte, and returns the position of the first such byte (or of the last partial word).
-    /// A free function on locals: going through `self.cursor` would store it every step.
-    @inline(__always)
-    private static func skipPlainStringBytes(from start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> {
-        var position = start
-        while end - position >= 8 {
-            let word = UnsafeRawPointer(position).loadUnaligned(as: UInt64.self).littleEndian
-            let high: UInt64 = 0x8080_8080_8080_8080
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let quoteBytes = word ^ 0x2222_2222_2222_2222
-            let slashBytes = word ^ 0x5C5C_5C5C_5C5C_5C5C
-            // Each term sets a byte's high bit for a byte of its class; borrows can only mark
-            // bytes above the first real hit, so the lowest marked byte is exact.
-            let special = (word | (word &- 0x2020_2020_2020_2020) | (quoteBytes &- ones) & ~quoteBytes
-                | (slashBytes &- ones) & ~slashBytes) & high
-            if special != 0 {
-                return position + (special.trailingZeroBitCount >> 3)
-            }
-            position += 8
-        }
-        return position
     }
 
     @inline(never)
@@ -524,7 +523,9 @@ struct Scanner: ~Copyable {
     private mutating func skipWhitespace() throws(JSONSyntaxError) {
         while cursor < end {
             let byte = cursor.pointee
-            if byte == UInt8(ascii: " ") {
+            // Most calls find no white space at all (before a colon, after a value).
+            if byte > 0x20 { break }
+            if byte == 0x20 {
                 // Runs of spaces (indentation) a word at a time: the lowest non-space byte of
                 // the word is where the run ends.
                 if end - cursor >= 8 {
@@ -536,10 +537,10 @@ struct Scanner: ~Copyable {
             } else if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\t") {
                 cursor += 1
             } else {
-                if options.allowsJSON5 { try skipJSON5Whitespace() }
-                return
+                break
             }
         }
+        if options.allowsJSON5 { try skipJSON5Whitespace() }
     }
 
     /// Comments and the extra white space JSON5 allows (vertical tab, form feed, no-break space,
