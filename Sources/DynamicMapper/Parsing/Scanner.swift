@@ -80,7 +80,8 @@ struct Scanner: ~Copyable {
                 }
             case .key:
                 try scanKey()
-                try skipWhitespace()
+                // The colon nearly always follows the key directly.
+                if cursor >= end || cursor.pointee != UInt8(ascii: ":") { try skipWhitespace() }
                 guard cursor < end else { throw error("Unexpected end of input: expected ':'") }
                 guard cursor.pointee == UInt8(ascii: ":") else { throw error("Expected ':' after an object key but found \(describeCurrent())") }
                 cursor += 1
@@ -191,9 +192,13 @@ struct Scanner: ~Copyable {
         }
     }
 
+    @inline(__always)
     private mutating func scanLiteral(_ word: StaticString, kind: Node.Kind) throws(JSONSyntaxError) {
         let count = word.utf8CodeUnitCount
-        guard end - cursor >= count, memcmpEqual(cursor, word.utf8Start, count) else {
+        // `true`, `null` and the `alse` of `false` compare as one 32-bit word each.
+        guard end - cursor >= count,
+              UnsafeRawPointer(cursor + count - 4).loadUnaligned(as: UInt32.self)
+                == UnsafeRawPointer(word.utf8Start + count - 4).loadUnaligned(as: UInt32.self) else {
             throw error("Invalid literal: expected '\(word)'")
         }
         nodes.append(Node(kind: kind, flags: [], offset: UInt32(truncatingIfNeeded: cursor - start), length: UInt32(count), end: 0))
@@ -611,9 +616,17 @@ struct Scanner: ~Copyable {
     }
 }
 
+/// Byte equality of two ranges, a word at a time (keys and literals are short, so this beats
+/// calling `memcmp`).
 @inline(__always)
 func memcmpEqual(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>, _ count: Int) -> Bool {
     var index = 0
+    while count - index >= 8 {
+        if UnsafeRawPointer(lhs + index).loadUnaligned(as: UInt64.self) != UnsafeRawPointer(rhs + index).loadUnaligned(as: UInt64.self) {
+            return false
+        }
+        index += 8
+    }
     while index < count {
         if lhs[index] != rhs[index] { return false }
         index += 1
