@@ -11,7 +11,8 @@ final class DecoderImpl: Decoder {
     // Accesses never overlap: one decode runs on one thread.
     private let currentNodeCell = UnsafeMutablePointer<Int>.allocate(capacity: 1)
     private let pathCell = UnsafeMutablePointer<[PathComponent]>.allocate(capacity: 1)
-    private let keyHintsCell = UnsafeMutablePointer<[(object: Int, next: Int)]>.allocate(capacity: 1)
+    private let keyCursorsCell = UnsafeMutablePointer<[KeyCursor]>.allocate(capacity: 1)
+    private let signaturesCell = UnsafeMutablePointer<[UInt64]>.allocate(capacity: 1)
 
     /// The node the current `init(from:)` reads.
     var currentNode: Int {
@@ -27,11 +28,17 @@ final class DecoderImpl: Decoder {
         _modify { yield &pathCell.pointee }
     }
 
-    /// Per container depth: the object last searched and the member after the last match,
-    /// where the next key lookup in that object starts.
-    private var keyHints: [(object: Int, next: Int)] {
-        _read { yield keyHintsCell.pointee }
-        _modify { yield &keyHintsCell.pointee }
+    /// Per container depth: the object last searched, the member after the last match (where
+    /// the next key lookup in that object starts) and whether its keys are known to be unique.
+    struct KeyCursor {
+        var object: Int
+        var next: Int
+        var uniqueKeys: Bool?
+    }
+
+    private var keyCursors: [KeyCursor] {
+        _read { yield keyCursorsCell.pointee }
+        _modify { yield &keyCursorsCell.pointee }
     }
 
     init(document: Document, options: DecodingOptions, node: Int, path: [PathComponent]) {
@@ -40,7 +47,8 @@ final class DecoderImpl: Decoder {
         self.options = options
         currentNodeCell.initialize(to: node)
         pathCell.initialize(to: path)
-        keyHintsCell.initialize(to: [])
+        keyCursorsCell.initialize(to: [])
+        signaturesCell.initialize(to: [])
         self.path.reserveCapacity(16)
     }
 
@@ -49,8 +57,10 @@ final class DecoderImpl: Decoder {
         currentNodeCell.deallocate()
         pathCell.deinitialize(count: 1)
         pathCell.deallocate()
-        keyHintsCell.deinitialize(count: 1)
-        keyHintsCell.deallocate()
+        keyCursorsCell.deinitialize(count: 1)
+        keyCursorsCell.deallocate()
+        signaturesCell.deinitialize(count: 1)
+        signaturesCell.deallocate()
     }
 
     var codingPath: [any CodingKey] { path.map(\.codingKey) }
@@ -72,14 +82,33 @@ final class DecoderImpl: Decoder {
 
     @inline(__always)
     func keyHint(depth: Int, object: Int) -> Int? {
-        guard depth < keyHints.count, keyHints[depth].object == object else { return nil }
-        return keyHints[depth].next
+        guard depth < keyCursors.count, keyCursors[depth].object == object else { return nil }
+        return keyCursors[depth].next
     }
 
     @inline(__always)
     func setKeyHint(depth: Int, object: Int, next: Int) {
-        while keyHints.count <= depth { keyHints.append((-1, 0)) }
-        keyHints[depth] = (object, next)
+        cursorSlot(depth: depth, object: object)
+        keyCursors[depth].next = next
+    }
+
+    /// Whether no key of `object` repeats, worked out once per object (most lookups then need
+    /// no check for an earlier duplicate, which would win).
+    @inline(__always)
+    func hasUniqueKeys(depth: Int, object: Int) -> Bool {
+        cursorSlot(depth: depth, object: object)
+        if let known = keyCursors[depth].uniqueKeys { return known }
+        let unique = document.hasUniqueKeys(object: object, scratch: &signaturesCell.pointee)
+        keyCursors[depth].uniqueKeys = unique
+        return unique
+    }
+
+    @inline(__always)
+    private func cursorSlot(depth: Int, object: Int) {
+        while keyCursors.count <= depth { keyCursors.append(KeyCursor(object: -1, next: 0, uniqueKeys: nil)) }
+        if keyCursors[depth].object != object {
+            keyCursors[depth] = KeyCursor(object: object, next: object + 1, uniqueKeys: nil)
+        }
     }
 
     // MARK: Decoder

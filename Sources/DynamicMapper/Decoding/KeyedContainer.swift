@@ -102,7 +102,8 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             let valueIndex = child + 1
             if document.stringEquals(keyNode, name) {
                 // An earlier duplicate, skipped by starting at the hint, would win.
-                if !wrapped && start != first, let earlier = firstOccurrence(of: name, from: first, before: start) {
+                if !wrapped && start != first && !impl.hasUniqueKeys(depth: depth, object: object),
+                   let earlier = firstOccurrence(of: name, from: first, before: start) {
                     return earlier
                 }
                 impl.setKeyHint(depth: depth, object: object, next: document.next(after: valueIndex))

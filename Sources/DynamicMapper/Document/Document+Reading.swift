@@ -44,6 +44,34 @@ extension Document {
         }
     }
 
+    /// Whether the keys of the object at `index` are all different. Keys are compared by a
+    /// 64-bit hash of their bytes, sorted; a hash collision or an escaped key (whose bytes do
+    /// not show its value) answers `false`, which only costs the caller a slower exact path.
+    func hasUniqueKeys(object index: Int, scratch: inout [UInt64]) -> Bool {
+        let node = nodes[index]
+        guard node.length > 1 else { return true }
+        scratch.removeAll(keepingCapacity: true)
+        var child = index + 1
+        let end = Int(node.end)
+        while child < end {
+            let key = nodes[child]
+            if key.flags.contains(.escaped) { return false }
+            // FNV-1a over the key's bytes.
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            let bytes = pointer(key)
+            for offset in 0..<Int(key.length) {
+                hash = (hash ^ UInt64(bytes[offset])) &* 0x0000_0100_0000_01B3
+            }
+            scratch.append(hash)
+            child = next(after: child + 1)
+        }
+        scratch.sort()
+        for position in 1..<scratch.count where scratch[position] == scratch[position - 1] {
+            return false
+        }
+        return true
+    }
+
     /// The literal text of a number node, in strict spelling.
     func numberLiteral(_ node: Node) -> String {
         let text = String(decoding: UnsafeBufferPointer(start: pointer(node), count: Int(node.length)), as: UTF8.self)
