@@ -13,6 +13,9 @@ final class DecoderImpl: Decoder {
     private let pathCell = UnsafeMutablePointer<[PathComponent]>.allocate(capacity: 1)
     private let keyCursorsCell = UnsafeMutablePointer<[KeyCursor]>.allocate(capacity: 1)
     private let signaturesCell = UnsafeMutablePointer<[UInt64]>.allocate(capacity: 1)
+    /// Types already found not to be `[String: V]`: the conformance check is a runtime lookup
+    /// that costs far more than scanning this short list.
+    private let plainTypesCell = UnsafeMutablePointer<[ObjectIdentifier]>.allocate(capacity: 1)
 
     /// The node the current `init(from:)` reads.
     var currentNode: Int {
@@ -49,6 +52,7 @@ final class DecoderImpl: Decoder {
         pathCell.initialize(to: path)
         keyCursorsCell.initialize(to: [])
         signaturesCell.initialize(to: [])
+        plainTypesCell.initialize(to: [])
         self.path.reserveCapacity(16)
     }
 
@@ -61,6 +65,8 @@ final class DecoderImpl: Decoder {
         keyCursorsCell.deallocate()
         signaturesCell.deinitialize(count: 1)
         signaturesCell.deallocate()
+        plainTypesCell.deinitialize(count: 1)
+        plainTypesCell.deallocate()
     }
 
     var codingPath: [any CodingKey] { path.map(\.codingKey) }
@@ -194,8 +200,12 @@ final class DecoderImpl: Decoder {
         if T.self == Data.self { return unsafeBitCast(try decodeData(at: index), to: T.self) }
         if T.self == Decimal.self { return unsafeBitCast(try decodeDecimal(at: index), to: T.self) }
         if T.self == JSON.self { return unsafeBitCast(document.json(at: index), to: T.self) }
-        if let dictionary = T.self as? any StringKeyedDictionaryDecodable.Type {
-            return try dictionary.decodeStringKeyed(from: self, at: index) as! T
+        let type = ObjectIdentifier(T.self)
+        if !plainTypesCell.pointee.contains(type) {
+            if let dictionary = T.self as? any StringKeyedDictionaryDecodable.Type {
+                return try dictionary.decodeStringKeyed(from: self, at: index) as! T
+            }
+            if plainTypesCell.pointee.count < 32 { plainTypesCell.pointee.append(type) }
         }
         let saved = currentNode
         currentNode = index
