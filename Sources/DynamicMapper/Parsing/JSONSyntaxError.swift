@@ -19,7 +19,8 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     public let line: Int
     /// 1-based column (in Unicode scalars) of the offending byte.
     public let column: Int
-    /// 0-based byte offset in the input as given (after any transcoding from UTF-16/32, in UTF-8).
+    /// 0-based byte offset in the UTF-8 text that was scanned: after a byte order mark is
+    /// dropped and UTF-16/32 input is transcoded.
     public let offset: Int
 
     /// `<reason> at line <line>, column <column>`.

@@ -1,0 +1,417 @@
+import Testing
+import Foundation
+@testable import DynamicMapper
+
+// MARK: - Helpers
+
+private let ieText = #"{"a": "é😀", "b": [1, 2]}"#
+
+private struct IEDocument: Codable, Equatable {
+    var a: String
+    var b: [Int]
+}
+
+private let ieExpectedDocument = IEDocument(a: "é😀", b: [1, 2])
+private let ieExpectedJSON: JSON = ["a": "é😀", "b": [1, 2]]
+
+/// UTF-16 code units written out in the given byte order.
+private func ieUTF16Bytes(_ units: [UInt16], bigEndian: Bool, bom: Bool = false) -> Data {
+    var bytes: [UInt8] = []
+    if bom { bytes += bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE] }
+    for unit in units {
+        let high = UInt8(unit >> 8), low = UInt8(unit & 0xFF)
+        bytes += bigEndian ? [high, low] : [low, high]
+    }
+    return Data(bytes)
+}
+
+private func ieUTF32Bytes(_ units: [UInt32], bigEndian: Bool) -> Data {
+    var bytes: [UInt8] = []
+    for unit in units {
+        let big = [UInt8(unit >> 24), UInt8(unit >> 16 & 0xFF), UInt8(unit >> 8 & 0xFF), UInt8(unit & 0xFF)]
+        bytes += bigEndian ? big : big.reversed()
+    }
+    return Data(bytes)
+}
+
+/// Runs `body` and returns the `JSONSyntaxError` underlying the `DecodingError.dataCorrupted` it throws.
+private func ieSyntaxError(
+    sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Any
+) -> JSONSyntaxError? {
+    do {
+        let value = try body()
+        Issue.record("expected DecodingError.dataCorrupted, decoded \(value)", sourceLocation: sourceLocation)
+        return nil
+    } catch DecodingError.dataCorrupted(let context) {
+        #expect(context.codingPath.isEmpty, sourceLocation: sourceLocation)
+        guard let syntax = context.underlyingError as? JSONSyntaxError else {
+            Issue.record("underlyingError is \(String(describing: context.underlyingError))", sourceLocation: sourceLocation)
+            return nil
+        }
+        #expect(context.debugDescription.contains(syntax.description), sourceLocation: sourceLocation)
+        return syntax
+    } catch {
+        Issue.record("expected DecodingError.dataCorrupted, got \(error)", sourceLocation: sourceLocation)
+        return nil
+    }
+}
+
+/// Expects every parsing entry point to reject `data` with `dataCorrupted`, and returns the
+/// syntax error `DynamicJSONDecoder` reported.
+private func ieExpectRejected(
+    _ data: Data, sourceLocation: SourceLocation = #_sourceLocation
+) -> JSONSyntaxError? {
+    let fromDecoder = ieSyntaxError(sourceLocation: sourceLocation) { try DynamicJSONDecoder().decode(JSON.self, from: data) }
+    let fromModel = ieSyntaxError(sourceLocation: sourceLocation) { try DynamicJSONDecoder().decode(IEDocument.self, from: data) }
+    let fromJSON = ieSyntaxError(sourceLocation: sourceLocation) { try JSON(parsing: data) }
+    let fromDocument = ieSyntaxError(sourceLocation: sourceLocation) { try JSONDocument(parsing: data) }
+    #expect(fromModel == fromDecoder, sourceLocation: sourceLocation)
+    #expect(fromJSON == fromDecoder, sourceLocation: sourceLocation)
+    #expect(fromDocument == fromDecoder, sourceLocation: sourceLocation)
+    return fromDecoder
+}
+
+private func ieNestedArrays(_ depth: Int) -> String {
+    String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+}
+
+private func ieNestedObjects(_ depth: Int) -> String {
+    // depth 1: {}, depth 2: {"k":{}}, ...
+    String(repeating: #"{"k":"#, count: depth - 1) + "{}" + String(repeating: "}", count: depth - 1)
+}
+
+private func ieDecoder(maximumDepth: Int) -> DynamicJSONDecoder {
+    let decoder = DynamicJSONDecoder()
+    decoder.maximumDepth = maximumDepth
+    return decoder
+}
+
+// MARK: - Tests
+
+@Suite("Input encodings")
+struct InputEncodingTests {
+    @Test func builtBytesHaveTheExpectedShape() {
+        #expect(InputEncodingTests.Form.utf8.bytes(of: ieText).count == ieText.utf8.count)
+        #expect(InputEncodingTests.Form.utf8BOM.bytes(of: ieText).prefix(4) == Data([0xEF, 0xBB, 0xBF, 0x7B]))
+        #expect(InputEncodingTests.Form.utf16LE.bytes(of: ieText).prefix(2) == Data([0x7B, 0x00]))
+        #expect(InputEncodingTests.Form.utf16BE.bytes(of: ieText).prefix(2) == Data([0x00, 0x7B]))
+        #expect(InputEncodingTests.Form.utf16LEBOM.bytes(of: ieText).prefix(4) == Data([0xFF, 0xFE, 0x7B, 0x00]))
+        #expect(InputEncodingTests.Form.utf16BEBOM.bytes(of: ieText).prefix(4) == Data([0xFE, 0xFF, 0x00, 0x7B]))
+        #expect(InputEncodingTests.Form.utf16LE.bytes(of: ieText).count == ieText.utf16.count * 2)
+        #expect(InputEncodingTests.Form.utf32LE.bytes(of: ieText).prefix(4) == Data([0x7B, 0, 0, 0]))
+        #expect(InputEncodingTests.Form.utf32BE.bytes(of: ieText).prefix(4) == Data([0, 0, 0, 0x7B]))
+        #expect(InputEncodingTests.Form.utf32LEBOM.bytes(of: ieText).prefix(8) == Data([0xFF, 0xFE, 0, 0, 0x7B, 0, 0, 0]))
+        #expect(InputEncodingTests.Form.utf32BEBOM.bytes(of: ieText).prefix(8) == Data([0, 0, 0xFE, 0xFF, 0, 0, 0, 0x7B]))
+        #expect(InputEncodingTests.Form.utf32BE.bytes(of: ieText).count == ieText.unicodeScalars.count * 4)
+    }
+
+    @Test(arguments: InputEncodingTests.Form.allCases)
+    func dynamicDecoderReadsEveryEncoding(_ form: InputEncodingTests.Form) throws {
+        let data = form.bytes(of: ieText)
+        let decoder = DynamicJSONDecoder()
+        #expect(try decoder.decode(IEDocument.self, from: data) == ieExpectedDocument)
+        let dictionary = try decoder.decode([String: JSON].self, from: data)
+        #expect(dictionary == ["a": "é😀", "b": [1, 2]])
+        let json = try decoder.decode(JSON.self, from: data)
+        #expect(json == ieExpectedJSON)
+        #expect(json.objectValue?.keys == ["a", "b"])
+        #expect(json["a"]?.stringValue?.unicodeScalars.map(\.value) == [0xE9, 0x1F600])
+        #expect(json.serializedString() == #"{"a":"é😀","b":[1,2]}"#)
+    }
+
+    @Test(arguments: InputEncodingTests.Form.allCases)
+    func foundationDecoderAgrees(_ form: InputEncodingTests.Form) throws {
+        let data = form.bytes(of: ieText)
+        let foundation = JSONDecoder()
+        let dynamic = DynamicJSONDecoder()
+        #expect(try dynamic.decode(IEDocument.self, from: data) == ieExpectedDocument)
+        let compare = {
+            #expect(try foundation.decode(IEDocument.self, from: data) == ieExpectedDocument)
+            #expect(try foundation.decode(IEDocument.self, from: data) == (try dynamic.decode(IEDocument.self, from: data)))
+            let fromFoundation = try foundation.decode([String: JSON].self, from: data)
+            #expect(fromFoundation == (try dynamic.decode([String: JSON].self, from: data)))
+            #expect(fromFoundation["a"] == "é😀")
+            #expect(fromFoundation["b"] == [1, 2])
+        }
+        if form == .utf32LEBOM {
+            // Foundation's JSONDecoder (swift-foundation on Linux, Swift 6.3) takes FF FE 00 00 for a
+            // UTF-16LE byte order mark and throws dataCorrupted; DynamicJSONDecoder reads it (above).
+            withKnownIssue("JSONDecoder does not recognise the UTF-32LE byte order mark") { try compare() }
+        } else {
+            try compare()
+        }
+    }
+
+    @Test(arguments: InputEncodingTests.Form.allCases)
+    func parsingEntryPointsReadEveryEncoding(_ form: InputEncodingTests.Form) throws {
+        let data = form.bytes(of: ieText)
+        let json = try JSON(parsing: data)
+        #expect(json == ieExpectedJSON)
+        #expect(json["a"] == "é😀")
+        #expect(json["b"]?[1]?.numberValue?.literal == "2")
+        let document = try JSONDocument(parsing: data)
+        #expect(document.root == ieExpectedJSON)
+        #expect(try document.decode(IEDocument.self) == ieExpectedDocument)
+    }
+
+    @Test(arguments: InputEncodingTests.Form.allCases)
+    func encodingsWithSyntaxErrorsReportPositionsInScalars(_ form: InputEncodingTests.Form) throws {
+        // The same text with a doubled comma on the second line.
+        let text = "{\"a\": \"é😀\",\n \"b\": [1,, 2]}"
+        let syntax = try #require(ieSyntaxError { try DynamicJSONDecoder().decode(JSON.self, from: form.bytes(of: text)) })
+        #expect(syntax.line == 2)
+        #expect(syntax.column == 10)   // space " b " : space [ 1 , then the second comma
+        // The offset is in the UTF-8 text without any byte order mark: 16 bytes on line 1, then 9.
+        #expect(syntax.offset == 25)
+    }
+
+    @Test(arguments: InputEncodingTests.Form.allCases)
+    func scalarTopLevelValuesInEveryEncoding(_ form: InputEncodingTests.Form) throws {
+        // Short inputs whose first character is ASCII.
+        #expect(try JSON(parsing: form.bytes(of: "7")) == 7)
+        #expect(try JSON(parsing: form.bytes(of: "[]")) == [])
+        #expect(try JSON(parsing: form.bytes(of: #""é""#)) == "é")
+        #expect(try DynamicJSONDecoder().decode(Int.self, from: form.bytes(of: "42")) == 42)
+        #expect(try DynamicJSONDecoder().decode(String.self, from: form.bytes(of: #""𝄞""#)) == "𝄞")
+    }
+
+    // MARK: Invalid UTF-16 and UTF-32
+
+    @Test(arguments: [false, true], [false, true])
+    func loneSurrogatesInUTF16AreRejected(bigEndian: Bool, bom: Bool) throws {
+        let quote = UInt16(UInt8(ascii: "\"")), open = UInt16(UInt8(ascii: "[")), close = UInt16(UInt8(ascii: "]"))
+        let cases: [[UInt16]] = [
+            [open, quote, 0xD800, quote, close],            // lone high surrogate
+            [open, quote, 0xDC00, quote, close],            // lone low surrogate
+            [open, quote, 0xDBFF, 0x0041, quote, close],    // high surrogate followed by a non-surrogate
+            [open, quote, 0xDC00, 0xD800, quote, close],    // reversed pair
+            [open, quote, quote, close, 0xD800],             // high surrogate at the very end
+        ]
+        for units in cases {
+            let data = ieUTF16Bytes(units, bigEndian: bigEndian, bom: bom)
+            let syntax = ieExpectRejected(data)
+            #expect(syntax?.reason.contains("UTF-16") == true, "\(String(describing: syntax))")
+        }
+        // The valid pair is accepted.
+        let valid = ieUTF16Bytes([open, quote, 0xD83D, 0xDE00, quote, close], bigEndian: bigEndian, bom: bom)
+        #expect(try JSON(parsing: valid) == ["😀"])
+    }
+
+    @Test(arguments: [false, true], [false, true])
+    func truncatedUTF16IsRejected(bigEndian: Bool, bom: Bool) throws {
+        let whole = (bom ? Data(bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]) : Data())
+            + #"["a"]"#.data(using: bigEndian ? .utf16BigEndian : .utf16LittleEndian)!
+        #expect(try JSON(parsing: whole) == ["a"])
+        // One byte more, and one byte less: an odd byte count.
+        for data in [whole + Data([0x20]), whole.dropLast()] {
+            #expect(data.count % 2 == 1)
+            let syntax = ieExpectRejected(Data(data))
+            #expect(syntax?.reason.contains("UTF-16") == true, "\(String(describing: syntax))")
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func invalidUTF32IsRejected(bigEndian: Bool) {
+        let quote = UInt32(UInt8(ascii: "\"")), open = UInt32(UInt8(ascii: "[")), close = UInt32(UInt8(ascii: "]"))
+        for bad: UInt32 in [0xD800, 0xDFFF, 0x110000, 0xFFFF_FFFF] {
+            let data = ieUTF32Bytes([open, quote, bad, quote, close], bigEndian: bigEndian)
+            let syntax = ieExpectRejected(data)
+            #expect(syntax?.reason.contains("UTF-32") == true, "\(String(describing: syntax))")
+        }
+        // A truncated last code unit.
+        let whole = ieUTF32Bytes([open, quote, 0x1F600, quote, close], bigEndian: bigEndian)
+        #expect((try? JSON(parsing: whole)) == ["😀"])
+        let syntax = ieExpectRejected(Data(whole.dropLast()))
+        #expect(syntax?.reason.contains("UTF-32") == true, "\(String(describing: syntax))")
+    }
+
+    // MARK: Invalid UTF-8
+
+    /// `{"a": "x` is eight bytes and eight scalars, so the bad byte is at offset 8, column 9.
+    @Test(arguments: [
+        ([0xC0, 0x80], "overlong two-byte NUL"),
+        ([0xC1, 0xBF], "overlong two-byte"),
+        ([0xE0, 0x80, 0xAF], "overlong three-byte"),
+        ([0xF0, 0x80, 0x80, 0xAF], "overlong four-byte"),
+        ([0xED, 0xA0, 0x80], "encoded high surrogate"),
+        ([0xED, 0xBF, 0xBF], "encoded low surrogate"),
+        ([0xF4, 0x90, 0x80, 0x80], "above U+10FFFF"),
+        ([0xF5, 0x80, 0x80, 0x80], "0xF5 lead"),
+        ([0xF5], "0xF5 alone"),
+        ([0xFF], "0xFF"),
+        ([0x80], "lone continuation byte"),
+        ([0xE2, 0x82], "truncated three-byte sequence before the closing quote"),
+        ([0xF0, 0x9F, 0x98], "truncated four-byte sequence before the closing quote"),
+        ([0xC3], "truncated two-byte sequence before the closing quote"),
+    ] as [([UInt8], String)])
+    func invalidUTF8InStringsIsRejectedAtTheBadByte(_ bad: [UInt8], _ label: String) throws {
+        let data = Data(#"{"a": "x"#.utf8) + Data(bad) + Data(#"", "b": [1, 2]}"#.utf8)
+        let syntax = try #require(ieExpectRejected(data), "\(label)")
+        #expect(syntax.line == 1, "\(label)")
+        #expect(syntax.column == 9, "\(label): \(syntax)")
+        #expect(syntax.offset == 8, "\(label): \(syntax)")
+        #expect(syntax.reason.contains("UTF-8"), "\(label): \(syntax.reason)")
+        // Foundation rejects it too.
+        #expect(throws: DecodingError.self, "\(label)") { try JSONDecoder().decode(IEDocument.self, from: data) }
+    }
+
+    @Test func invalidUTF8ColumnCountsScalarsBeforeIt() throws {
+        // After "é😀" (6 bytes, 2 scalars) on the second line.
+        let data = Data("{\"b\": 1,\n \"a\": \"é😀".utf8) + Data([0xC0, 0x80]) + Data("\"}".utf8)
+        let syntax = try #require(ieExpectRejected(data))
+        #expect(syntax.line == 2)
+        #expect(syntax.column == 10)    // space " a " : space " é 😀 → 9 scalars before it
+        #expect(syntax.offset == 22)    // 9 + 7 + 6
+    }
+
+    @Test func invalidUTF8AtTheEndOfInputAndInKeys() throws {
+        // A sequence cut off by the end of the input.
+        let cut = Data(#"["x"#.utf8) + Data([0xE2, 0x82])
+        let cutError = try #require(ieExpectRejected(cut))
+        #expect(cutError.column == 4)
+        #expect(cutError.offset == 3)
+        let cutFour = Data(#"["#.utf8) + Data([0x22, 0xF0, 0x9F])
+        let cutFourError = try #require(ieExpectRejected(cutFour))
+        #expect(cutFourError.column == 3)
+        #expect(cutFourError.offset == 2)
+
+        // In a key.
+        let key = Data(#"{"k"#.utf8) + Data([0xED, 0xA0, 0x80]) + Data(#"": 1}"#.utf8)
+        let keyError = try #require(ieExpectRejected(key))
+        #expect(keyError.column == 4)
+        #expect(keyError.offset == 3)
+        #expect(keyError.reason.contains("UTF-8"))
+
+        // Outside a string the byte is an unexpected character at the same place.
+        let outside = Data("[1, ".utf8) + Data([0xC3, 0xA9]) + Data("]".utf8)
+        let outsideError = try #require(ieExpectRejected(outside))
+        #expect(outsideError.column == 5)
+        #expect(outsideError.offset == 4)
+    }
+
+    @Test func validUTF8EdgeScalarsAreAccepted() throws {
+        let scalars: [(bytes: [UInt8], text: String)] = [
+            ([0xC2, 0x80], "\u{80}"), ([0xDF, 0xBF], "\u{7FF}"), ([0xE0, 0xA0, 0x80], "\u{800}"),
+            ([0xED, 0x9F, 0xBF], "\u{D7FF}"), ([0xEE, 0x80, 0x80], "\u{E000}"), ([0xEF, 0xBF, 0xBF], "\u{FFFF}"),
+            ([0xF0, 0x90, 0x80, 0x80], "\u{10000}"), ([0xF4, 0x8F, 0xBF, 0xBF], "\u{10FFFF}"),
+        ]
+        for (bytes, text) in scalars {
+            let data = Data("[\"".utf8) + Data(bytes) + Data("\"]".utf8)
+            #expect(try JSON(parsing: data) == [.string(text)], "\(bytes)")
+            #expect(try DynamicJSONDecoder().decode([String].self, from: data) == [text])
+            #expect(try JSONDecoder().decode([String].self, from: data) == [text])
+        }
+    }
+
+    // MARK: Depth limit
+
+    @Test(arguments: [1, 2, 5, 20])
+    func depthLimitForArrays(_ limit: Int) throws {
+        let atLimit = Data(ieNestedArrays(limit).utf8)
+        let beyond = Data(ieNestedArrays(limit + 1).utf8)
+        #expect(try ieDecoder(maximumDepth: limit).decode(JSON.self, from: atLimit).serializedString() == ieNestedArrays(limit))
+        #expect(try JSON(parsing: atLimit, maximumDepth: limit).serializedString() == ieNestedArrays(limit))
+        _ = try JSONDocument(parsing: atLimit, maximumDepth: limit)
+
+        let syntax = try #require(ieSyntaxError { try ieDecoder(maximumDepth: limit).decode(JSON.self, from: beyond) })
+        #expect(syntax.line == 1)
+        #expect(syntax.column == limit + 1)      // the opening bracket one too deep
+        #expect(syntax.offset == limit)
+        #expect(syntax.reason == "Too many nested arrays or objects (the limit is \(limit))")
+        #expect(ieSyntaxError { try JSON(parsing: beyond, maximumDepth: limit) } == syntax)
+        #expect(ieSyntaxError { try JSONDocument(parsing: beyond, maximumDepth: limit) } == syntax)
+    }
+
+    @Test func depthFiveForArraysAndObjects() throws {
+        let decoder = ieDecoder(maximumDepth: 5)
+        #expect(decoder.maximumDepth == 5)
+
+        let arrays5 = Data("[[[[[1]]]]]".utf8)
+        let arrays6 = Data("[[[[[[1]]]]]]".utf8)
+        #expect(try decoder.decode([[[[[Int]]]]].self, from: arrays5) == [[[[[1]]]]])
+        #expect(try decoder.decode(JSON.self, from: arrays5) == [[[[[1]]]]])
+        let arrayError = try #require(ieSyntaxError { try decoder.decode([[[[[[Int]]]]]].self, from: arrays6) })
+        #expect(arrayError.column == 6)
+        #expect(arrayError.offset == 5)
+
+        let objects5 = Data(#"{"a": {"a": {"a": {"a": {"a": 1}}}}}"#.utf8)
+        let objects6 = Data(#"{"a": {"a": {"a": {"a": {"a": {"a": 1}}}}}}"#.utf8)
+        #expect(try decoder.decode(JSON.self, from: objects5)["a"]?["a"]?["a"]?["a"]?["a"] == 1)
+        #expect(try decoder.decode([String: [String: [String: [String: [String: Int]]]]].self, from: objects5)["a"]?["a"]?["a"]?["a"]?["a"] == 1)
+        let objectError = try #require(ieSyntaxError { try decoder.decode(JSON.self, from: objects6) })
+        #expect(objectError.line == 1)
+        #expect(objectError.column == 31)   // five `{"a": ` prefixes of 6 scalars each
+        #expect(objectError.offset == 30)
+        #expect(objectError.reason == "Too many nested arrays or objects (the limit is 5)")
+
+        #expect(try JSON(parsing: objects5, maximumDepth: 5)["a"]?["a"]?["a"]?["a"]?["a"] == 1)
+        #expect(ieSyntaxError { try JSON(parsing: objects6, maximumDepth: 5) } == objectError)
+        #expect(try JSONDocument(parsing: objects5, maximumDepth: 5).root["a"]?["a"] != nil)
+        #expect(ieSyntaxError { try JSONDocument(parsing: objects6, maximumDepth: 5) } == objectError)
+
+        // Generated shapes, exactly at the limit and one more.
+        #expect(try decoder.decode(JSON.self, from: Data(ieNestedObjects(5).utf8)).serializedString() == ieNestedObjects(5))
+        #expect(ieSyntaxError { try decoder.decode(JSON.self, from: Data(ieNestedObjects(6).utf8)) }?.column == 26)
+
+        // Mixed nesting counts both kinds.
+        let mixed5 = Data(#"[{"a": [{"b": []}]}]"#.utf8)
+        let mixed6 = Data(#"[{"a": [{"b": [[]]}]}]"#.utf8)
+        #expect(try decoder.decode(JSON.self, from: mixed5) == [["a": [["b": []]]]])
+        #expect(ieSyntaxError { try decoder.decode(JSON.self, from: mixed6) }?.column == 16)
+    }
+
+    @Test func depthLimitAppliesToUnreadPartsAndSiblingsDoNotAccumulate() throws {
+        let decoder = ieDecoder(maximumDepth: 5)
+        // Many siblings at depth 5 are fine: depth is nesting, not a count.
+        let siblings = Data(("[[[[" + Array(repeating: "[1]", count: 50).joined(separator: ",") + "]]]]").utf8)
+        #expect(try decoder.decode(JSON.self, from: siblings)[0]?[0]?[0]?.arrayValue?.count == 50)
+        // A too-deep member the model never reads still fails.
+        let unread = Data(#"{"a": "é😀", "b": [1, 2], "deep": [[[[[0]]]]]}"#.utf8)
+        #expect(throws: DecodingError.self) { try decoder.decode(IEDocument.self, from: unread) }
+        decoder.maximumDepth = 6
+        #expect(try decoder.decode(IEDocument.self, from: unread) == ieExpectedDocument)
+        // The limit is at least one.
+        decoder.maximumDepth = 0
+        #expect(decoder.maximumDepth == 1)
+        #expect(try decoder.decode([Int].self, from: Data("[1]".utf8)) == [1])
+        #expect(throws: DecodingError.self) { try decoder.decode([[Int]].self, from: Data("[[1]]".utf8)) }
+        #expect(try decoder.decode(Int.self, from: Data("3".utf8)) == 3)
+    }
+
+    @Test(arguments: [InputEncodingTests.Form.utf16LE, .utf16BEBOM, .utf32BE, .utf8BOM])
+    func depthLimitInOtherEncodings(_ form: InputEncodingTests.Form) throws {
+        let decoder = ieDecoder(maximumDepth: 5)
+        #expect(try decoder.decode(JSON.self, from: form.bytes(of: ieNestedArrays(5))) == (try JSON(parsing: ieNestedArrays(5))))
+        let syntax = try #require(ieSyntaxError { try decoder.decode(JSON.self, from: form.bytes(of: ieNestedArrays(6))) })
+        #expect(syntax.column == 6)
+    }
+}
+
+extension InputEncodingTests {
+    /// The byte forms the same text is given in (nested in the suite so the name stays local).
+    enum Form: String, CaseIterable, CustomStringConvertible, Sendable {
+        case utf8, utf8BOM
+        case utf16LE, utf16LEBOM, utf16BE, utf16BEBOM
+        case utf32LE, utf32LEBOM, utf32BE, utf32BEBOM
+
+        var description: String { rawValue }
+
+        func bytes(of text: String) -> Data {
+            let body: Data
+            let bom: [UInt8]
+            switch self {
+            case .utf8: body = Data(text.utf8); bom = []
+            case .utf8BOM: body = Data(text.utf8); bom = [0xEF, 0xBB, 0xBF]
+            case .utf16LE: body = text.data(using: .utf16LittleEndian)!; bom = []
+            case .utf16LEBOM: body = text.data(using: .utf16LittleEndian)!; bom = [0xFF, 0xFE]
+            case .utf16BE: body = text.data(using: .utf16BigEndian)!; bom = []
+            case .utf16BEBOM: body = text.data(using: .utf16BigEndian)!; bom = [0xFE, 0xFF]
+            case .utf32LE: body = text.data(using: .utf32LittleEndian)!; bom = []
+            case .utf32LEBOM: body = text.data(using: .utf32LittleEndian)!; bom = [0xFF, 0xFE, 0x00, 0x00]
+            case .utf32BE: body = text.data(using: .utf32BigEndian)!; bom = []
+            case .utf32BEBOM: body = text.data(using: .utf32BigEndian)!; bom = [0x00, 0x00, 0xFE, 0xFF]
+            }
+            return Data(bom) + body
+        }
+    }
+}
