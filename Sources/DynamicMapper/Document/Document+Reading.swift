@@ -134,7 +134,7 @@ enum StringUnescaping {
             func hex(_ at: Int, _ digits: Int) -> UInt32 {
                 var value: UInt32 = 0
                 for offset in 0..<digits {
-                    value = value << 4 | UInt32(Scanner.hexValue(raw[at + offset]) ?? 0)
+                    value = value << 4 | UInt32(ScanBytes.hexValue(raw[at + offset]) ?? 0)
                 }
                 return value
             }

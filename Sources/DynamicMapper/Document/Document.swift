@@ -20,15 +20,23 @@ final class Document: @unchecked Sendable {
             input.deallocate()
             throw JSONSyntaxError(reason: "Input larger than 4 GiB", line: 1, column: 1, offset: 0).decodingError
         }
-        var scanner = Scanner(bytes: UnsafeBufferPointer(input), options: options)
         do {
-            try scanner.scan()
+            nodes = options.allowsJSON5
+                ? try Self.scan(input, options: options, as: JSON5.self)
+                : try Self.scan(input, options: options, as: StrictJSON.self)
         } catch {
             input.deallocate()
             throw error.decodingError
         }
         bytes = input
-        nodes = scanner.nodes.take()
+    }
+
+    private static func scan<Mode: ScanMode>(
+        _ input: UnsafeMutableBufferPointer<UInt8>, options: ScanOptions, as mode: Mode.Type
+    ) throws(JSONSyntaxError) -> UnsafeMutableBufferPointer<Node> {
+        var scanner = Scanner<Mode>(bytes: UnsafeBufferPointer(input), options: options)
+        try scanner.scan()
+        return scanner.nodes.take()
     }
 
     deinit {

@@ -53,7 +53,7 @@ struct JSONWriter {
         var runStart = 0
         var index = 0
         let count = utf8.count
-        let base = utf8.baseAddress ?? Scanner.emptyPointer
+        let base = utf8.baseAddress ?? ScanBytes.emptyPointer
         while index < count {
             index = firstByteNeedingEscape(base, from: index, count: count)
             guard index < count else { break }

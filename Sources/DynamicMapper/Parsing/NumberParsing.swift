@@ -24,7 +24,7 @@ enum NumberParsing {
 
     static func integer<T: FixedWidthInteger>(_: T.Type, literal: String) -> T? {
         var literal = literal
-        return literal.withUTF8 { integer(T.self, bytes: $0.baseAddress ?? Scanner.emptyPointer, count: $0.count, isPlainInteger: !$0.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }) }
+        return literal.withUTF8 { integer(T.self, bytes: $0.baseAddress ?? ScanBytes.emptyPointer, count: $0.count, isPlainInteger: !$0.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }) }
     }
 
     /// `-?[0-9]+` with overflow checking; nil on overflow or any other byte.
@@ -87,7 +87,7 @@ enum NumberParsing {
         case "NaN", "-NaN": return .nan
         default:
             var literal = literal
-            return literal.withUTF8 { double(bytes: $0.baseAddress ?? Scanner.emptyPointer, count: $0.count) }
+            return literal.withUTF8 { double(bytes: $0.baseAddress ?? ScanBytes.emptyPointer, count: $0.count) }
         }
     }
 

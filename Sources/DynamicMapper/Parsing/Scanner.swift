@@ -3,7 +3,7 @@
 /// It is iterative (an explicit stack of open containers) so hostile nesting costs memory
 /// bounded by `maximumDepth`, never the call stack. Strings and numbers are validated but not
 /// converted: converting is the reader's job, and most readers skip most values.
-struct Scanner: ~Copyable {
+struct Scanner<Mode: ScanMode>: ~Copyable {
     private let start: UnsafePointer<UInt8>
     private let end: UnsafePointer<UInt8>
     private var cursor: UnsafePointer<UInt8>
@@ -28,7 +28,7 @@ struct Scanner: ~Copyable {
 
     init(bytes: UnsafeBufferPointer<UInt8>, options: ScanOptions) {
         // An empty buffer has no base address; point at a dummy so the cursor arithmetic holds.
-        let base = bytes.baseAddress ?? Scanner.emptyPointer
+        let base = bytes.baseAddress ?? ScanBytes.emptyPointer
         start = base
         end = base + bytes.count
         cursor = base
@@ -36,8 +36,6 @@ struct Scanner: ~Copyable {
         nodes = NodeBuffer(estimatedCount: bytes.count / 6 + 16)
     }
 
-    /// Stands in for the base address of empty buffers, which have none. Never written to.
-    nonisolated(unsafe) static let emptyPointer = UnsafePointer(UnsafeMutablePointer<UInt8>.allocate(capacity: 1))
 
     /// Scans the whole input; on success `nodes` holds the index (root at 0).
     mutating func scan() throws(JSONSyntaxError) {
@@ -104,7 +102,7 @@ struct Scanner: ~Copyable {
                 if byte == UInt8(ascii: ",") {
                     cursor += 1
                     try skipWhitespace()
-                    if options.allowsJSON5 {
+                    if Mode.allowsJSON5 {
                         if frame.isImplicit ? cursor == end : (cursor < end && cursor.pointee == closer) {
                             if !frame.isImplicit { cursor += 1 }
                             closeContainer()
@@ -146,11 +144,11 @@ struct Scanner: ~Copyable {
         case UInt8(ascii: "n"):
             try scanLiteral("null", kind: .null)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            if options.allowsJSON5 { try scanJSON5Number() } else { try scanNumber() }
-        case UInt8(ascii: "'") where options.allowsJSON5:
+            if Mode.allowsJSON5 { try scanJSON5Number() } else { try scanNumber() }
+        case UInt8(ascii: "'") where Mode.allowsJSON5:
             try scanString(quote: UInt8(ascii: "'"))
-        case UInt8(ascii: "+") where options.allowsJSON5, UInt8(ascii: ".") where options.allowsJSON5,
-             UInt8(ascii: "I") where options.allowsJSON5, UInt8(ascii: "N") where options.allowsJSON5:
+        case UInt8(ascii: "+") where Mode.allowsJSON5, UInt8(ascii: ".") where Mode.allowsJSON5,
+             UInt8(ascii: "I") where Mode.allowsJSON5, UInt8(ascii: "N") where Mode.allowsJSON5:
             try scanJSON5Number()
         default:
             throw error("Unexpected \(describeCurrent()): expected a value")
@@ -183,9 +181,9 @@ struct Scanner: ~Copyable {
         let byte = cursor.pointee
         if byte == UInt8(ascii: "\"") {
             try scanString(quote: byte)
-        } else if options.allowsJSON5 && byte == UInt8(ascii: "'") {
+        } else if Mode.allowsJSON5 && byte == UInt8(ascii: "'") {
             try scanString(quote: byte)
-        } else if options.allowsJSON5 && (Scanner.isIdentifierByte(byte) || byte >= 0x80) && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+        } else if Mode.allowsJSON5 && (ScanBytes.isIdentifierByte(byte) || byte >= 0x80) && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
             try scanUnquotedKey()
         } else {
             throw error("Expected a string key but found \(describeCurrent())")
@@ -309,31 +307,31 @@ struct Scanner: ~Copyable {
                     throw error("High surrogate \\u\(String(unit, radix: 16, uppercase: true)) not followed by a low surrogate")
                 }
             }
-        case UInt8(ascii: "'") where options.allowsJSON5, UInt8(ascii: "v") where options.allowsJSON5,
-             UInt8(ascii: "\n") where options.allowsJSON5:
+        case UInt8(ascii: "'") where Mode.allowsJSON5, UInt8(ascii: "v") where Mode.allowsJSON5,
+             UInt8(ascii: "\n") where Mode.allowsJSON5:
             flags.insert(.json5)
             cursor += 1
-        case UInt8(ascii: "\r") where options.allowsJSON5:
+        case UInt8(ascii: "\r") where Mode.allowsJSON5:
             flags.insert(.json5)
             cursor += 1
             if cursor < end && cursor.pointee == UInt8(ascii: "\n") { cursor += 1 }
-        case UInt8(ascii: "0") where options.allowsJSON5:
+        case UInt8(ascii: "0") where Mode.allowsJSON5:
             flags.insert(.json5)
             cursor += 1
             if cursor < end && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(cursor.pointee) {
                 throw error("Invalid escape: \\0 followed by a digit")
             }
-        case UInt8(ascii: "x") where options.allowsJSON5:
+        case UInt8(ascii: "x") where Mode.allowsJSON5:
             flags.insert(.json5)
             cursor += 1
             for _ in 0..<2 {
-                guard cursor < end, Scanner.hexValue(cursor.pointee) != nil else {
+                guard cursor < end, ScanBytes.hexValue(cursor.pointee) != nil else {
                     cursor = backslash
                     throw error("Invalid \\x escape: expected two hexadecimal digits")
                 }
                 cursor += 1
             }
-        case 0xE2 where options.allowsJSON5 && end - cursor >= 3 && cursor[1] == 0x80 && (cursor[2] == 0xA8 || cursor[2] == 0xA9):
+        case 0xE2 where Mode.allowsJSON5 && end - cursor >= 3 && cursor[1] == 0x80 && (cursor[2] == 0xA8 || cursor[2] == 0xA9):
             flags.insert(.json5)
             cursor += 3
         default:
@@ -349,7 +347,7 @@ struct Scanner: ~Copyable {
         }
         var value: UInt32 = 0
         for offset in 0..<4 {
-            guard let digit = Scanner.hexValue(cursor[offset]) else {
+            guard let digit = ScanBytes.hexValue(cursor[offset]) else {
                 cursor = escapeStart
                 throw error("Invalid \\u escape: expected four hexadecimal digits")
             }
@@ -446,8 +444,8 @@ struct Scanner: ~Copyable {
             flags = [.json5]
         } else if end - cursor >= 2, cursor[0] == UInt8(ascii: "0"), cursor[1] | 0x20 == UInt8(ascii: "x") {
             cursor += 2
-            guard cursor < end, Scanner.hexValue(cursor.pointee) != nil else { throw error("Invalid hexadecimal number") }
-            while cursor < end, Scanner.hexValue(cursor.pointee) != nil { cursor += 1 }
+            guard cursor < end, ScanBytes.hexValue(cursor.pointee) != nil else { throw error("Invalid hexadecimal number") }
+            while cursor < end, ScanBytes.hexValue(cursor.pointee) != nil { cursor += 1 }
             flags.insert(.json5)
         } else {
             var digits = 0
@@ -501,7 +499,7 @@ struct Scanner: ~Copyable {
         var flags: Node.Flags = [.json5, .ascii]
         while cursor < end {
             let byte = cursor.pointee
-            if Scanner.isIdentifierByte(byte) {
+            if ScanBytes.isIdentifierByte(byte) {
                 cursor += 1
             } else if byte >= 0x80 {
                 flags.remove(.ascii)
@@ -512,16 +510,6 @@ struct Scanner: ~Copyable {
         }
         nodes.append(Node(kind: .string, flags: flags, offset: UInt32(truncatingIfNeeded: keyStart - start),
                           length: UInt32(truncatingIfNeeded: cursor - keyStart), end: 0))
-    }
-
-    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"):
-            return true
-        default:
-            return false
-        }
     }
 
     @inline(__always)
@@ -545,7 +533,7 @@ struct Scanner: ~Copyable {
                 break
             }
         }
-        if options.allowsJSON5 { try skipJSON5Whitespace() }
+        if Mode.allowsJSON5 { try skipJSON5Whitespace() }
     }
 
     /// Comments and the extra white space JSON5 allows (vertical tab, form feed, no-break space,
@@ -605,15 +593,6 @@ struct Scanner: ~Copyable {
         let text = String(byte, radix: 16, uppercase: true)
         return byte < 16 ? "0" + text : text
     }
-
-    static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
-    }
 }
 
 /// Byte equality of two ranges, a word at a time (keys and literals are short, so this beats
@@ -632,4 +611,43 @@ func memcmpEqual(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>, _ cou
         index += 1
     }
     return true
+}
+
+/// Whether JSON5 is accepted, as a type: the strict scanner is compiled with every JSON5 test
+/// folded away, instead of checking an option on each byte of white space.
+protocol ScanMode {
+    static var allowsJSON5: Bool { get }
+}
+
+enum StrictJSON: ScanMode {
+    static var allowsJSON5: Bool { false }
+}
+
+enum JSON5: ScanMode {
+    static var allowsJSON5: Bool { true }
+}
+
+/// Byte helpers shared by the scanner and the readers of what it scanned.
+enum ScanBytes {
+    /// Stands in for the base address of empty buffers, which have none. Never written to.
+    nonisolated(unsafe) static let emptyPointer = UnsafePointer(UnsafeMutablePointer<UInt8>.allocate(capacity: 1))
+
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
+    static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"):
+            return true
+        default:
+            return false
+        }
+    }
 }
