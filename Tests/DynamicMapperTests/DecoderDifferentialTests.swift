@@ -1098,3 +1098,45 @@ struct CorpusDifferentialTests {
         #expect(difference == nil, "\(name): \(difference ?? "")")
     }
 }
+
+@Suite("Decoder differential: number edge cases")
+struct NumberEdgeCaseTests {
+    /// A Double that lands exactly between two Floats must not be rounded a second time.
+    @Test func floatsAreRoundedOnce() {
+        for literal in ["1.000000059604644775390625001", "1.000000059604644775390625", "0.999999970197677612304687501",
+                        "3.4028235677973366e38", "1.401298464324817e-45", "7e-46", "1.1754942e-38"] {
+            expectSameDecoding([Float].self, data: Data("[\(literal)]".utf8), isEqual: sameFloatingPoints)
+        }
+    }
+
+    /// Integers written with a fraction or exponent beyond 2^53 keep Foundation's rule: the
+    /// literal must be a whole number whose magnitude fits in 64 bits.
+    @Test func largeIntegersWithFractions() {
+        for literal in ["12345678901234567890.5", "12345678901234567890.0", "9007199254740993.0", "1.8446744073709551615e19"] {
+            expectSameDecoding([UInt64].self, "[\(literal)]")
+        }
+        for literal in ["9223372036854775807.5", "-9007199254740993.0", "9.2233720368547758e18"] {
+            expectSameDecoding([Int64].self, "[\(literal)]")
+        }
+    }
+
+    @Test func json5ZeroWithExponent() throws {
+        let decoder = DynamicJSONDecoder()
+        decoder.allowsJSON5 = true
+        let values = try decoder.decode([Double].self, from: Data("[+0e1, .0e1, 0.e1, -.0e-3, 0x0]".utf8))
+        #expect(values == [0, 0, 0, 0, 0])
+        #expect(values[3].sign == .minus)
+    }
+
+    /// JSON5 unquoted keys take identifier characters, non-ASCII letters included; white space
+    /// ends them and other symbols are rejected.
+    @Test func json5UnquotedKeys() throws {
+        let decoder = DynamicJSONDecoder()
+        decoder.allowsJSON5 = true
+        #expect(try decoder.decode(JSON.self, from: Data("{été: 1, $a_1: 2}".utf8)) == ["été": 1, "$a_1": 2])
+        #expect(try decoder.decode(JSON.self, from: Data("{abc\u{A0}: 1}".utf8)) == ["abc": 1])
+        for document in ["{😀: 1}", "{a→b: 1}", "{1a: 1}"] {
+            #expect(throws: DecodingError.self, "\(document)") { try decoder.decode(JSON.self, from: Data(document.utf8)) }
+        }
+    }
+}

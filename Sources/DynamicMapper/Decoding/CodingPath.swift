@@ -12,32 +12,24 @@ enum PathComponent {
     }
 }
 
-/// The key Foundation uses for array positions: `"Index 3"`, `intValue` 3.
-struct IndexKey: CodingKey {
-    let stringValue: String
-    let intValue: Int?
-
-    init(_ index: Int) {
-        stringValue = "Index \(index)"
-        intValue = index
-    }
-
-    init?(stringValue: String) {
-        self.stringValue = stringValue
-        intValue = nil
-    }
-
-    init?(intValue: Int) { self.init(intValue) }
+/// What a container knows about its own coding path beyond its depth.
+///
+/// The decoder keeps one path stack. A container opened by `init(from:)` owns the top of it
+/// while that `init(from:)` runs, so its depth is enough. A nested container (from
+/// `nestedContainer`/`nestedUnkeyedContainer`) may be used after work on its parent has
+/// replaced its part of the stack, so it keeps a copy of its whole path and puts it back
+/// before pushing a child. Only hand-written `init(from:)` makes nested containers.
+protocol PathAnchor {
+    var ownPath: [PathComponent]? { get }
 }
 
-/// A key with any string: used for `super` and for keys produced by conversions.
-struct StringKey: CodingKey {
-    let stringValue: String
-    var intValue: Int? { nil }
+/// A container whose path is the decoder's current path up to its depth.
+struct CurrentPath: PathAnchor {
+    var ownPath: [PathComponent]? { nil }
+}
 
-    init(_ stringValue: String) { self.stringValue = stringValue }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { stringValue = String(intValue) }
-
-    static let `super` = StringKey("super")
+/// A nested container's own copy of its path.
+struct NestedPath: PathAnchor {
+    let path: [PathComponent]
+    var ownPath: [PathComponent]? { path }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// build the coding path only when an error is thrown.
 extension DecoderImpl {
     @inline(__always)
-    func decodeNull(_ type: Any.Type, node: Node, path: () -> [any CodingKey]) -> DecodingError {
+    func decodeNull(_ type: Any.Type, path: () -> [any CodingKey]) -> DecodingError {
         .valueNotFound(type, DecodingError.Context(
             codingPath: path(),
             debugDescription: "Cannot get value of type \(type) -- found null value instead"))
@@ -23,7 +23,7 @@ extension DecoderImpl {
     @inline(__always)
     func decodeString(_ node: Node, path: () -> [any CodingKey]) throws -> String {
         guard node.kind == .string else {
-            if node.kind == .null { throw decodeNull(String.self, node: node, path: path) }
+            if node.kind == .null { throw decodeNull(String.self, path: path) }
             throw typeMismatch(String.self, node: node, path: path())
         }
         return document.string(node)
@@ -32,7 +32,7 @@ extension DecoderImpl {
     @inline(__always)
     func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, _ node: Node, path: () -> [any CodingKey]) throws -> T {
         guard node.kind == .number else {
-            if node.kind == .null { throw decodeNull(T.self, node: node, path: path) }
+            if node.kind == .null { throw decodeNull(T.self, path: path) }
             throw typeMismatch(T.self, node: node, path: path())
         }
         if node.flags.contains(.integer) && !node.flags.contains(.json5),
@@ -40,18 +40,15 @@ extension DecoderImpl {
             return value
         }
         // Like Foundation, a literal with a fraction or exponent (or a JSON5 spelling) is read
-        // as a Double that must be a whole number `T` holds; from 2^53 up, where the Double
-        // is no longer exact, the text is read again as a Decimal and its fraction dropped.
+        // as a Double that must be a whole number `T` holds. From 2^53 up, where the Double is
+        // no longer exact, the literal itself must be an integer whose magnitude fits 64 bits
+        // (Foundation's limit there too), and that exact integer is the value.
         let literal = document.numberLiteral(node)
         if let double = NumberParsing.double(literal: literal), let value = T(exactly: double) {
             if double.magnitude < 9_007_199_254_740_992 { return value }
-            if var decimal = Decimal(string: literal, locale: Locale(identifier: "en_US_POSIX")) {
-                var whole = Decimal()
-                NSDecimalRound(&whole, &decimal, 0, decimal < 0 ? .up : .down)
-                let digits = whole.description
-                // Foundation converts the magnitude through 64 bits, so wider types get no more
-                // range here.
-                if UInt64(digits.trimmingPrefix("-")) != nil, let exact = T(digits) { return exact }
+            let magnitude = literal.hasPrefix("-") ? String(literal.dropFirst()) : literal
+            if NumberParsing.integer(UInt64.self, literal: magnitude) != nil, let exact = NumberParsing.integer(T.self, literal: literal) {
+                return exact
             }
         }
         throw DecodingError.dataCorrupted(DecodingError.Context(
@@ -67,7 +64,13 @@ extension DecoderImpl {
     func decodeFloat(_ node: Node, path: () -> [any CodingKey]) throws -> Float {
         let value = try decodeFloatingPoint(Float.self, node, path: path)
         guard value.isFinite else { return Float(value) }
-        let narrowed = Float(value)
+        var narrowed = Float(value)
+        // Narrowing the correctly rounded Double rounds a second time; that can only go wrong
+        // when the Double lies exactly halfway between two Floats (or in Float's subnormal
+        // range), so only then is the text read again as a Float.
+        if value.significandBitPattern & 0x1FFF_FFFF == 0x1000_0000 || (value != 0 && value.magnitude < Double(Float.leastNormalMagnitude)) {
+            narrowed = Float(document.numberLiteral(node)) ?? narrowed
+        }
         guard narrowed.isFinite, narrowed != 0 || value == 0 else { throw unrepresentable(node, path: path) }
         return narrowed
     }
@@ -100,7 +103,7 @@ extension DecoderImpl {
                 return value
             }
             if let value = NumberParsing.double(literal: literal), value.isFinite,
-               value != 0 || !literal.utf8.contains(where: { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) } ) {
+               value != 0 || !NumberParsing.hasNonzeroDigit(literal) {
                 return value
             }
             throw unrepresentable(node, path: path)
@@ -113,7 +116,7 @@ extension DecoderImpl {
             }
             throw typeMismatch(F.self, node: node, path: path())
         case .null:
-            throw decodeNull(F.self, node: node, path: path)
+            throw decodeNull(F.self, path: path)
         default:
             throw typeMismatch(F.self, node: node, path: path())
         }
@@ -123,7 +126,7 @@ extension DecoderImpl {
 
     func decodeDate(at index: Int) throws -> Date {
         let node = nodes[index]
-        if node.kind == .null { throw decodeNull(Date.self, node: node, path: { codingPath }) }
+        if node.kind == .null { throw decodeNull(Date.self, path: { codingPath }) }
         switch options.dateStrategy {
         case .deferredToDate:
             return try withCurrentNode(index) { try Date(from: self) }
@@ -138,6 +141,15 @@ extension DecoderImpl {
                     codingPath: codingPath, debugDescription: "Expected date string to be ISO8601-formatted."))
             }
             return date
+        #if canImport(Darwin)
+        case .formatted(let formatter):
+            let text = try decodeString(node, path: { codingPath })
+            guard let date = formatter.date(from: text) else {
+                throw DecodingError.dataCorrupted(DecodingError.Context(
+                    codingPath: codingPath, debugDescription: "Date string does not match format expected by formatter."))
+            }
+            return date
+        #endif
         // On Linux `.formatted(_:)` is built on `.custom`, so it arrives here.
         case .custom(let closure):
             return try withCurrentNode(index) { try closure(self) }
@@ -148,7 +160,7 @@ extension DecoderImpl {
 
     func decodeData(at index: Int) throws -> Data {
         let node = nodes[index]
-        if node.kind == .null { throw decodeNull(Data.self, node: node, path: { codingPath }) }
+        if node.kind == .null { throw decodeNull(Data.self, path: { codingPath }) }
         switch options.dataStrategy {
         case .deferredToData:
             return try withCurrentNode(index) { try Data(from: self) }
@@ -168,7 +180,7 @@ extension DecoderImpl {
 
     func decodeURL(at index: Int) throws -> URL {
         let node = nodes[index]
-        if node.kind == .null { throw decodeNull(URL.self, node: node, path: { codingPath }) }
+        if node.kind == .null { throw decodeNull(URL.self, path: { codingPath }) }
         let text = try decodeString(node, path: { codingPath })
         guard let url = URL(string: text) else {
             throw DecodingError.dataCorrupted(DecodingError.Context(
@@ -180,7 +192,7 @@ extension DecoderImpl {
     func decodeDecimal(at index: Int) throws -> Decimal {
         let node = nodes[index]
         guard node.kind == .number else {
-            if node.kind == .null { throw decodeNull(Decimal.self, node: node, path: { codingPath }) }
+            if node.kind == .null { throw decodeNull(Decimal.self, path: { codingPath }) }
             throw typeMismatch(Decimal.self, node: node, path: codingPath)
         }
         let literal = document.numberLiteral(node)

@@ -75,12 +75,6 @@ final class DecoderImpl: Decoder {
 
     func codingPath(depth: Int) -> [any CodingKey] { path.prefix(depth).map(\.codingKey) }
 
-    func codingPath(depth: Int, appending component: PathComponent) -> [any CodingKey] {
-        var keys = codingPath(depth: depth)
-        keys.append(component.codingKey)
-        return keys
-    }
-
     @inline(__always)
     func truncatePath(to depth: Int) {
         if path.count > depth { path.removeLast(path.count - depth) }
@@ -132,7 +126,7 @@ final class DecoderImpl: Decoder {
         guard node.kind == .array else {
             throw containerMismatch(expected: [Any].self, node: node, path: codingPath)
         }
-        return UnkeyedContainer(impl: self, array: currentNode, depth: path.count)
+        return UnkeyedContainer(impl: self, array: currentNode, depth: path.count, anchor: CurrentPath())
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
@@ -142,17 +136,44 @@ final class DecoderImpl: Decoder {
     // MARK: Decoding child values
 
     /// Decodes the value at `index` as `T`, with `component` appended to the path of a
-    /// container at `depth`.
+    /// container at `depth` (whose whole path is `ownPath` for nested containers).
     @inline(__always)
-    func decodeChild<T: Decodable>(_ type: T.Type, at index: Int, depth: Int, component: PathComponent) throws -> T {
+    func decodeChild<T: Decodable>(
+        _ type: T.Type, at index: Int, depth: Int, ownPath: [PathComponent]?, component: PathComponent
+    ) throws -> T {
         // Scalars asked for generically (array elements, generic models) skip `init(from:)`
         // and the path push: their path is only built if they fail.
-        try decodeScalar(T.self, at: index, path: { self.codingPath(depth: depth, appending: component) }) {
-            truncatePath(to: depth)
+        try decodeScalar(T.self, at: index, path: { self.codingPath(depth: depth, ownPath: ownPath, appending: component) }) {
+            enterContainer(depth: depth, ownPath: ownPath)
             path.append(component)
             defer { truncatePath(to: depth) }
             return try unwrapNonScalar(T.self, at: index)
         }
+    }
+
+    /// Makes the path stack hold exactly the path of a container at `depth`.
+    @inline(__always)
+    func enterContainer(depth: Int, ownPath: [PathComponent]?) {
+        if let ownPath {
+            path.removeAll(keepingCapacity: true)
+            path.append(contentsOf: ownPath)
+        } else {
+            truncatePath(to: depth)
+        }
+    }
+
+    /// The path of a container at `depth` as components, with `component` appended.
+    func pathComponents(depth: Int, ownPath: [PathComponent]?, appending component: PathComponent) -> [PathComponent] {
+        var components = ownPath ?? Array(path.prefix(depth))
+        components.append(component)
+        return components
+    }
+
+    /// The coding path of a container at `depth`, optionally with one more component.
+    func codingPath(depth: Int, ownPath: [PathComponent]?, appending component: PathComponent? = nil) -> [any CodingKey] {
+        var keys = ownPath?.map(\.codingKey) ?? codingPath(depth: depth)
+        if let component { keys.append(component.codingKey) }
+        return keys
     }
 
     /// Decodes `T` from the node at `index`; the path must already name that node.
@@ -264,7 +285,7 @@ extension Dictionary: StringKeyedDictionaryDecodable where Key == String, Value:
             let key = impl.document.string(impl.nodes[child])
             let valueIndex = child + 1
             if result[key] == nil {
-                result[key] = try impl.decodeChild(Value.self, at: valueIndex, depth: depth, component: .key(StringKey(key)))
+                result[key] = try impl.decodeChild(Value.self, at: valueIndex, depth: depth, ownPath: nil, component: .key(StringKey(key)))
             }
             child = impl.document.next(after: valueIndex)
         }

@@ -7,7 +7,9 @@ struct DecodingOptions {
     let dataStrategy: JSONDecoder.DataDecodingStrategy
     let floatStrategy: JSONDecoder.NonConformingFloatDecodingStrategy
     let keyStrategy: JSONDecoder.KeyDecodingStrategy
-    let userInfo: [CodingUserInfoKey: any Sendable]
+    /// Converted once here: `Decoder.userInfo` asks for `Any` values, and converting the
+    /// decoder's `Sendable` dictionary on every access would copy it each time.
+    let userInfo: [CodingUserInfoKey: Any]
     let usesDefaultKeys: Bool
 
     init(_ decoder: JSONDecoder) {

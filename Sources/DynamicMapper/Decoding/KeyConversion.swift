@@ -2,14 +2,14 @@ import Foundation
 
 /// `JSONDecoder.KeyDecodingStrategy`, applied to the keys of an object before lookup.
 enum KeyConversion {
-    static func convert(_ key: String, strategy: JSONDecoder.KeyDecodingStrategy, path: [any CodingKey]) throws -> String {
+    static func convert(_ key: String, strategy: JSONDecoder.KeyDecodingStrategy, path: () -> [any CodingKey]) -> String {
         switch strategy {
         case .useDefaultKeys:
             return key
         case .convertFromSnakeCase:
             return fromSnakeCase(key)
         case .custom(let converter):
-            return converter(path + [StringKey(key)]).stringValue
+            return converter(path() + [StringKey(key)]).stringValue
         @unknown default:
             return key
         }

@@ -10,38 +10,41 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private let impl: DecoderImpl
     private let object: Int
     private let depth: Int
+    /// This container's whole path when it is nested (see ``PathAnchor``).
+    private let ownPath: [PathComponent]?
     /// Value node by (converted) key, first occurrence winning; nil when the walk is used.
     private let index: [String: Int]?
 
     private static var indexThreshold: Int { 64 }
 
-    init(impl: DecoderImpl, object: Int, depth: Int) throws {
+    init(impl: DecoderImpl, object: Int, depth: Int, ownPath: [PathComponent]? = nil) throws {
         self.impl = impl
         self.object = object
         self.depth = depth
+        self.ownPath = ownPath
         let node = impl.nodes[object]
         if impl.options.usesDefaultKeys && Int(node.length) <= Self.indexThreshold {
             index = nil
         } else {
-            index = try Self.buildIndex(impl: impl, object: object, depth: depth)
+            index = try Self.buildIndex(impl: impl, object: object, path: { impl.codingPath(depth: depth, ownPath: ownPath) })
         }
     }
 
-    private static func buildIndex(impl: DecoderImpl, object: Int, depth: Int) throws -> [String: Int] {
+    private static func buildIndex(impl: DecoderImpl, object: Int, path: () -> [any CodingKey]) throws -> [String: Int] {
         let node = impl.nodes[object]
         var result = [String: Int](minimumCapacity: Int(node.length))
         var child = object + 1
         let end = Int(node.end)
         while child < end {
             let raw = impl.document.string(impl.nodes[child])
-            let key = try KeyConversion.convert(raw, strategy: impl.options.keyStrategy, path: impl.codingPath(depth: depth))
+            let key = KeyConversion.convert(raw, strategy: impl.options.keyStrategy, path: path)
             if result[key] == nil { result[key] = child + 1 }
             child = impl.document.next(after: child + 1)
         }
         return result
     }
 
-    var codingPath: [any CodingKey] { impl.codingPath(depth: depth) }
+    var codingPath: [any CodingKey] { impl.codingPath(depth: depth, ownPath: ownPath) }
 
     var allKeys: [Key] {
         if let index {
@@ -135,7 +138,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     @inline(__always)
     private func path(_ key: Key) -> () -> [any CodingKey] {
-        { impl.codingPath(depth: depth, appending: .key(key)) }
+        { impl.codingPath(depth: depth, ownPath: ownPath, appending: .key(key)) }
     }
 
     // MARK: Values
@@ -181,7 +184,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try impl.decodeChild(T.self, at: try require(key), depth: depth, component: .key(key))
+        try impl.decodeChild(T.self, at: try require(key), depth: depth, ownPath: ownPath, component: .key(key))
     }
 
     // MARK: Optional values: one lookup, `nil` for a missing key or `null`
@@ -235,31 +238,27 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let value = present(key) else { return nil }
-        return try impl.decodeChild(T.self, at: value, depth: depth, component: .key(key))
+        return try impl.decodeChild(T.self, at: value, depth: depth, ownPath: ownPath, component: .key(key))
     }
 
     // MARK: Nested containers
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         let value = try require(key)
-        impl.truncatePath(to: depth)
-        impl.path.append(.key(key))
         let node = impl.nodes[value]
         guard node.kind == .object else {
-            throw impl.containerMismatch(expected: [String: Any].self, node: node, path: impl.codingPath)
+            throw impl.containerMismatch(expected: [String: Any].self, node: node, path: path(key)())
         }
-        return KeyedDecodingContainer(try KeyedContainer<NestedKey>(impl: impl, object: value, depth: depth + 1))
+        return KeyedDecodingContainer(try KeyedContainer<NestedKey>(impl: impl, object: value, depth: depth + 1, ownPath: impl.pathComponents(depth: depth, ownPath: ownPath, appending: .key(key))))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
         let value = try require(key)
-        impl.truncatePath(to: depth)
-        impl.path.append(.key(key))
         let node = impl.nodes[value]
         guard node.kind == .array else {
-            throw impl.containerMismatch(expected: [Any].self, node: node, path: impl.codingPath)
+            throw impl.containerMismatch(expected: [Any].self, node: node, path: path(key)())
         }
-        return UnkeyedContainer(impl: impl, array: value, depth: depth + 1)
+        return UnkeyedContainer(impl: impl, array: value, depth: depth + 1, anchor: NestedPath(path: impl.pathComponents(depth: depth, ownPath: ownPath, appending: .key(key))))
     }
 
     func superDecoder() throws -> any Decoder {
@@ -273,8 +272,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// A separate decoder (it may outlive this call) for the member, or for `null` when absent,
     /// as Foundation does.
     private func superDecoder(component: PathComponent, value: Int?) throws -> any Decoder {
-        var path = Array(impl.path.prefix(depth))
-        path.append(component)
+        let path = impl.pathComponents(depth: depth, ownPath: ownPath, appending: component)
         if let value {
             return DecoderImpl(document: impl.document, options: impl.options, node: value, path: path)
         }

@@ -2,22 +2,26 @@ import Foundation
 
 /// Sequential access to one array node. Kept to three words so the existential that
 /// `unkeyedContainer()` returns stores it inline, without a heap box.
-struct UnkeyedContainer: UnkeyedDecodingContainer {
+struct UnkeyedContainer<Anchor: PathAnchor>: UnkeyedDecodingContainer {
     private let impl: DecoderImpl
+    /// Zero-sized in the common case (``CurrentPath``), so the existential holds the container
+    /// inline without a heap box.
+    private let anchor: Anchor
     private let array: UInt32
     private var cursor: UInt32
     private var index: UInt32
     private let depth: UInt32
 
-    init(impl: DecoderImpl, array: Int, depth: Int) {
+    init(impl: DecoderImpl, array: Int, depth: Int, anchor: Anchor) {
         self.impl = impl
+        self.anchor = anchor
         self.array = UInt32(truncatingIfNeeded: array)
         self.cursor = UInt32(truncatingIfNeeded: array + 1)
         self.index = 0
         self.depth = UInt32(truncatingIfNeeded: depth)
     }
 
-    var codingPath: [any CodingKey] { impl.codingPath(depth: Int(depth)) }
+    var codingPath: [any CodingKey] { impl.codingPath(depth: Int(depth), ownPath: anchor.ownPath) }
     var count: Int? { Int(impl.nodes[Int(array)].length) }
     var isAtEnd: Bool { cursor >= impl.nodes[Int(array)].end }
     var currentIndex: Int { Int(index) }
@@ -27,7 +31,7 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     private func current(_ type: Any.Type) throws -> Int {
         guard !isAtEnd else {
             throw DecodingError.valueNotFound(type, DecodingError.Context(
-                codingPath: impl.codingPath(depth: Int(depth), appending: .index(currentIndex)),
+                codingPath: impl.codingPath(depth: Int(depth), ownPath: anchor.ownPath, appending: .index(currentIndex)),
                 debugDescription: "Unkeyed container is at end."))
         }
         return Int(cursor)
@@ -41,8 +45,8 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
 
     @inline(__always)
     private func path() -> () -> [any CodingKey] {
-        let depth = Int(depth), index = currentIndex, impl = impl
-        return { impl.codingPath(depth: depth, appending: .index(index)) }
+        let depth = Int(depth), index = currentIndex, impl = impl, anchor = anchor
+        return { impl.codingPath(depth: depth, ownPath: anchor.ownPath, appending: .index(index)) }
     }
 
     mutating func decodeNil() throws -> Bool {
@@ -100,7 +104,7 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let node = try current(type)
-        let value = try impl.decodeChild(T.self, at: node, depth: Int(depth), component: .index(currentIndex))
+        let value = try impl.decodeChild(T.self, at: node, depth: Int(depth), ownPath: anchor.ownPath, component: .index(currentIndex))
         advance()
         return value
     }
@@ -113,33 +117,29 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
         let node = try current(KeyedDecodingContainer<NestedKey>.self)
-        impl.truncatePath(to: Int(depth))
-        impl.path.append(.index(currentIndex))
         let value = impl.nodes[node]
         guard value.kind == .object else {
-            throw impl.containerMismatch(expected: [String: Any].self, node: value, path: impl.codingPath)
+            throw impl.containerMismatch(expected: [String: Any].self, node: value, path: path()())
         }
-        let container = try KeyedContainer<NestedKey>(impl: impl, object: node, depth: Int(depth) + 1)
+        let container = try KeyedContainer<NestedKey>(impl: impl, object: node, depth: Int(depth) + 1, ownPath: impl.pathComponents(depth: Int(depth), ownPath: anchor.ownPath, appending: .index(currentIndex)))
         advance()
         return KeyedDecodingContainer(container)
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
         let node = try current((any UnkeyedDecodingContainer).self)
-        impl.truncatePath(to: Int(depth))
-        impl.path.append(.index(currentIndex))
         let value = impl.nodes[node]
         guard value.kind == .array else {
-            throw impl.containerMismatch(expected: [Any].self, node: value, path: impl.codingPath)
+            throw impl.containerMismatch(expected: [Any].self, node: value, path: path()())
         }
+        let nested = UnkeyedContainer<NestedPath>(impl: impl, array: node, depth: Int(depth) + 1, anchor: NestedPath(path: impl.pathComponents(depth: Int(depth), ownPath: anchor.ownPath, appending: .index(currentIndex))))
         advance()
-        return UnkeyedContainer(impl: impl, array: node, depth: Int(depth) + 1)
+        return nested
     }
 
     mutating func superDecoder() throws -> any Decoder {
         let node = try current((any Decoder).self)
-        var path = Array(impl.path.prefix(Int(depth)))
-        path.append(.index(currentIndex))
+        let path = impl.pathComponents(depth: Int(depth), ownPath: anchor.ownPath, appending: .index(currentIndex))
         advance()
         return DecoderImpl(document: impl.document, options: impl.options, node: node, path: path)
     }

@@ -12,13 +12,11 @@ struct Node {
         let rawValue: UInt8
         /// String content contains at least one backslash escape.
         static let escaped = Flags(rawValue: 1 << 0)
-        /// JSON5 spelling that strict readers do not handle: single quotes, unquoted keys,
-        /// extra escapes, hex or signed or dot-edged numbers, `Infinity`, `NaN`.
+        /// Number literal in a JSON5 spelling that strict readers do not handle: hex, a leading
+        /// `+`, a leading or trailing `.`, `Infinity`, `NaN`.
         static let json5 = Flags(rawValue: 1 << 1)
         /// Number literal with no fraction and no exponent.
         static let integer = Flags(rawValue: 1 << 2)
-        /// String content is plain ASCII.
-        static let ascii = Flags(rawValue: 1 << 3)
     }
 
     var kind: Kind

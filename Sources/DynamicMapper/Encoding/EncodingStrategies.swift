@@ -102,42 +102,6 @@ enum SnakeCase {
     }
 }
 
-/// A coding key for an array position, spelled as Foundation spells it (`Index 3`) so that
-/// error paths compare equal.
-/// Only the index is stored: a key this small fits an existential's inline storage, so pushing
-/// it onto a coding path allocates nothing.
-struct IndexCodingKey: CodingKey {
-    let index: Int
-
-    init(_ index: Int) { self.index = index }
-
-    var intValue: Int? { index }
-
-    var stringValue: String { "Index \(index)" }
-
-    init?(intValue: Int) { self.init(intValue) }
-
-    init?(stringValue: String) { return nil }
-}
-
-/// The `super` key of `superEncoder()`.
-struct SuperCodingKey: CodingKey {
-    var stringValue: String { "super" }
-    var intValue: Int? { nil }
-    init() {}
-    init?(stringValue: String) { guard stringValue == "super" else { return nil } }
-    init?(intValue: Int) { return nil }
-}
-
-/// A coding key for a member of a `[String: V]` dictionary.
-struct StringCodingKey: CodingKey {
-    let stringValue: String
-    var intValue: Int? { nil }
-    init(_ string: String) { stringValue = string }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { return nil }
-}
-
 enum FloatText {
     /// The JSON text of a float: a number, or a string when the strategy converts non-finite
     /// values. Throws the error `JSONEncoder` throws otherwise.

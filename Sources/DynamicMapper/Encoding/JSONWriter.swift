@@ -37,11 +37,6 @@ struct JSONWriter {
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
-    @inline(__always)
-    mutating func writeRaw(_ buffer: UnsafeBufferPointer<UInt8>) {
-        bytes.append(contentsOf: buffer)
-    }
-
     mutating func writeString(_ text: String) {
         var text = text
         text.withUTF8 { writeString(utf8: $0) }

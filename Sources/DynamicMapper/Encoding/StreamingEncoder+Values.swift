@@ -110,7 +110,7 @@ extension StreamingEncoder {
             try dictionary.forEachMember { memberKey, value in
                 guard enter(frame) else { throw StreamingFallback() }
                 beginMember(memberKey)
-                try encodeValue(value, key: StringCodingKey(memberKey))
+                try encodeValue(value, key: StringKey(memberKey))
             }
         }
     }
@@ -150,7 +150,7 @@ extension StreamingEncoder {
         guard enter(parent) else { return .dead }
         let index = frames[parent.index].count
         beginElement()
-        path.append(IndexCodingKey(index))
+        path.append(IndexKey(index))
         return openFrame(isObject: isObject, pushedKey: true)
     }
 }

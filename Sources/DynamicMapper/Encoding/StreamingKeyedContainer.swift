@@ -56,7 +56,7 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func superEncoder() -> any Encoder {
-        StreamingSuperEncoder(target: encoder, parent: frame, key: SuperCodingKey())
+        StreamingSuperEncoder(target: encoder, parent: frame, key: StringKey.super)
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {

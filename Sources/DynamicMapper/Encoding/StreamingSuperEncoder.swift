@@ -29,7 +29,7 @@ final class StreamingSuperEncoder: Encoder, StreamingSingleValueTarget {
     init(target: StreamingEncoder, parent: StreamingEncoder.FrameRef, position: Int) {
         self.target = target
         self.parent = parent
-        key = IndexCodingKey(position)
+        key = IndexKey(position)
         writtenKey = nil
         self.position = position
         codingPath = target.containerPath(parent.index) + [key]

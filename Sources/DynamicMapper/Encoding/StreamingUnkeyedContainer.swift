@@ -39,17 +39,17 @@ struct StreamingUnkeyedContainer: UnkeyedEncodingContainer {
 
     mutating func encode(_ value: Double) throws {
         let index = try begin()
-        try encoder.writeFloat(value, strategy: encoder.options.floatStrategy, path: codingPath + [IndexCodingKey(index)])
+        try encoder.writeFloat(value, strategy: encoder.options.floatStrategy, path: codingPath + [IndexKey(index)])
     }
 
     mutating func encode(_ value: Float) throws {
         let index = try begin()
-        try encoder.writeFloat(value, strategy: encoder.options.floatStrategy, path: codingPath + [IndexCodingKey(index)])
+        try encoder.writeFloat(value, strategy: encoder.options.floatStrategy, path: codingPath + [IndexKey(index)])
     }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         let index = try begin()
-        try encoder.encodeValue(value, key: IndexCodingKey(index))
+        try encoder.encodeValue(value, key: IndexKey(index))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {

@@ -73,7 +73,7 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func superEncoder() -> any Encoder {
-        let key = SuperCodingKey()
+        let key = StringKey.super
         return TreeEncoder(options: options, codingPath: codingPath + [key], reference: .object(object, converted(key)))
     }
 
@@ -116,34 +116,34 @@ struct TreeUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt128) throws { appendInteger(value) }
 
     mutating func encode(_ value: Double) throws {
-        array.nodes.append(try TreeEncoder.number(value, strategy: options.floatStrategy, path: codingPath + [IndexCodingKey(count)]))
+        array.nodes.append(try TreeEncoder.number(value, strategy: options.floatStrategy, path: codingPath + [IndexKey(count)]))
     }
 
     mutating func encode(_ value: Float) throws {
-        array.nodes.append(try TreeEncoder.number(value, strategy: options.floatStrategy, path: codingPath + [IndexCodingKey(count)]))
+        array.nodes.append(try TreeEncoder.number(value, strategy: options.floatStrategy, path: codingPath + [IndexKey(count)]))
     }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        let node = try TreeEncoder.wrap(value, options: options, path: codingPath + [IndexCodingKey(count)])
+        let node = try TreeEncoder.wrap(value, options: options, path: codingPath + [IndexKey(count)])
         array.nodes.append(node ?? .value(.object(JSON.Object())))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let nested = TreeObject()
-        let path = codingPath + [IndexCodingKey(count)]
+        let path = codingPath + [IndexKey(count)]
         array.nodes.append(.object(nested))
         return KeyedEncodingContainer(TreeKeyedContainer<NestedKey>(encoder: encoder, object: nested, codingPath: path))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let nested = TreeArray()
-        let path = codingPath + [IndexCodingKey(count)]
+        let path = codingPath + [IndexKey(count)]
         array.nodes.append(.array(nested))
         return TreeUnkeyedContainer(encoder: encoder, array: nested, codingPath: path)
     }
 
     mutating func superEncoder() -> any Encoder {
-        TreeEncoder(options: options, codingPath: codingPath + [IndexCodingKey(count)], reference: .array(array, count))
+        TreeEncoder(options: options, codingPath: codingPath + [IndexKey(count)], reference: .array(array, count))
     }
 }
 

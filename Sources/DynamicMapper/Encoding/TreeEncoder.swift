@@ -86,7 +86,7 @@ final class TreeEncoder: Encoder {
         if options.keyMode != .useDefaultKeys, let dictionary = value as? any StringKeyedDictionaryEncodable {
             let object = TreeObject()
             try dictionary.forEachMember { key, member in
-                let node = try wrap(member, options: options, path: path + [StringCodingKey(key)])
+                let node = try wrap(member, options: options, path: path + [StringKey(key)])
                 object.set(node ?? .value(.object(JSON.Object())), for: key)
             }
             return .object(object)

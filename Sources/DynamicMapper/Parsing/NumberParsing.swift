@@ -104,6 +104,11 @@ enum NumberParsing {
         return false
     }
 
+    static func hasNonzeroDigit(_ literal: String) -> Bool {
+        var literal = literal
+        return literal.withUTF8 { hasNonzeroDigit($0.baseAddress ?? ScanBytes.emptyPointer, count: $0.count) }
+    }
+
     static func isNonFiniteLiteral(_ literal: String) -> Bool {
         literal.hasSuffix("Infinity") || literal.hasSuffix("NaN")
     }

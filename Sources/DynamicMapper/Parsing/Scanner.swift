@@ -209,7 +209,7 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
     private mutating func scanString(quote: UInt8) throws(JSONSyntaxError) {
         let opening = cursor
         let contentStart = cursor + 1
-        var flags: Node.Flags = quote == UInt8(ascii: "\"") ? [.ascii] : [.ascii, .json5]
+        var flags: Node.Flags = []
         // A local position: `self.cursor` would be stored back to memory at every step.
         var position = contentStart
         scanning: while true {
@@ -241,7 +241,6 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
             let byte = position.pointee
             if byte == quote { break }
             if byte >= 0x80 {
-                flags.remove(.ascii)
                 // The common case for non-Latin text, inline: a three-byte sequence with no
                 // range exception. Everything else is checked out of line.
                 if byte >= 0xE1 && byte <= 0xEF && byte != 0xED && end - position >= 3
@@ -255,7 +254,7 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
             } else if byte == UInt8(ascii: "\\") {
                 flags.insert(.escaped)
                 cursor = position
-                try scanEscape(flags: &flags)
+                try scanEscape()
                 position = cursor
             } else if byte < 0x20 {
                 cursor = position
@@ -276,7 +275,7 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
     }
 
     @inline(never)
-    private mutating func scanEscape(flags: inout Node.Flags) throws(JSONSyntaxError) {
+    private mutating func scanEscape() throws(JSONSyntaxError) {
         let backslash = cursor
         cursor += 1
         guard cursor < end else {
@@ -309,20 +308,16 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
             }
         case UInt8(ascii: "'") where Mode.allowsJSON5, UInt8(ascii: "v") where Mode.allowsJSON5,
              UInt8(ascii: "\n") where Mode.allowsJSON5:
-            flags.insert(.json5)
             cursor += 1
         case UInt8(ascii: "\r") where Mode.allowsJSON5:
-            flags.insert(.json5)
             cursor += 1
             if cursor < end && cursor.pointee == UInt8(ascii: "\n") { cursor += 1 }
         case UInt8(ascii: "0") where Mode.allowsJSON5:
-            flags.insert(.json5)
             cursor += 1
             if cursor < end && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(cursor.pointee) {
                 throw error("Invalid escape: \\0 followed by a digit")
             }
         case UInt8(ascii: "x") where Mode.allowsJSON5:
-            flags.insert(.json5)
             cursor += 1
             for _ in 0..<2 {
                 guard cursor < end, ScanBytes.hexValue(cursor.pointee) != nil else {
@@ -332,7 +327,6 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
                 cursor += 1
             }
         case 0xE2 where Mode.allowsJSON5 && end - cursor >= 3 && cursor[1] == 0x80 && (cursor[2] == 0xA8 || cursor[2] == 0xA9):
-            flags.insert(.json5)
             cursor += 3
         default:
             cursor = backslash
@@ -494,21 +488,29 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
 
     // MARK: JSON5 keys and whitespace
 
+    /// JSON5 identifier keys: ASCII letters, digits, `_` and `$`, and non-ASCII characters that
+    /// may continue an identifier (so `été` is a key, while a no-break space or a line
+    /// separator ends it).
     private mutating func scanUnquotedKey() throws(JSONSyntaxError) {
         let keyStart = cursor
-        var flags: Node.Flags = [.json5, .ascii]
         while cursor < end {
             let byte = cursor.pointee
             if ScanBytes.isIdentifierByte(byte) {
                 cursor += 1
-            } else if byte >= 0x80 {
-                flags.remove(.ascii)
-                try scanUTF8Sequence()
-            } else {
+                continue
+            }
+            guard byte >= 0x80 else { break }
+            let sequenceStart = cursor
+            try scanUTF8Sequence()
+            var bytes = UnsafeBufferPointer(start: sequenceStart, count: cursor - sequenceStart).makeIterator()
+            var utf8 = UTF8()
+            guard case .scalarValue(let scalar) = utf8.decode(&bytes), scalar.properties.isIDContinue else {
+                cursor = sequenceStart
                 break
             }
         }
-        nodes.append(Node(kind: .string, flags: flags, offset: UInt32(truncatingIfNeeded: keyStart - start),
+        guard cursor > keyStart else { throw error("Expected an object key but found \(describeCurrent())") }
+        nodes.append(Node(kind: .string, flags: [], offset: UInt32(truncatingIfNeeded: keyStart - start),
                           length: UInt32(truncatingIfNeeded: cursor - keyStart), end: 0))
     }
 
