@@ -76,6 +76,11 @@ extension JSON {
         public var int: Int? { NumberParsing.integer(Int.self, literal: literal) }
 
         /// The value as `Int64`, when it is an integer that fits exactly.
+        ///
+        /// ```swift
+        /// JSON.Number(literal: "-9223372036854775808")?.int64   // Int64.min
+        /// JSON.Number(literal: "9223372036854775808")?.int64    // nil
+        /// ```
         public var int64: Int64? { NumberParsing.integer(Int64.self, literal: literal) }
 
         /// The value as `UInt64`, when it is a non-negative integer that fits exactly.
@@ -104,10 +109,14 @@ extension JSON {
         /// ```
         public var decimal: Decimal? { Decimal(string: literal, locale: Locale(identifier: "en_US_POSIX")) }
 
+        /// Equal when the literals denote the same value exactly:
+        /// `JSON.Number(literal: "1.0") == JSON.Number(literal: "1e0")` is `true`.
         public static func == (lhs: Number, rhs: Number) -> Bool {
             lhs.literal == rhs.literal || CanonicalNumber(lhs.literal) == CanonicalNumber(rhs.literal)
         }
 
+        /// Hashes the exact value, consistent with `==`:
+        /// `Set([JSON.Number(1), JSON.Number(1.0)]).count` is `1`.
         public func hash(into hasher: inout Hasher) {
             hasher.combine(CanonicalNumber(literal))
         }

@@ -12,9 +12,9 @@ extension JSON {
     /// Keys are unique: setting an existing key replaces its value in place. Equality ignores
     /// order, as JSON does.
     public struct Object: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
-        /// The keys in order.
+        /// The keys in order: `(["b": 1, "a": 2] as JSON.Object).keys` is `["b", "a"]`.
         public private(set) var keys: [String] = []
-        /// The values in the order of ``keys``.
+        /// The values in the order of ``keys``: `(["b": 1, "a": 2] as JSON.Object).values` is `[1, 2]`.
         public private(set) var values: [JSON] = []
         /// Positions by key, built only once an object is big enough for linear search to hurt.
         private var positions: [String: Int]?
@@ -31,10 +31,10 @@ extension JSON {
             }
         }
 
-        /// The number of members: `object.count`.
+        /// The number of members: `(["a": 1] as JSON.Object).count` is `1`.
         public var count: Int { keys.count }
 
-        /// `true` when the object has no members.
+        /// `true` when the object has no members: `JSON.Object().isEmpty` is `true`.
         public var isEmpty: Bool { keys.isEmpty }
 
         /// The position of `key` in ``keys``, or `nil`.
@@ -127,6 +127,8 @@ extension JSON {
             }
         }
 
+        /// Equal when both have the same keys with equal values, in any order:
+        /// `(["a": 1, "b": 2] as JSON.Object) == ["b": 2, "a": 1]` is `true`.
         public static func == (lhs: Object, rhs: Object) -> Bool {
             guard lhs.count == rhs.count else { return false }
             for (position, key) in lhs.keys.enumerated() {
@@ -135,6 +137,8 @@ extension JSON {
             return true
         }
 
+        /// Hashes the members independently of their order, consistent with `==`:
+        /// `Set<JSON.Object>([["a": 1, "b": 2], ["b": 2, "a": 1]]).count` is `1`.
         public func hash(into hasher: inout Hasher) {
             // Order-independent: combine each member's own hash commutatively.
             var combined = 0

@@ -13,7 +13,7 @@ import Foundation
 /// }
 /// ```
 public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// What is wrong, e.g. `Unexpected character ','`.
+    /// What is wrong, e.g. `Trailing comma before character ']' (allowed only with allowsJSON5)`.
     public let reason: String
     /// 1-based line of the offending byte.
     public let line: Int
