@@ -6,31 +6,6 @@ final class DecoderImpl: Decoder {
     let document: Document
     let nodes: UnsafeMutablePointer<Node>
     let options: DecodingOptions
-    // Mutable state lives in manually allocated cells: stored `var`s of a class pay a dynamic
-    // exclusivity check on every access, and these are touched for every value decoded.
-    // Accesses never overlap: one decode runs on one thread.
-    private let currentNodeCell = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-    private let pathCell = UnsafeMutablePointer<[PathComponent]>.allocate(capacity: 1)
-    private let keyCursorsCell = UnsafeMutablePointer<[KeyCursor]>.allocate(capacity: 1)
-    private let signaturesCell = UnsafeMutablePointer<[UInt64]>.allocate(capacity: 1)
-    /// Types already found not to be `[String: V]`: the conformance check is a runtime lookup
-    /// that costs far more than scanning this short list.
-    private let plainTypesCell = UnsafeMutablePointer<[ObjectIdentifier]>.allocate(capacity: 1)
-
-    /// The node the current `init(from:)` reads.
-    var currentNode: Int {
-        _read { yield currentNodeCell.pointee }
-        _modify { yield &currentNodeCell.pointee }
-    }
-
-    /// The coding path of `currentNode`. Containers remember their depth in it and truncate
-    /// back to that depth before pushing a child, so the stack stays right for the usual
-    /// strictly nested use without any allocation per value.
-    var path: [PathComponent] {
-        _read { yield pathCell.pointee }
-        _modify { yield &pathCell.pointee }
-    }
-
     /// Per container depth: the object last searched, the member after the last match (where
     /// the next key lookup in that object starts) and whether its keys are known to be unique.
     struct KeyCursor {
@@ -39,34 +14,53 @@ final class DecoderImpl: Decoder {
         var uniqueKeys: Bool?
     }
 
+    private struct State {
+        var currentNode: Int
+        var path: [PathComponent]
+        var keyCursors: [KeyCursor] = []
+        /// Scratch space for ``Document/hasUniqueKeys(object:scratch:)``.
+        var signatures: [UInt64] = []
+        /// Types already found not to be `[String: V]`: the conformance check is a runtime
+        /// lookup that costs far more than scanning this short list.
+        var plainTypes: [ObjectIdentifier] = []
+    }
+
+    // Mutable state lives in manually allocated memory: stored `var`s of a class pay a dynamic
+    // exclusivity check on every access, and these are touched for every value decoded.
+    // Accesses never overlap: one decode runs on one thread.
+    private let state: UnsafeMutablePointer<State>
+
+    /// The node the current `init(from:)` reads.
+    var currentNode: Int {
+        _read { yield state.pointee.currentNode }
+        _modify { yield &state.pointee.currentNode }
+    }
+
+    /// The coding path of `currentNode`. Containers remember their depth in it and truncate
+    /// back to that depth before pushing a child, so the stack stays right for the usual
+    /// strictly nested use without any allocation per value.
+    var path: [PathComponent] {
+        _read { yield state.pointee.path }
+        _modify { yield &state.pointee.path }
+    }
+
     private var keyCursors: [KeyCursor] {
-        _read { yield keyCursorsCell.pointee }
-        _modify { yield &keyCursorsCell.pointee }
+        _read { yield state.pointee.keyCursors }
+        _modify { yield &state.pointee.keyCursors }
     }
 
     init(document: Document, options: DecodingOptions, node: Int, path: [PathComponent]) {
         self.document = document
         self.nodes = document.nodes.baseAddress.unsafelyUnwrapped
         self.options = options
-        currentNodeCell.initialize(to: node)
-        pathCell.initialize(to: path)
-        keyCursorsCell.initialize(to: [])
-        signaturesCell.initialize(to: [])
-        plainTypesCell.initialize(to: [])
+        state = .allocate(capacity: 1)
+        state.initialize(to: State(currentNode: node, path: path))
         self.path.reserveCapacity(16)
     }
 
     deinit {
-        currentNodeCell.deinitialize(count: 1)
-        currentNodeCell.deallocate()
-        pathCell.deinitialize(count: 1)
-        pathCell.deallocate()
-        keyCursorsCell.deinitialize(count: 1)
-        keyCursorsCell.deallocate()
-        signaturesCell.deinitialize(count: 1)
-        signaturesCell.deallocate()
-        plainTypesCell.deinitialize(count: 1)
-        plainTypesCell.deallocate()
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 
     var codingPath: [any CodingKey] { path.map(\.codingKey) }
@@ -98,7 +92,7 @@ final class DecoderImpl: Decoder {
     func hasUniqueKeys(depth: Int, object: Int) -> Bool {
         cursorSlot(depth: depth, object: object)
         if let known = keyCursors[depth].uniqueKeys { return known }
-        let unique = document.hasUniqueKeys(object: object, scratch: &signaturesCell.pointee)
+        let unique = document.hasUniqueKeys(object: object, scratch: &state.pointee.signatures)
         keyCursors[depth].uniqueKeys = unique
         return unique
     }
@@ -222,11 +216,11 @@ final class DecoderImpl: Decoder {
         if T.self == Decimal.self { return unsafeBitCast(try decodeDecimal(at: index), to: T.self) }
         if T.self == JSON.self { return unsafeBitCast(document.json(at: index), to: T.self) }
         let type = ObjectIdentifier(T.self)
-        if !plainTypesCell.pointee.contains(type) {
+        if !state.pointee.plainTypes.contains(type) {
             if let dictionary = T.self as? any StringKeyedDictionaryDecodable.Type {
                 return try dictionary.decodeStringKeyed(from: self, at: index) as! T
             }
-            if plainTypesCell.pointee.count < 32 { plainTypesCell.pointee.append(type) }
+            if state.pointee.plainTypes.count < 32 { state.pointee.plainTypes.append(type) }
         }
         let saved = currentNode
         currentNode = index
