@@ -306,7 +306,7 @@ struct JSONValueTests {
         #expect(JSON.Number(Double.infinity).literal == "Infinity")
         #expect(JSON.Number(-Double.infinity).literal == "-Infinity")
         // Every finite literal the initializers produce is valid JSON.
-        for value in [1.0, 0.1, 1e16, 1.5e-7, -0.0, 5e-324, Double.greatestFiniteMagnitude] {
+        for value in [1.0, 0.1, 1e16, 1.5e-7, -0.0, Double.leastNonzeroMagnitude, Double.greatestFiniteMagnitude] {
             let literal = JSON.Number(value).literal
             #expect(JSON.Number(literal: literal) != nil, "\(literal)")
             #expect(JSON.Number(value).double == value)
