@@ -34,6 +34,8 @@ extension Document {
         let count = Int(node.length)
         let start = pointer(node)
         var text = text
+        // Native strings (coding keys' literals among them) expose their UTF-8 in place; only
+        // bridged or lazy ones need `withUTF8`, which may copy.
         if let fast = text.utf8.withContiguousStorageIfAvailable({ utf8 -> Bool in
             utf8.count == count && (count == 0 || memcmpEqual(start, utf8.baseAddress.unsafelyUnwrapped, count))
         }) {
