@@ -415,3 +415,23 @@ extension InputEncodingTests {
         }
     }
 }
+
+@Suite("Input encodings: error positions")
+struct InputEncodingErrorPositionTests {
+    /// A lone high surrogate on the second line of UTF-16 input is reported where it stands.
+    @Test func invalidUTF16IsPositioned() throws {
+        var units = Array("[1,\n \"a".utf16)
+        units.append(0xD800)
+        units.append(contentsOf: "\"]".utf16)
+        let data = Data(units.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        do {
+            _ = try DynamicJSONDecoder().decode(JSON.self, from: data)
+            Issue.record("expected invalid UTF-16 to be rejected")
+        } catch DecodingError.dataCorrupted(let context) {
+            let error = try #require(context.underlyingError as? JSONSyntaxError)
+            #expect(error.line == 2)
+            #expect(error.column == 4)
+            #expect(error.reason == "Invalid UTF-16 input")
+        }
+    }
+}

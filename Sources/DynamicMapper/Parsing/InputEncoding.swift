@@ -69,7 +69,10 @@ enum InputEncoding {
             break
         }
         if failed {
-            return .failure(JSONSyntaxError(reason: "Invalid \(encoding == .utf16BE || encoding == .utf16LE ? "UTF-16" : "UTF-32") input", line: 1, column: 1, offset: 0))
+            // Transcoding stopped at the bad code unit, so the text produced so far ends where
+            // the error is: its line and column are those of the bad unit.
+            let reason = "Invalid \(encoding == .utf16BE || encoding == .utf16LE ? "UTF-16" : "UTF-32") input"
+            return .failure(utf8.withUnsafeBufferPointer { JSONSyntaxError(reason: reason, offset: $0.count, in: $0) })
         }
         return .success(utf8.withUnsafeBufferPointer(ownedCopy))
     }
@@ -80,7 +83,8 @@ enum InputEncoding {
         return copy
     }
 
-    /// Returns `true` when the input held an invalid code unit sequence.
+    /// Returns `true` when the input held an invalid code unit sequence; `output` then holds
+    /// the text before it.
     private static func transcode<Input: IteratorProtocol, Codec: UnicodeCodec>(
         _ input: Input, from codec: Codec.Type, into output: inout [UInt8]
     ) -> Bool where Input.Element == Codec.CodeUnit {
