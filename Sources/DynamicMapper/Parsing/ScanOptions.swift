@@ -13,3 +13,17 @@ struct ScanOptions: Sendable {
         self.maximumDepth = max(1, maximumDepth)
     }
 }
+
+/// Whether JSON5 is accepted, as a type: the strict scanner is compiled with every JSON5 test
+/// folded away, instead of checking an option on each byte of white space.
+protocol ScanMode {
+    static var allowsJSON5: Bool { get }
+}
+
+enum StrictJSON: ScanMode {
+    static var allowsJSON5: Bool { false }
+}
+
+enum JSON5: ScanMode {
+    static var allowsJSON5: Bool { true }
+}

@@ -1,0 +1,42 @@
+/// Byte equality of two ranges, a word at a time (keys and literals are short, so this beats
+/// calling `memcmp`).
+@inline(__always)
+func memcmpEqual(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    var index = 0
+    while count - index >= 8 {
+        if UnsafeRawPointer(lhs + index).loadUnaligned(as: UInt64.self) != UnsafeRawPointer(rhs + index).loadUnaligned(as: UInt64.self) {
+            return false
+        }
+        index += 8
+    }
+    while index < count {
+        if lhs[index] != rhs[index] { return false }
+        index += 1
+    }
+    return true
+}
+
+/// Byte helpers shared by the scanner and the readers of what it scanned.
+enum ScanBytes {
+    /// Stands in for the base address of empty buffers, which have none. Never written to.
+    nonisolated(unsafe) static let emptyPointer = UnsafePointer(UnsafeMutablePointer<UInt8>.allocate(capacity: 1))
+
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
+    static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"):
+            return true
+        default:
+            return false
+        }
+    }
+}
