@@ -34,37 +34,15 @@ private func ieUTF32Bytes(_ units: [UInt32], bigEndian: Bool) -> Data {
     return Data(bytes)
 }
 
-/// Runs `body` and returns the `JSONSyntaxError` underlying the `DecodingError.dataCorrupted` it throws.
-private func ieSyntaxError(
-    sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Any
-) -> JSONSyntaxError? {
-    do {
-        let value = try body()
-        Issue.record("expected DecodingError.dataCorrupted, decoded \(value)", sourceLocation: sourceLocation)
-        return nil
-    } catch DecodingError.dataCorrupted(let context) {
-        #expect(context.codingPath.isEmpty, sourceLocation: sourceLocation)
-        guard let syntax = context.underlyingError as? JSONSyntaxError else {
-            Issue.record("underlyingError is \(String(describing: context.underlyingError))", sourceLocation: sourceLocation)
-            return nil
-        }
-        #expect(context.debugDescription.contains(syntax.description), sourceLocation: sourceLocation)
-        return syntax
-    } catch {
-        Issue.record("expected DecodingError.dataCorrupted, got \(error)", sourceLocation: sourceLocation)
-        return nil
-    }
-}
-
 /// Expects every parsing entry point to reject `data` with `dataCorrupted`, and returns the
 /// syntax error `DynamicJSONDecoder` reported.
 private func ieExpectRejected(
     _ data: Data, sourceLocation: SourceLocation = #_sourceLocation
 ) -> JSONSyntaxError? {
-    let fromDecoder = ieSyntaxError(sourceLocation: sourceLocation) { try DynamicJSONDecoder().decode(JSON.self, from: data) }
-    let fromModel = ieSyntaxError(sourceLocation: sourceLocation) { try DynamicJSONDecoder().decode(IEDocument.self, from: data) }
-    let fromJSON = ieSyntaxError(sourceLocation: sourceLocation) { try JSON(parsing: data) }
-    let fromDocument = ieSyntaxError(sourceLocation: sourceLocation) { try JSONDocument(parsing: data) }
+    let fromDecoder = underlyingSyntaxError(sourceLocation: sourceLocation) { try DynamicJSONDecoder().decode(JSON.self, from: data) }
+    let fromModel = underlyingSyntaxError(sourceLocation: sourceLocation) { try DynamicJSONDecoder().decode(IEDocument.self, from: data) }
+    let fromJSON = underlyingSyntaxError(sourceLocation: sourceLocation) { try JSON(parsing: data) }
+    let fromDocument = underlyingSyntaxError(sourceLocation: sourceLocation) { try JSONDocument(parsing: data) }
     #expect(fromModel == fromDecoder, sourceLocation: sourceLocation)
     #expect(fromJSON == fromDecoder, sourceLocation: sourceLocation)
     #expect(fromDocument == fromDecoder, sourceLocation: sourceLocation)
@@ -158,7 +136,7 @@ struct InputEncodingTests {
     func encodingsWithSyntaxErrorsReportPositionsInScalars(_ form: InputEncodingTests.Form) throws {
         // The same text with a doubled comma on the second line.
         let text = "{\"a\": \"é😀\",\n \"b\": [1,, 2]}"
-        let syntax = try #require(ieSyntaxError { try DynamicJSONDecoder().decode(JSON.self, from: form.bytes(of: text)) })
+        let syntax = try #require(underlyingSyntaxError { try DynamicJSONDecoder().decode(JSON.self, from: form.bytes(of: text)) })
         #expect(syntax.line == 2)
         #expect(syntax.column == 10)   // space " b " : space [ 1 , then the second comma
         // The offset is in the UTF-8 text without any byte order mark: 16 bytes on line 1, then 9.
@@ -313,13 +291,13 @@ struct InputEncodingTests {
         #expect(try JSON(parsing: atLimit, maximumDepth: limit).serializedString() == ieNestedArrays(limit))
         _ = try JSONDocument(parsing: atLimit, maximumDepth: limit)
 
-        let syntax = try #require(ieSyntaxError { try ieDecoder(maximumDepth: limit).decode(JSON.self, from: beyond) })
+        let syntax = try #require(underlyingSyntaxError { try ieDecoder(maximumDepth: limit).decode(JSON.self, from: beyond) })
         #expect(syntax.line == 1)
         #expect(syntax.column == limit + 1)      // the opening bracket one too deep
         #expect(syntax.offset == limit)
         #expect(syntax.reason == "Too many nested arrays or objects (the limit is \(limit))")
-        #expect(ieSyntaxError { try JSON(parsing: beyond, maximumDepth: limit) } == syntax)
-        #expect(ieSyntaxError { try JSONDocument(parsing: beyond, maximumDepth: limit) } == syntax)
+        #expect(underlyingSyntaxError { try JSON(parsing: beyond, maximumDepth: limit) } == syntax)
+        #expect(underlyingSyntaxError { try JSONDocument(parsing: beyond, maximumDepth: limit) } == syntax)
     }
 
     @Test func depthFiveForArraysAndObjects() throws {
@@ -330,7 +308,7 @@ struct InputEncodingTests {
         let arrays6 = Data("[[[[[[1]]]]]]".utf8)
         #expect(try decoder.decode([[[[[Int]]]]].self, from: arrays5) == [[[[[1]]]]])
         #expect(try decoder.decode(JSON.self, from: arrays5) == [[[[[1]]]]])
-        let arrayError = try #require(ieSyntaxError { try decoder.decode([[[[[[Int]]]]]].self, from: arrays6) })
+        let arrayError = try #require(underlyingSyntaxError { try decoder.decode([[[[[[Int]]]]]].self, from: arrays6) })
         #expect(arrayError.column == 6)
         #expect(arrayError.offset == 5)
 
@@ -338,26 +316,26 @@ struct InputEncodingTests {
         let objects6 = Data(#"{"a": {"a": {"a": {"a": {"a": {"a": 1}}}}}}"#.utf8)
         #expect(try decoder.decode(JSON.self, from: objects5)["a"]?["a"]?["a"]?["a"]?["a"] == 1)
         #expect(try decoder.decode([String: [String: [String: [String: [String: Int]]]]].self, from: objects5)["a"]?["a"]?["a"]?["a"]?["a"] == 1)
-        let objectError = try #require(ieSyntaxError { try decoder.decode(JSON.self, from: objects6) })
+        let objectError = try #require(underlyingSyntaxError { try decoder.decode(JSON.self, from: objects6) })
         #expect(objectError.line == 1)
         #expect(objectError.column == 31)   // five `{"a": ` prefixes of 6 scalars each
         #expect(objectError.offset == 30)
         #expect(objectError.reason == "Too many nested arrays or objects (the limit is 5)")
 
         #expect(try JSON(parsing: objects5, maximumDepth: 5)["a"]?["a"]?["a"]?["a"]?["a"] == 1)
-        #expect(ieSyntaxError { try JSON(parsing: objects6, maximumDepth: 5) } == objectError)
+        #expect(underlyingSyntaxError { try JSON(parsing: objects6, maximumDepth: 5) } == objectError)
         #expect(try JSONDocument(parsing: objects5, maximumDepth: 5).root["a"]?["a"] != nil)
-        #expect(ieSyntaxError { try JSONDocument(parsing: objects6, maximumDepth: 5) } == objectError)
+        #expect(underlyingSyntaxError { try JSONDocument(parsing: objects6, maximumDepth: 5) } == objectError)
 
         // Generated shapes, exactly at the limit and one more.
         #expect(try decoder.decode(JSON.self, from: Data(ieNestedObjects(5).utf8)).serializedString() == ieNestedObjects(5))
-        #expect(ieSyntaxError { try decoder.decode(JSON.self, from: Data(ieNestedObjects(6).utf8)) }?.column == 26)
+        #expect(underlyingSyntaxError { try decoder.decode(JSON.self, from: Data(ieNestedObjects(6).utf8)) }?.column == 26)
 
         // Mixed nesting counts both kinds.
         let mixed5 = Data(#"[{"a": [{"b": []}]}]"#.utf8)
         let mixed6 = Data(#"[{"a": [{"b": [[]]}]}]"#.utf8)
         #expect(try decoder.decode(JSON.self, from: mixed5) == [["a": [["b": []]]]])
-        #expect(ieSyntaxError { try decoder.decode(JSON.self, from: mixed6) }?.column == 16)
+        #expect(underlyingSyntaxError { try decoder.decode(JSON.self, from: mixed6) }?.column == 16)
     }
 
     @Test func depthLimitAppliesToUnreadPartsAndSiblingsDoNotAccumulate() throws {
@@ -382,7 +360,7 @@ struct InputEncodingTests {
     func depthLimitInOtherEncodings(_ form: InputEncodingTests.Form) throws {
         let decoder = ieDecoder(maximumDepth: 5)
         #expect(try decoder.decode(JSON.self, from: form.bytes(of: ieNestedArrays(5))) == (try JSON(parsing: ieNestedArrays(5))))
-        let syntax = try #require(ieSyntaxError { try decoder.decode(JSON.self, from: form.bytes(of: ieNestedArrays(6))) })
+        let syntax = try #require(underlyingSyntaxError { try decoder.decode(JSON.self, from: form.bytes(of: ieNestedArrays(6))) })
         #expect(syntax.column == 6)
     }
 }

@@ -22,29 +22,6 @@ private func jvFoundationBytes<T: Encodable>(_ value: T, _ formatting: JSONEncod
     return try encoder.encode(value)
 }
 
-/// Runs `body` and returns the `JSONSyntaxError` underlying the `DecodingError.dataCorrupted` it throws.
-private func jvSyntaxError(
-    sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Any
-) -> JSONSyntaxError? {
-    do {
-        let value = try body()
-        Issue.record("expected a syntax error, got \(value)", sourceLocation: sourceLocation)
-        return nil
-    } catch DecodingError.dataCorrupted(let context) {
-        #expect(context.codingPath.isEmpty, sourceLocation: sourceLocation)
-        guard let syntax = context.underlyingError as? JSONSyntaxError else {
-            Issue.record("underlyingError is \(String(describing: context.underlyingError))", sourceLocation: sourceLocation)
-            return nil
-        }
-        #expect(context.debugDescription == "The given data was not valid JSON. \(syntax.description).",
-                sourceLocation: sourceLocation)
-        return syntax
-    } catch {
-        Issue.record("expected DecodingError.dataCorrupted, got \(error)", sourceLocation: sourceLocation)
-        return nil
-    }
-}
-
 private struct JVEnvelope: Codable, Equatable {
     var kind: String
     var payload: JSON
@@ -870,7 +847,7 @@ struct JSONValueTests {
     }
 
     @Test func documentParsingErrors() throws {
-        let syntax = jvSyntaxError { try JSONDocument(parsing: Data("[1, 2,]".utf8)) }
+        let syntax = underlyingSyntaxError { try JSONDocument(parsing: Data("[1, 2,]".utf8)) }
         #expect(syntax?.line == 1)
         #expect(syntax?.column == 7)
         #expect(try JSONDocument(parsing: Data("[1, 2,]".utf8), allowsJSON5: true).root == [1, 2])
@@ -942,14 +919,14 @@ struct JSONValueTests {
     // MARK: JSONSyntaxError
 
     @Test func syntaxErrorPositions() throws {
-        let tru = try #require(jvSyntaxError { try JSON(parsing: "{\n  \"a\": tru\n}") })
+        let tru = try #require(underlyingSyntaxError { try JSON(parsing: "{\n  \"a\": tru\n}") })
         #expect(tru.line == 2)
         #expect(tru.column == 8)
         #expect(tru.offset == 9)
         #expect(!tru.reason.isEmpty)
         #expect(tru.description == "\(tru.reason) at line 2, column 8")
 
-        let commas = try #require(jvSyntaxError { try JSON(parsing: "[1,\n 2,,]") })
+        let commas = try #require(underlyingSyntaxError { try JSON(parsing: "[1,\n 2,,]") })
         #expect(commas.line == 2)
         #expect(commas.column == 4)
         #expect(commas.offset == 7)
@@ -957,25 +934,25 @@ struct JSONValueTests {
         #expect(commas.description == "Unexpected character ',': expected a value at line 2, column 4")
 
         // Columns count Unicode scalars, offsets count UTF-8 bytes.
-        let unicode = try #require(jvSyntaxError { try JSON(parsing: "[\"é😀\", x]") })
+        let unicode = try #require(underlyingSyntaxError { try JSON(parsing: "[\"é😀\", x]") })
         #expect(unicode.line == 1)
         #expect(unicode.column == 8)    // [ " é 😀 " , space, then x
         #expect(unicode.offset == 11)   // 1 + 1 + 2 + 4 + 1 + 1 + 1
 
-        let empty = try #require(jvSyntaxError { try JSON(parsing: "") })
+        let empty = try #require(underlyingSyntaxError { try JSON(parsing: "") })
         #expect(empty.line == 1)
         #expect(empty.column == 1)
         #expect(empty.offset == 0)
 
-        let trailing = try #require(jvSyntaxError { try JSON(parsing: "{\"a\": 1} x") })
+        let trailing = try #require(underlyingSyntaxError { try JSON(parsing: "{\"a\": 1} x") })
         #expect(trailing.line == 1)
         #expect(trailing.column == 10)
         #expect(trailing.offset == 9)
 
-        let unterminated = try #require(jvSyntaxError { try JSON(parsing: "[1,\n2,\n3") })
+        let unterminated = try #require(underlyingSyntaxError { try JSON(parsing: "[1,\n2,\n3") })
         #expect(unterminated.line == 3)
 
-        let badEscape = try #require(jvSyntaxError { try JSON(parsing: "\r\n[\"\\q\"]") })
+        let badEscape = try #require(underlyingSyntaxError { try JSON(parsing: "\r\n[\"\\q\"]") })
         #expect(badEscape.line == 2)
         #expect(badEscape.column == 3)
         #expect(badEscape.offset == 4)
