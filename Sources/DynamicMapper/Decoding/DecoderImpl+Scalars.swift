@@ -205,7 +205,8 @@ extension DecoderImpl {
         return decimal
     }
 
-    private func withCurrentNode<T>(_ index: Int, _ body: () throws -> T) rethrows -> T {
+    /// Runs `body` with `currentNode` at `index`, as `init(from:)` of a child expects.
+    func withCurrentNode<T>(_ index: Int, _ body: () throws -> T) rethrows -> T {
         let saved = currentNode
         currentNode = index
         defer { currentNode = saved }

@@ -222,10 +222,7 @@ final class DecoderImpl: Decoder {
             }
             if state.pointee.plainTypes.count < 32 { state.pointee.plainTypes.append(type) }
         }
-        let saved = currentNode
-        currentNode = index
-        defer { currentNode = saved }
-        return try T(from: self)
+        return try withCurrentNode(index) { try T(from: self) }
     }
 
     // MARK: Errors

@@ -289,11 +289,19 @@ final class StreamingEncoder {
     private func compareKeys(_ first: Int, _ second: Int, escaped: Bool) -> Int {
         let a = members[first], b = members[second]
         if escaped {
-            let left = JSONEscapes.unescape(writer.bytes[(a.keyStart + 1)..<(a.keyEnd - 1)])
-            let right = JSONEscapes.unescape(writer.bytes[(b.keyStart + 1)..<(b.keyEnd - 1)])
-            return JSONEscapes.compare(left[...], right[...])
+            let left = unescapedKey(a), right = unescapedKey(b)
+            return KeyOrder.compare(left[...], right[...])
         }
-        return JSONEscapes.compare(writer.bytes[(a.keyStart + 1)..<(a.keyEnd - 1)], writer.bytes[(b.keyStart + 1)..<(b.keyEnd - 1)])
+        return KeyOrder.compare(writer.bytes[(a.keyStart + 1)..<(a.keyEnd - 1)], writer.bytes[(b.keyStart + 1)..<(b.keyEnd - 1)])
+    }
+
+    /// A written key read back to its text (the writer's escapes are a subset of JSON's, so
+    /// the parser's unescaping serves).
+    private func unescapedKey(_ member: Member) -> [UInt8] {
+        let text = writer.bytes[(member.keyStart + 1)..<(member.keyEnd - 1)].withUnsafeBufferPointer {
+            StringUnescaping.unescape($0)
+        }
+        return Array(text.utf8)
     }
 
     /// Whether two members of the object share a key (as written, so escapes compare too).
@@ -329,43 +337,8 @@ final class StreamingEncoder {
     }
 }
 
-/// Reading back the escapes ``JSONWriter`` writes, so escaped keys still sort by their text.
-enum JSONEscapes {
-    static func unescape(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count)
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            guard byte == UInt8(ascii: "\\"), index + 1 < bytes.endIndex else {
-                result.append(byte)
-                index += 1
-                continue
-            }
-            let escape = bytes[index + 1]
-            switch escape {
-            case UInt8(ascii: "b"): result.append(0x08)
-            case UInt8(ascii: "f"): result.append(0x0C)
-            case UInt8(ascii: "n"): result.append(0x0A)
-            case UInt8(ascii: "r"): result.append(0x0D)
-            case UInt8(ascii: "t"): result.append(0x09)
-            case UInt8(ascii: "u"):
-                // The writer only emits \u00XX for control characters.
-                let high = hexValue(bytes[index + 4]), low = hexValue(bytes[index + 5])
-                result.append(high << 4 | low)
-                index += 6
-                continue
-            default: result.append(escape)
-            }
-            index += 2
-        }
-        return result
-    }
-
-    private static func hexValue(_ digit: UInt8) -> UInt8 {
-        digit >= UInt8(ascii: "a") ? digit - UInt8(ascii: "a") + 10 : digit - UInt8(ascii: "0")
-    }
-
+/// The order `JSONEncoder` sorts keys in.
+enum KeyOrder {
     /// Three-way lexicographic comparison of bytes.
     static func compare(_ left: ArraySlice<UInt8>, _ right: ArraySlice<UInt8>) -> Int {
         var i = left.startIndex, j = right.startIndex
