@@ -23,6 +23,9 @@ final class DecoderImpl: Decoder {
         /// Types already found not to be `[String: V]`: the conformance check is a runtime
         /// lookup that costs far more than scanning this short list.
         var plainTypes: [ObjectIdentifier] = []
+        /// Made when the first dynamic model is met (see ``KeyUsage``).
+        var keyUsage: KeyUsage?
+        var viewOrigin: ViewOrigin?
     }
 
     // Mutable state lives in manually allocated memory: stored `var`s of a class pay a dynamic
@@ -42,6 +45,20 @@ final class DecoderImpl: Decoder {
     var path: [PathComponent] {
         _read { yield state.pointee.path }
         _modify { yield &state.pointee.path }
+    }
+
+    /// Records the keys models ask for, once a dynamic model is being decoded.
+    var keyUsage: KeyUsage? {
+        _read { yield state.pointee.keyUsage }
+        _modify { yield &state.pointee.keyUsage }
+    }
+
+    /// What the views of this decode's models share.
+    var viewOrigin: ViewOrigin {
+        if let origin = state.pointee.viewOrigin { return origin }
+        let origin = ViewOrigin(options: options, usage: keyUsage ?? KeyUsage(document: document))
+        state.pointee.viewOrigin = origin
+        return origin
     }
 
     private var keyCursors: [KeyCursor] {
@@ -207,8 +224,8 @@ final class DecoderImpl: Decoder {
     }
 
     /// Types Foundation's decoder treats specially (dates, data, URLs and decimals follow the
-    /// strategies, `[String: V]` skips the key strategy), `JSON` read losslessly, and then
-    /// everything else through its `init(from:)`.
+    /// strategies, `[String: V]` skips the key strategy), `JSON` read losslessly, dynamic
+    /// models (which get their view), and then everything else through its `init(from:)`.
     private func unwrapNonScalar<T: Decodable>(_ type: T.Type, at index: Int) throws -> T {
         if T.self == Date.self { return unsafeBitCast(try decodeDate(at: index), to: T.self) }
         if T.self == URL.self { return unsafeBitCast(try decodeURL(at: index), to: T.self) }
@@ -220,6 +237,7 @@ final class DecoderImpl: Decoder {
             if let dictionary = T.self as? any StringKeyedDictionaryDecodable.Type {
                 return try dictionary.decodeStringKeyed(from: self, at: index) as! T
             }
+            if T.self is any DynamicDecodable.Type { return try decodeDynamic(T.self, at: index) }
             if state.pointee.plainTypes.count < 32 { state.pointee.plainTypes.append(type) }
         }
         return try withCurrentNode(index) { try T(from: self) }

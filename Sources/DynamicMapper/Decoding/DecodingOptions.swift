@@ -11,6 +11,9 @@ struct DecodingOptions {
     /// decoder's `Sendable` dictionary on every access would copy it each time.
     let userInfo: [CodingUserInfoKey: Any]
     let usesDefaultKeys: Bool
+    /// ``DynamicJSONDecoder/strictMapping``.
+    let strictMapping: Bool
+    let mappingFailureHandler: (@Sendable (DecodingError) -> Void)?
 
     init(_ decoder: JSONDecoder) {
         dateStrategy = decoder.dateDecodingStrategy
@@ -19,5 +22,8 @@ struct DecodingOptions {
         keyStrategy = decoder.keyDecodingStrategy
         userInfo = decoder.userInfo
         if case .useDefaultKeys = keyStrategy { usesDefaultKeys = true } else { usesDefaultKeys = false }
+        let dynamic = decoder as? DynamicJSONDecoder
+        strictMapping = dynamic?.strictMapping ?? false
+        mappingFailureHandler = dynamic?.mappingFailureHandler
     }
 }

@@ -33,6 +33,33 @@ open class DynamicJSONDecoder: JSONDecoder, @unchecked Sendable {
         set { lock.withLock { _maximumDepth = max(1, newValue) } }
     }
 
+    private var _strictMapping = false
+    private var _mappingFailureHandler: (@Sendable (DecodingError) -> Void)?
+
+    /// Whether a `<--` (or `<->`) read that finds a value it cannot decode makes the whole
+    /// decode throw that `DecodingError`, whose coding path runs from the top of the document
+    /// to the value (`statuses[3].user.followers_count`). Off by default: the property keeps
+    /// its value and the failure goes to ``mappingFailureHandler``.
+    ///
+    /// ```swift
+    /// let decoder = DynamicJSONDecoder()
+    /// decoder.strictMapping = true
+    /// ```
+    open var strictMapping: Bool {
+        get { lock.withLock { _strictMapping } }
+        set { lock.withLock { _strictMapping = newValue } }
+    }
+
+    /// Called with each `<--` read that failed, when ``strictMapping`` is off.
+    ///
+    /// ```swift
+    /// decoder.mappingFailureHandler = { error in print("mapping:", error) }
+    /// ```
+    open var mappingFailureHandler: (@Sendable (DecodingError) -> Void)? {
+        get { lock.withLock { _mappingFailureHandler } }
+        set { lock.withLock { _mappingFailureHandler = newValue } }
+    }
+
     /// Creates a decoder with `JSONDecoder`'s defaults: `let decoder = DynamicJSONDecoder()`.
     public override init() {
         super.init()

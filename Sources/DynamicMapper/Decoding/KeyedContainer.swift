@@ -80,8 +80,10 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     @inline(__always)
     private func valueNode(named name: String) -> Int? {
-        if let index { return index[name] }
-        return walk(to: name)
+        let found = index.map { $0[name] } ?? walk(to: name)
+        // Inside a dynamic model, a key asked for belongs to the model (see ``KeyUsage``).
+        if let found, let usage = impl.keyUsage { usage.markRead(keyNode: found - 1) }
+        return found
     }
 
     private func walk(to name: String) -> Int? {

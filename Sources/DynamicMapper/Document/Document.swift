@@ -8,6 +8,8 @@ final class Document: @unchecked Sendable {
     // @unchecked: both buffers are written only during `init` and freed only in `deinit`.
     let bytes: UnsafeMutableBufferPointer<UInt8>
     let nodes: UnsafeMutableBufferPointer<Node>
+    /// Parsed with JSON5 extensions, so raw string bytes may hold escapes JSON lacks.
+    let isJSON5: Bool
 
     init(data: Data, options: ScanOptions) throws(DecodingError) {
         let input: UnsafeMutableBufferPointer<UInt8>
@@ -29,6 +31,7 @@ final class Document: @unchecked Sendable {
             throw error.decodingError
         }
         bytes = input
+        isJSON5 = options.allowsJSON5
     }
 
     private static func scan<Mode: ScanMode>(

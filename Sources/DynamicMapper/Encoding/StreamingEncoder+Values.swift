@@ -26,6 +26,8 @@ extension StreamingEncoder {
             writer.write(unsafeBitCast(value, to: JSON.self))
         } else if options.keyMode != .useDefaultKeys, let dictionary = value as? any StringKeyedDictionaryEncodable {
             try encodeStringKeyedDictionary(dictionary, key: key)
+        } else if !isPlainType(T.self), let model = value as? any DynamicEncodable {
+            writer.write(try DynamicEncoding.model(model, options: options, path: pathAppending(key)))
         } else {
             return try encodeInChildSlot(key: key, emptyAsObject: emptyAsObject) { try value.encode(to: self) }
         }
@@ -58,6 +60,17 @@ extension StreamingEncoder {
         }
         if emptyAsObject { writer.writeEmptyObject() }
         return false
+    }
+
+    /// Whether `T` is known not to be a dynamic model: the conformance check is a runtime
+    /// lookup that costs far more than scanning this short list.
+    @inline(__always)
+    private func isPlainType<T>(_ type: T.Type) -> Bool {
+        let identifier = ObjectIdentifier(T.self)
+        if plainTypes.contains(identifier) { return true }
+        if T.self is any DynamicEncodable.Type { return false }
+        if plainTypes.count < 32 { plainTypes.append(identifier) }
+        return true
     }
 
     private func pathAppending(_ key: (any CodingKey)?) -> [any CodingKey] {

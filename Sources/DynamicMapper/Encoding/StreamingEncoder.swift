@@ -66,6 +66,7 @@ final class StreamingEncoder {
         var slot = Slot(depth: 0, pathCount: 0)
         var needsFallback = false
         var lastFrameID = 0
+        var plainTypes: [ObjectIdentifier] = []
     }
 
     // The mutable state every written value touches lives in manually allocated memory:
@@ -101,6 +102,11 @@ final class StreamingEncoder {
     var needsFallback: Bool {
         _read { yield state.pointee.needsFallback }
         _modify { yield &state.pointee.needsFallback }
+    }
+
+    var plainTypes: [ObjectIdentifier] {
+        _read { yield state.pointee.plainTypes }
+        _modify { yield &state.pointee.plainTypes }
     }
 
     private var lastFrameID: Int {

@@ -91,7 +91,15 @@ final class TreeEncoder: Encoder {
             }
             return .object(object)
         }
+        if let model = value as? any DynamicEncodable {
+            return .overlay(try DynamicEncoding.model(model, options: options, path: path))
+        }
         return try wrapInChild(options: options, path: path) { try value.encode(to: $0) }
+    }
+
+    /// What a dynamic model's own `encode(to:)` writes, before its document is merged in.
+    static func wrapOwnProperties<T: Encodable>(_ value: T, options: EncodingOptions, path: [any CodingKey]) throws -> TreeNode? {
+        try wrapInChild(options: options, path: path) { try value.encode(to: $0) }
     }
 
     private static func wrapInChild(options: EncodingOptions, path: [any CodingKey], _ body: (TreeEncoder) throws -> Void) throws -> TreeNode? {
@@ -153,10 +161,13 @@ enum TreeNode {
     case value(JSON)
     case object(TreeObject)
     case array(TreeArray)
+    /// A dynamic model's complete output (its document merged with its properties).
+    case overlay(OverlayNode)
 
     var json: JSON {
         switch self {
         case .value(let value): return value
+        case .overlay(let node): return node.json
         case .object(let object): return .object(object.json)
         case .array(let array): return .array(array.nodes.map(\.json))
         }

@@ -1,0 +1,106 @@
+import Foundation
+
+/// How the decoder gives a dynamic model its view and runs its mapping.
+extension DecoderImpl {
+    /// Decodes a `DynamicDecodable` `T` at `index` (the path already names it), then, before
+    /// anyone else sees the value, sets its `dynamicSelf` to a view of that node and runs
+    /// `dynamicMapping(.decoding)`.
+    func decodeDynamic<T: Decodable>(_ type: T.Type, at index: Int) throws -> T {
+        if keyUsage == nil { keyUsage = KeyUsage(document: document) }
+        var value = try withCurrentNode(index) { try T(from: self) }
+        guard var model = value as? any DynamicDecodable else { return value }
+        try runMapping(&model, at: index)
+        if let mapped = model as? T { value = mapped }
+        return value
+    }
+
+    private func runMapping<Model: DynamicDecodable>(_ model: inout Model, at index: Int) throws {
+        let session = MappingSession(.decoding(self))
+        model.dynamicSelf = DynamicClass(root: .source(document, index), origin: viewOrigin, rootPath: path, session: session)
+        model.dynamicMapping(mappingType: .decoding)
+        model.dynamicSelf?.session = nil
+        if options.strictMapping, let first = session.failures.first { throw first }
+        if let handler = options.mappingFailureHandler {
+            for case let failure as DecodingError in session.failures { handler(failure) }
+        }
+    }
+
+    /// Decodes `T` at `index` with `path` as its coding path, from inside a mapping that runs
+    /// while this decoder is decoding (so the decoder's own position is put back afterwards).
+    func decodeDetached<T: Decodable>(_ type: T.Type, at index: Int, path newPath: [PathComponent]) throws -> T {
+        let savedNode = currentNode
+        let savedPath = path
+        path = newPath
+        defer {
+            currentNode = savedNode
+            path = savedPath
+        }
+        return try unwrap(T.self, at: index)
+    }
+}
+
+// MARK: Reads for the operators
+
+extension DynamicValue {
+    /// `target <-- view`: decodes the value here as the decoder would decode a `T` property
+    /// at this place. Missing: `target` is left alone. Undecodable: left alone, and the
+    /// failure goes to the decoder running the mapping.
+    package func read<T: Decodable>(into target: inout T) {
+        guard let node, let value = decodeRecordingFailure(T.self, from: node) else { return }
+        target = value
+    }
+
+    /// `target <-- view` for an optional: as above, and `null` makes `target` `nil`.
+    package func read<T: Decodable>(into target: inout T?) {
+        guard let node else { return }
+        if node.isNull {
+            target = nil
+        } else if let value = decodeRecordingFailure(T.self, from: node) {
+            target = value
+        }
+    }
+
+    /// `value <-> view` while encoding: a write applied once the mapping returns (the view
+    /// is not writable in place from the operator).
+    package func writeAfterMapping<T: Encodable>(_ value: T) {
+        guard let session = root.session else { return }
+        var scratch = DynamicValue(root: DynamicClass(), steps: [])
+        scratch.root.session = session
+        scratch.set(value)
+        session.pendingWrites.append((steps, scratch.root.root))
+    }
+
+    /// `value <-> view` with a `nil` optional while encoding: the key is removed, as a `nil`
+    /// property's own key is.
+    package func removeAfterMapping() {
+        root.session?.pendingWrites.append((steps, nil))
+    }
+
+    /// Which way the coder running the mapping is going; `nil` when no coder runs it.
+    package var runningMappingType: DynamicMappingType? { root.session?.mappingType }
+
+    private func decodeRecordingFailure<T: Decodable>(_ type: T.Type, from node: OverlayNode) -> T? {
+        do {
+            return try decode(T.self, from: node)
+        } catch {
+            root.session?.failures.append(error)
+            return nil
+        }
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type, from node: OverlayNode) throws -> T {
+        let path = fullPath
+        let options = root.origin?.options ?? ViewOrigin.defaultDecoding
+        if case .source(let document, let index) = node {
+            if case .decoding(let impl)? = root.session?.direction, impl.document === document {
+                return try impl.decodeDetached(T.self, at: index, path: path)
+            }
+            return try DecoderImpl(document: document, options: options, node: index, path: path).unwrap(T.self, at: index)
+        }
+        // An edited value decodes from its own serialised form.
+        var writer = JSONWriter(formatting: [])
+        writer.write(node)
+        let document = try Document(data: writer.data(), options: ScanOptions(maximumDepth: .max))
+        return try DecoderImpl(document: document, options: options, node: 0, path: path).unwrap(T.self, at: 0)
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+
+/// How a value becomes the overlay that encoders write, and how a dynamic model's own
+/// properties meet the document it came from (principle 4).
+enum DynamicEncoding {
+    /// `value` encoded as an overlay. A dynamic model is merged with its document and its
+    /// encoding mapping applied; anything else becomes a plain value.
+    static func overlay<T: Encodable>(of value: T, options: EncodingOptions, path: [any CodingKey]) throws -> OverlayNode {
+        guard let node = try TreeEncoder.wrap(value, options: options, path: path) else {
+            return .value(.object(JSON.Object()))
+        }
+        return node.overlay
+    }
+
+    /// A dynamic model's output: its document, with its own keys from its properties (a key
+    /// it read but did not write, such as a `nil` optional, left out), then the writes of
+    /// `dynamicMapping(.encoding)`, which win. The value itself is not changed: the mapping
+    /// runs on a copy (a class instance gets its `dynamicSelf` back afterwards).
+    static func model<Model: DynamicEncodable>(_ value: Model, options: EncodingOptions, path: [any CodingKey]) throws -> OverlayNode {
+        let own = try TreeEncoder.wrapOwnProperties(value, options: options, path: path)
+        var model = value
+        let saved = model.dynamicSelf
+        var merger = Merger(usage: saved?.origin?.usage)
+        let merged = own.map { merger.merge(base: saved?.root, model: $0) } ?? saved?.root ?? .value(.object(JSON.Object()))
+
+        let session = MappingSession(.encoding(options))
+        model.dynamicSelf = DynamicClass(root: merged, origin: saved?.origin, rootPath: saved?.rootPath ?? [], session: session)
+        model.dynamicMapping(mappingType: .encoding)
+        var result: OverlayNode? = model.dynamicSelf?.root ?? merged
+        model.dynamicSelf = saved
+        for write in session.pendingWrites where write.node != nil || result?.descendant(at: write.steps) != nil {
+            OverlayNode.update(&result, at: write.steps[...]) { $0 = write.node }
+        }
+        if let failure = session.failures.first { throw failure }
+        return result ?? merged
+    }
+
+    /// Lays a model's encoded properties over its document.
+    struct Merger {
+        let usage: KeyUsage?
+
+        /// Objects merge member by member: the document's order, the model's value for each
+        /// key it wrote (merged again below), keys the model read but did not write dropped,
+        /// then the model's new keys. Arrays of the same length merge element by element;
+        /// otherwise, and for a nested dynamic model (already complete), the model's value
+        /// replaces the document's.
+        mutating func merge(base: OverlayNode?, model: TreeNode) -> OverlayNode {
+            switch model {
+            case .overlay(let complete):
+                return complete
+            case .object(let object):
+                guard let members = base?.objectMembers() else { return model.overlay }
+                return mergeObject(members, keys: object.keys, values: object.nodes)
+            case .value(.object(let object)):
+                guard let members = base?.objectMembers() else { return model.overlay }
+                return mergeObject(members, keys: object.keys, values: object.values.map(TreeNode.value))
+            case .array(let array):
+                guard let elements = base?.arrayElements(), elements.count == array.nodes.count else { return model.overlay }
+                return .array(zip(elements, array.nodes).map { merge(base: $0, model: $1) })
+            case .value(.array(let values)):
+                guard let elements = base?.arrayElements(), elements.count == values.count else { return model.overlay }
+                return .array(zip(elements, values).map { merge(base: $0, model: .value($1)) })
+            case .value(let value):
+                return Self.keepsLiteral(base, equalTo: value) ?? .value(value)
+            }
+        }
+
+        /// The document's scalar when the model wrote the same value, so that an unchanged
+        /// `1.10` or `"caf\u00e9"` comes back exactly as it was written.
+        private static func keepsLiteral(_ base: OverlayNode?, equalTo value: JSON) -> OverlayNode? {
+            guard case .source(let document, let index)? = base else { return nil }
+            let node = document.nodes[index]
+            switch (node.kind, value) {
+            case (.number, .number(let number)):
+                return JSON.Number(validated: document.numberLiteral(node)) == number ? base : nil
+            case (.string, .string(let text)):
+                return document.stringEquals(node, text) ? base : nil
+            default:
+                return nil
+            }
+        }
+
+        private mutating func mergeObject(_ base: [OverlayMember], keys: [String], values: [TreeNode]) -> OverlayNode {
+            var written: [String: Int] = [:]
+            written.reserveCapacity(keys.count)
+            for (position, key) in keys.enumerated() where written[key] == nil { written[key] = position }
+            var used = Set<String>()
+            var result: [OverlayMember] = []
+            result.reserveCapacity(base.count + keys.count)
+            for member in base where member.key != DynamicEncoding.reservedKey {
+                if let position = written[member.key] {
+                    if used.insert(member.key).inserted {
+                        result.append(OverlayMember(key: member.key, value: merge(base: member.value, model: values[position]), sourceKey: member.sourceKey))
+                    }
+                } else if !wasRead(member) {
+                    result.append(member)
+                }
+            }
+            for (position, key) in keys.enumerated() where !used.contains(key) && key != DynamicEncoding.reservedKey {
+                used.insert(key)
+                result.append(OverlayMember(key: key, value: values[position].overlay, sourceKey: -1))
+            }
+            return .object(result)
+        }
+
+        private func wasRead(_ member: OverlayMember) -> Bool {
+            // Only an unedited member still knows its document.
+            guard let usage, member.sourceKey >= 0, case .source(let document, let value) = member.value,
+                  value == member.sourceKey + 1 else { return false }
+            return usage.wasRead(keyNode: member.sourceKey, in: document)
+        }
+    }
+
+    /// The property every dynamic model declares, which is never a key of its JSON.
+    static let reservedKey = "dynamicSelf"
+}
+
+extension TreeNode {
+    /// This value as an overlay node (nested dynamic models stay as they are).
+    var overlay: OverlayNode {
+        switch self {
+        case .value(let value): return .value(value)
+        case .overlay(let node): return node
+        case .array(let array): return .array(array.nodes.map(\.overlay))
+        case .object(let object):
+            return .object(zip(object.keys, object.nodes).compactMap { key, node in
+                key == DynamicEncoding.reservedKey ? nil : OverlayMember(key: key, value: node.overlay, sourceKey: -1)
+            })
+        }
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+
+/// A place in a dynamic view, one or more steps below ``DynamicClass``: it may hold a value
+/// or be missing.
+///
+/// ```swift
+/// var ds = DynamicClass(["user": ["name": "Ada", "tags": ["a", "b"]]])
+/// JSON(ds.user.tags[-1])          // "b"
+/// JSON(ds.user.tags[9])           // nil: out of range is missing
+/// ds.user.address.city.set("London")   // creates address
+/// ds.user.tags[5].set("c")        // past the end: appends
+/// ds.user.name.remove()
+/// ```
+///
+/// Members are resolved by dynamic member lookup, so any key, `description`, `count`, `type`,
+/// `name`, `id` and `value` included, is reached with dot syntax. The only declared members
+/// are the subscripts and `set`, `append` and `remove`; a key with one of those names is
+/// reached with `ds[key: "set"]`.
+@dynamicMemberLookup
+public struct DynamicValue: Sendable {
+    var root: DynamicClass
+    var steps: [ViewStep]
+
+    init(root: DynamicClass, steps: [ViewStep]) {
+        self.root = root
+        self.steps = steps
+    }
+
+    /// The node here, or `nil` when missing.
+    var node: OverlayNode? { root.root.descendant(at: steps) }
+
+    private func appending(_ more: some Sequence<ViewStep>) -> DynamicValue {
+        var next = self
+        next.steps.append(contentsOf: more)
+        return next
+    }
+
+    /// The member `key`: `ds.user.name`.
+    public subscript(dynamicMember key: String) -> DynamicValue {
+        get { appending(CollectionOfOne(.key(key))) }
+        set { root = newValue.root }
+    }
+
+    /// The element at `index` (negative counts from the end): `ds.items[0]`, `ds.items[-1]`.
+    public subscript(index: Int) -> DynamicValue {
+        get { appending(CollectionOfOne(.index(index))) }
+        set { root = newValue.root }
+    }
+
+    /// The value at `path` below this one, in the path grammar: `ds.user["tags[0]"]`.
+    public subscript(path: String) -> DynamicValue {
+        get { appending(ViewStep.parse(path)) }
+        set { root = newValue.root }
+    }
+
+    /// The member named exactly `key`, whatever characters it holds: `ds.user[key: "a.b"]`.
+    public subscript(key key: String) -> DynamicValue {
+        get { appending(CollectionOfOne(.key(key))) }
+        set { root = newValue.root }
+    }
+
+    // MARK: Writing
+
+    /// Writes `value` here, encoded with the encoder's settings while an encoder runs the
+    /// mapping (a default `DynamicJSONEncoder`'s otherwise). Missing parents are created.
+    ///
+    /// ```swift
+    /// ds.level1.level2.insertedArray.set(["inserted item 1", "inserted item 2"])
+    /// ds.items[4].set(Item(name: "new"))   // at or past the end: appends
+    /// ```
+    public mutating func set<T: Encodable>(_ value: T) {
+        guard let node = encoded(value) else { return }
+        write(node)
+    }
+
+    /// Writes `value` here; `set(nil)` writes `null`.
+    ///
+    /// ```swift
+    /// ds.user.nickname.set(nil)
+    /// ds.user.flags.set(["admin": true])
+    /// ```
+    public mutating func set(_ value: JSON) {
+        write(.value(value))
+    }
+
+    /// Appends `value` to the array here; a missing value (or one that is not an array)
+    /// becomes a one-element array.
+    ///
+    /// ```swift
+    /// ds.user.tags.append("new")
+    /// ```
+    public mutating func append<T: Encodable>(_ value: T) {
+        guard let element = encoded(value) else { return }
+        var whole: OverlayNode? = root.root
+        root.root = .value(.null)
+        OverlayNode.update(&whole, at: steps[...]) { node in
+            var elements = node?.arrayElements() ?? []
+            elements.append(element)
+            node = .array(elements)
+        }
+        root.root = whole ?? .value(.null)
+    }
+
+    /// Deletes the member or element here; nothing happens when it is missing.
+    ///
+    /// ```swift
+    /// ds.user.password.remove()
+    /// ds.items[-1].remove()
+    /// ```
+    public mutating func remove() {
+        guard !steps.isEmpty else {
+            root.remove()
+            return
+        }
+        guard node != nil else { return }
+        var whole: OverlayNode? = root.root
+        root.root = .value(.null)
+        OverlayNode.update(&whole, at: steps[...]) { $0 = nil }
+        root.root = whole ?? .value(.null)
+    }
+
+    mutating func write(_ value: OverlayNode) {
+        var whole: OverlayNode? = root.root
+        root.root = .value(.null)
+        OverlayNode.update(&whole, at: steps[...]) { $0 = value }
+        root.root = whole ?? value
+    }
+
+    /// `value` as an overlay node, or `nil` (recorded for the running coder) when it cannot
+    /// be encoded.
+    private func encoded<T: Encodable>(_ value: T) -> OverlayNode? {
+        if let json = value as? JSON { return .value(json) }
+        let options = root.session?.encodingOptions ?? .defaultEncoding
+        do {
+            return try DynamicEncoding.overlay(of: value, options: options, path: fullPath.map(\.codingKey))
+        } catch {
+            root.session?.failures.append(error)
+            return nil
+        }
+    }
+
+    /// The coding path of this place, from the top of the decoded document.
+    var fullPath: [PathComponent] {
+        root.rootPath + steps.map(\.pathComponent)
+    }
+}
+
+extension DynamicValue: CustomDebugStringConvertible {
+    /// The value here as compact JSON text, or `<missing>`.
+    ///
+    /// ```swift
+    /// DynamicClass(["a": 1]).a.debugDescription   // 1
+    /// ```
+    public var debugDescription: String {
+        guard let node else { return "<missing>" }
+        var writer = JSONWriter(formatting: [])
+        writer.write(node)
+        return writer.string()
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// Which keys of a document the decoded models asked for.
+///
+/// A key a model's `init(from:)` asked for is one of the model's own keys: when the model is
+/// encoded again and does not write that key (an optional property that is now `nil`), the key
+/// is left out instead of being kept from the document. Keys nobody asked for are the
+/// document's and always come back.
+///
+/// One bit per node, written only while the decode that created it runs (on one thread) and
+/// only read afterwards, when models are encoded.
+final class KeyUsage: @unchecked Sendable {
+    // @unchecked: see above; after the decode returns the bits never change.
+    let document: Document
+    private var bits: [UInt64]
+
+    init(document: Document) {
+        self.document = document
+        bits = Array(repeating: 0, count: (document.nodes.count + 63) / 64)
+    }
+
+    @inline(__always)
+    func markRead(keyNode index: Int) {
+        bits[index &>> 6] |= 1 &<< UInt64(index & 63)
+    }
+
+    /// Whether a model asked for the key at `index` of `document`.
+    func wasRead(keyNode index: Int, in document: Document) -> Bool {
+        guard document === self.document, index >= 0, index &>> 6 < bits.count else { return false }
+        return bits[index &>> 6] & (1 &<< UInt64(index & 63)) != 0
+    }
+}
+
+/// Where a decoded model's view came from: the decoder's settings (so that `<--` decodes as
+/// the decoder would) and which keys the models asked for.
+final class ViewOrigin: @unchecked Sendable {
+    // @unchecked: immutable; `DecodingOptions` holds `userInfo` as `Any`, read-only here.
+    let options: DecodingOptions
+    let usage: KeyUsage
+
+    init(options: DecodingOptions, usage: KeyUsage) {
+        self.options = options
+        self.usage = usage
+    }
+
+    /// The settings of a default `DynamicJSONDecoder`, for views made in code.
+    nonisolated(unsafe) static let defaultDecoding = DecodingOptions(DynamicJSONDecoder())
+    // nonisolated(unsafe): an immutable value built once.
+}
+
+/// One run of `dynamicMapping` by a coder: what the operators report back to it.
+///
+/// Attached to the model's view only while the coder runs the mapping, on the coder's thread.
+final class MappingSession: @unchecked Sendable {
+    // @unchecked: used by one coder call on one thread, detached before the call returns.
+    enum Direction {
+        /// Reads decode through this decoder when they stay inside its document.
+        case decoding(DecoderImpl)
+        /// Values written by `set` and `<->` use these settings.
+        case encoding(EncodingOptions)
+    }
+
+    let direction: Direction
+    /// Reads that found a value they could not decode, and writes whose value failed to encode.
+    var failures: [any Error] = []
+    /// Writes by `<->`, whose view is not an lvalue: applied after the mapping returns
+    /// (`nil` removes).
+    var pendingWrites: [(steps: [ViewStep], node: OverlayNode?)] = []
+
+    init(_ direction: Direction) {
+        self.direction = direction
+    }
+
+    var mappingType: DynamicMappingType {
+        if case .decoding = direction { return .decoding }
+        return .encoding
+    }
+
+    var encodingOptions: EncodingOptions? {
+        if case .encoding(let options) = direction { return options }
+        return nil
+    }
+}
+
+extension EncodingOptions {
+    /// The settings of a default `DynamicJSONEncoder`, for `set` outside an encode.
+    nonisolated(unsafe) static let defaultEncoding = EncodingOptions(DynamicJSONEncoder())
+    // nonisolated(unsafe): an immutable value built once.
+}

@@ -1,0 +1,67 @@
+import DynamicMapper
+
+infix operator <-- : DynamicMappingPrecedence
+infix operator --> : DynamicMappingPrecedence
+infix operator <-> : DynamicMappingPrecedence
+
+/// Reads the value at a view into a property, decoding it exactly as the decoder would decode
+/// a property of that type there (its date, data, float and key strategies and `userInfo`).
+///
+/// ```swift
+/// numberOfChildren <-- ds.familyInfo.childrenCount
+/// ```
+///
+/// Missing: the property keeps its value. A value that does not decode as `T`: the property
+/// keeps its value and the failure is reported to the decoder (which throws it when
+/// `strictMapping` is on).
+public func <-- <T: Decodable>(property: inout T, view: DynamicValue) {
+    view.read(into: &property)
+}
+
+/// Reads the value at a view into an optional property; `null` makes it `nil`.
+///
+/// ```swift
+/// bestFamilyPhoto <-- ds.alboms.familyAlbom.bestPhoto
+/// ```
+public func <-- <T: Decodable>(property: inout T?, view: DynamicValue) {
+    view.read(into: &property)
+}
+
+/// Hands a property's value to a closure that writes it into the view.
+///
+/// ```swift
+/// bestFamilyPhoto --> { ds.alboms.familyAlbom.bestPhoto.set($0) }
+/// ```
+public func --> <T>(property: T, write: (T) -> Void) {
+    write(property)
+}
+
+/// Reads the view into the property while decoding and writes the property to the view
+/// while encoding: one line for both directions.
+///
+/// ```swift
+/// numberOfChildren <-> ds.familyInfo.childrenCount
+/// ```
+///
+/// Outside a coder's run of the mapping it reads, like `<--`.
+public func <-> <T: Codable>(property: inout T, view: DynamicValue) {
+    if view.runningMappingType == .encoding {
+        view.writeAfterMapping(property)
+    } else {
+        view.read(into: &property)
+    }
+}
+
+/// `<->` for an optional property: `null` reads as `nil`, and `nil` removes the key when
+/// encoding (as a `nil` property's own key is removed).
+///
+/// ```swift
+/// nickname <-> ds.profile.nickname
+/// ```
+public func <-> <T: Codable>(property: inout T?, view: DynamicValue) {
+    if view.runningMappingType == .encoding {
+        if let property { view.writeAfterMapping(property) } else { view.removeAfterMapping() }
+    } else {
+        view.read(into: &property)
+    }
+}
