@@ -19,6 +19,21 @@ let package = Package(
             dependencies: ["DynamicMapper"],
             path: "Examples/CorpusRoundTrip"
         ),
+        .executableTarget(
+            name: "PatchTwitterStatus",
+            dependencies: ["DynamicMapper", "DynamicMapperOperators"],
+            path: "Examples/PatchTwitterStatus"
+        ),
+        .executableTarget(
+            name: "BuildRequestBody",
+            dependencies: ["DynamicMapper"],
+            path: "Examples/BuildRequestBody"
+        ),
+        .executableTarget(
+            name: "ObjectMapperMigration",
+            dependencies: ["DynamicMapper", "DynamicMapperOperators"],
+            path: "Examples/ObjectMapperMigration"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -21,6 +21,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "DynamicMapper", package: "DynamicMapper"),
+                .product(name: "DynamicMapperOperators", package: "DynamicMapper"),
             ],
             path: "Benchmarks/DecodingBenchmarks",
             plugins: [

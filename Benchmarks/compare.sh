@@ -128,4 +128,14 @@ for file in files:
                   f"{fmt(None if micros is None else micros / 1000, digits=2):>10}"
                   f"{fmt(p50(name, 'Malloc (total)')):>12}"
                   f"{fmt(None if not instructions else instructions / 1e6, digits=1):>12}")
+print()
+print("Dynamic mapping on twitter (p50 wall clock)")
+plain = p50("Mapping/twitter/PlainDecode", "Time (wall clock)")
+dynamic = p50("Mapping/twitter/DynamicDecode", "Time (wall clock)")
+if plain and dynamic:
+    print(f"  dynamic statuses with three <-- each: {100 * (dynamic / plain - 1):+.1f}% vs the plain decode (target: at most +15%)")
+serialization = p50("Patch/twitter/JSONSerialization", "Time (wall clock)")
+patch = p50("Patch/twitter/DynamicMapper", "Time (wall clock)")
+if serialization and patch:
+    print(f"  decode, rename every status's user, encode: {serialization / patch:.2f}x faster than JSONSerialization (target: at least 3x)")
 PY

@@ -41,6 +41,7 @@ let benchmarks: @Sendable () -> Void = {
     registerCorpus(TwitterSearch.self, file: "twitter.json", in: directory, problems: &problems)
     registerCorpus(CitmCatalog.self, file: "citm_catalog.json", in: directory, problems: &problems)
     registerCorpus(FeatureCollection.self, file: "canada.json", in: directory, problems: &problems)
+    registerMappingBenchmarks(in: directory, problems: &problems)
 
     for problem in problems {
         print("DecodingBenchmarks: \(problem)")

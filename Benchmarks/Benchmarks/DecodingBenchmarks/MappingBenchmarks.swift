@@ -1,0 +1,127 @@
+// The DSL's costs on twitter.json, each beside its baseline in the same run:
+//
+// - Mapping/twitter/PlainDecode vs Mapping/twitter/DynamicDecode: the full model, and the
+//   same model whose statuses are `DynamicDecodable` with three `<--` mappings each.
+// - Patch/twitter/JSONSerialization vs Patch/twitter/DynamicMapper: decode, change the
+//   user name of every status, encode again, keeping every key.
+
+import Benchmark
+import DynamicMapper
+import DynamicMapperOperators
+import Foundation
+
+/// The full twitter model with dynamic statuses.
+struct MappedTwitterSearch: Decodable {
+    var statuses: [MappedStatus]
+    var searchMetadata: SearchMetadata
+
+    enum CodingKeys: String, CodingKey {
+        case statuses
+        case searchMetadata = "search_metadata"
+    }
+}
+
+/// A status decoded in full (through the plain model's `init(from:)`) plus three values
+/// read by path.
+final class MappedStatus: DynamicDecodable {
+    var dynamicSelf: DynamicClass?
+    let status: Status
+    var userName: String?
+    var followers: Int?
+    var firstHashtag: String?
+
+    init(from decoder: any Decoder) throws {
+        status = try Status(from: decoder)
+    }
+
+    func dynamicMapping(mappingType: DynamicMappingType) {
+        userName <-- ds.user.name
+        followers <-- ds.user.followers_count
+        firstHashtag <-- ds.entities.hashtags[0].text
+    }
+}
+
+/// Only what the patch needs: every other key rides along in the document.
+struct PatchResponse: DynamicCodable {
+    var dynamicSelf: DynamicClass?
+    var statuses: [PatchStatus]
+}
+
+struct PatchStatus: DynamicCodable {
+    var dynamicSelf: DynamicClass?
+    @NotCoded var userName: String?
+
+    mutating func dynamicMapping(mappingType: DynamicMappingType) {
+        userName <-> ds.user.name
+    }
+}
+
+let patchedName = "Patched Name"
+
+func patchWithDynamicMapper(_ data: Data) throws -> Data {
+    var response = try DynamicJSONDecoder().decode(PatchResponse.self, from: data)
+    for index in response.statuses.indices { response.statuses[index].userName = patchedName }
+    return try DynamicJSONEncoder().encode(response)
+}
+
+func patchWithJSONSerialization(_ data: Data) throws -> Data {
+    guard var root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+          var statuses = root["statuses"] as? [[String: Any]] else {
+        throw CocoaError(.coderReadCorrupt)
+    }
+    for index in statuses.indices {
+        guard var user = statuses[index]["user"] as? [String: Any] else { continue }
+        user["name"] = patchedName
+        statuses[index]["user"] = user
+    }
+    root["statuses"] = statuses
+    return try JSONSerialization.data(withJSONObject: root)
+}
+
+func registerMappingBenchmarks(in directory: URL, problems: inout [String]) {
+    guard let data = try? Data(contentsOf: directory.appendingPathComponent("twitter.json")) else { return }
+
+    do {
+        let plain = try DynamicJSONDecoder().decode(TwitterSearch.self, from: data)
+        let mapped = try DynamicJSONDecoder().decode(MappedTwitterSearch.self, from: data)
+        let first = plain.statuses[0]
+        if mapped.statuses.count != plain.statuses.count
+            || mapped.statuses[0].userName != first.user.name
+            || mapped.statuses[0].followers != first.user.followersCount {
+            problems.append("Mapping/twitter/DynamicDecode reads different values than the plain model")
+        }
+        Benchmark("Mapping/twitter/PlainDecode") { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try DynamicJSONDecoder().decode(TwitterSearch.self, from: data))
+            }
+        }
+        Benchmark("Mapping/twitter/DynamicDecode") { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try DynamicJSONDecoder().decode(MappedTwitterSearch.self, from: data))
+            }
+        }
+    } catch {
+        problems.append("Mapping/twitter skipped: \(error)")
+    }
+
+    do {
+        // Both patches must give the same document: the input with every user name changed.
+        let ours = try JSON(parsing: patchWithDynamicMapper(data))
+        let theirs = try JSON(parsing: patchWithJSONSerialization(data))
+        if ours != theirs {
+            problems.append("Patch/twitter/DynamicMapper gives a different document than JSONSerialization")
+        }
+        Benchmark("Patch/twitter/JSONSerialization") { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try patchWithJSONSerialization(data))
+            }
+        }
+        Benchmark("Patch/twitter/DynamicMapper") { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try patchWithDynamicMapper(data))
+            }
+        }
+    } catch {
+        problems.append("Patch/twitter skipped: \(error)")
+    }
+}
