@@ -25,6 +25,8 @@ final class DecoderImpl: Decoder {
         var plainTypes: [ObjectIdentifier] = []
         /// Made when the first dynamic model is met (see ``KeyUsage``).
         var keyUsage: KeyUsage?
+        /// `keyUsage.bits`, which every key lookup marks once it exists.
+        var usageBits: UnsafeMutablePointer<UInt64>?
         var viewOrigin: ViewOrigin?
     }
 
@@ -47,16 +49,25 @@ final class DecoderImpl: Decoder {
         _modify { yield &state.pointee.path }
     }
 
-    /// Records the keys models ask for, once a dynamic model is being decoded.
-    var keyUsage: KeyUsage? {
-        _read { yield state.pointee.keyUsage }
-        _modify { yield &state.pointee.keyUsage }
+    /// Starts recording the keys models ask for (see ``KeyUsage``), once a dynamic model is met.
+    func startRecordingKeyUsage() {
+        guard state.pointee.keyUsage == nil else { return }
+        let usage = KeyUsage(document: document)
+        state.pointee.keyUsage = usage
+        state.pointee.usageBits = usage.bits
+    }
+
+    /// Marks the key node `index` as asked for, when recording.
+    @inline(__always)
+    func markKeyRead(_ index: Int) {
+        if let bits = state.pointee.usageBits { KeyUsage.mark(keyNode: index, in: bits) }
     }
 
     /// What the views of this decode's models share.
     var viewOrigin: ViewOrigin {
         if let origin = state.pointee.viewOrigin { return origin }
-        let origin = ViewOrigin(options: options, usage: keyUsage ?? KeyUsage(document: document))
+        startRecordingKeyUsage()
+        let origin = ViewOrigin(options: options, usage: state.pointee.keyUsage.unsafelyUnwrapped)
         state.pointee.viewOrigin = origin
         return origin
     }
@@ -198,7 +209,7 @@ final class DecoderImpl: Decoder {
     /// Comparing metatypes is a pointer compare and the bit casts are between identical types.
     /// (Returning `T?` instead would look up `Optional<T>` metadata on every call.)
     @inline(__always)
-    private func decodeScalar<T: Decodable>(
+    func decodeScalar<T: Decodable>(
         _ type: T.Type, at index: Int, path: () -> [any CodingKey], otherwise: () throws -> T
     ) throws -> T {
         let node = nodes[index]
@@ -226,7 +237,7 @@ final class DecoderImpl: Decoder {
     /// Types Foundation's decoder treats specially (dates, data, URLs and decimals follow the
     /// strategies, `[String: V]` skips the key strategy), `JSON` read losslessly, dynamic
     /// models (which get their view), and then everything else through its `init(from:)`.
-    private func unwrapNonScalar<T: Decodable>(_ type: T.Type, at index: Int) throws -> T {
+    func unwrapNonScalar<T: Decodable>(_ type: T.Type, at index: Int) throws -> T {
         if T.self == Date.self { return unsafeBitCast(try decodeDate(at: index), to: T.self) }
         if T.self == URL.self { return unsafeBitCast(try decodeURL(at: index), to: T.self) }
         if T.self == Data.self { return unsafeBitCast(try decodeData(at: index), to: T.self) }
@@ -292,6 +303,7 @@ extension Dictionary: StringKeyedDictionaryDecodable where Key == String, Value:
         let end = Int(node.end)
         while child < end {
             let key = impl.document.string(impl.nodes[child])
+            impl.markKeyRead(child)
             let valueIndex = child + 1
             if result[key] == nil {
                 result[key] = try impl.decodeChild(Value.self, at: valueIndex, depth: depth, ownPath: nil, component: .key(StringKey(key)))

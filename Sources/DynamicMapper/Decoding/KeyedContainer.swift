@@ -82,7 +82,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private func valueNode(named name: String) -> Int? {
         let found = index.map { $0[name] } ?? walk(to: name)
         // Inside a dynamic model, a key asked for belongs to the model (see ``KeyUsage``).
-        if let found, let usage = impl.keyUsage { usage.markRead(keyNode: found - 1) }
+        if let found { impl.markKeyRead(found - 1) }
         return found
     }
 

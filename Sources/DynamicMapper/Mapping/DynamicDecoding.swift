@@ -6,7 +6,7 @@ extension DecoderImpl {
     /// anyone else sees the value, sets its `dynamicSelf` to a view of that node and runs
     /// `dynamicMapping(.decoding)`.
     func decodeDynamic<T: Decodable>(_ type: T.Type, at index: Int) throws -> T {
-        if keyUsage == nil { keyUsage = KeyUsage(document: document) }
+        startRecordingKeyUsage()
         var value = try withCurrentNode(index) { try T(from: self) }
         guard var model = value as? any DynamicDecodable else { return value }
         try runMapping(&model, at: index)
@@ -25,17 +25,20 @@ extension DecoderImpl {
         }
     }
 
-    /// Decodes `T` at `index` with `path` as its coding path, from inside a mapping that runs
-    /// while this decoder is decoding (so the decoder's own position is put back afterwards).
-    func decodeDetached<T: Decodable>(_ type: T.Type, at index: Int, path newPath: [PathComponent]) throws -> T {
-        let savedNode = currentNode
-        let savedPath = path
-        path = newPath
-        defer {
-            currentNode = savedNode
-            path = savedPath
+    /// Decodes `T` at `index`, whose coding path `makePath` gives, from inside a mapping that
+    /// runs while this decoder is decoding (so the decoder's own position is put back
+    /// afterwards). Scalars build their path only if they fail.
+    func decodeDetached<T: Decodable>(_ type: T.Type, at index: Int, path makePath: () -> [PathComponent]) throws -> T {
+        try decodeScalar(T.self, at: index, path: { makePath().map(\.codingKey) }) {
+            let savedNode = currentNode
+            let savedPath = path
+            path = makePath()
+            defer {
+                currentNode = savedNode
+                path = savedPath
+            }
+            return try unwrapNonScalar(T.self, at: index)
         }
-        return try unwrap(T.self, at: index)
     }
 }
 
@@ -46,13 +49,16 @@ extension DynamicValue {
     /// at this place. Missing: `target` is left alone. Undecodable: left alone, and the
     /// failure goes to the decoder running the mapping.
     package func read<T: Decodable>(into target: inout T) {
+        // While encoding, the mapping runs on the model itself when it is a class: a read
+        // would put the document's old value back into the property being encoded.
+        guard root.session?.mappingType != .encoding else { return }
         guard let node, let value = decodeRecordingFailure(T.self, from: node) else { return }
         target = value
     }
 
     /// `target <-- view` for an optional: as above, and `null` makes `target` `nil`.
     package func read<T: Decodable>(into target: inout T?) {
-        guard let node else { return }
+        guard root.session?.mappingType != .encoding, let node else { return }
         if node.isNull {
             target = nil
         } else if let value = decodeRecordingFailure(T.self, from: node) {
@@ -89,12 +95,13 @@ extension DynamicValue {
     }
 
     private func decode<T: Decodable>(_ type: T.Type, from node: OverlayNode) throws -> T {
+        if case .source(let document, let index) = node,
+           case .decoding(let impl)? = root.session?.direction, impl.document === document {
+            return try impl.decodeDetached(T.self, at: index, path: { fullPath })
+        }
         let path = fullPath
         let options = root.origin?.options ?? ViewOrigin.defaultDecoding
         if case .source(let document, let index) = node {
-            if case .decoding(let impl)? = root.session?.direction, impl.document === document {
-                return try impl.decodeDetached(T.self, at: index, path: path)
-            }
             return try DecoderImpl(document: document, options: options, node: index, path: path).unwrap(T.self, at: index)
         }
         // An edited value decodes from its own serialised form.

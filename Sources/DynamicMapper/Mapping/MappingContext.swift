@@ -7,26 +7,34 @@ import Foundation
 /// is left out instead of being kept from the document. Keys nobody asked for are the
 /// document's and always come back.
 ///
-/// One bit per node, written only while the decode that created it runs (on one thread) and
-/// only read afterwards, when models are encoded.
+/// One bit per node, set only while the decode that created it runs (on one thread, through
+/// ``bits``, which the decoder keeps as a plain pointer so that marking costs no reference
+/// counting or exclusivity check) and only read afterwards, when models are encoded.
 final class KeyUsage: @unchecked Sendable {
     // @unchecked: see above; after the decode returns the bits never change.
     let document: Document
-    private var bits: [UInt64]
+    let bits: UnsafeMutablePointer<UInt64>
+    private let wordCount: Int
 
     init(document: Document) {
         self.document = document
-        bits = Array(repeating: 0, count: (document.nodes.count + 63) / 64)
+        wordCount = (document.nodes.count + 63) / 64
+        bits = .allocate(capacity: wordCount)
+        bits.initialize(repeating: 0, count: wordCount)
+    }
+
+    deinit {
+        bits.deallocate()
     }
 
     @inline(__always)
-    func markRead(keyNode index: Int) {
+    static func mark(keyNode index: Int, in bits: UnsafeMutablePointer<UInt64>) {
         bits[index &>> 6] |= 1 &<< UInt64(index & 63)
     }
 
     /// Whether a model asked for the key at `index` of `document`.
     func wasRead(keyNode index: Int, in document: Document) -> Bool {
-        guard document === self.document, index >= 0, index &>> 6 < bits.count else { return false }
+        guard document === self.document, index >= 0, index &>> 6 < wordCount else { return false }
         return bits[index &>> 6] & (1 &<< UInt64(index & 63)) != 0
     }
 }
