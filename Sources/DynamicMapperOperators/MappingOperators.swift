@@ -46,7 +46,7 @@ public func --> <T>(property: T, write: (T) -> Void) {
 /// Outside a coder's run of the mapping it reads, like `<--`.
 public func <-> <T: Codable>(property: inout T, view: DynamicValue) {
     if view.runningMappingType == .encoding {
-        view.writeAfterMapping(property)
+        view.writeForMapping(property)
     } else {
         view.read(into: &property)
     }
@@ -60,7 +60,7 @@ public func <-> <T: Codable>(property: inout T, view: DynamicValue) {
 /// ```
 public func <-> <T: Codable>(property: inout T?, view: DynamicValue) {
     if view.runningMappingType == .encoding {
-        if let property { view.writeAfterMapping(property) } else { view.removeAfterMapping() }
+        if let property { view.writeForMapping(property) } else { view.removeForMapping() }
     } else {
         view.read(into: &property)
     }

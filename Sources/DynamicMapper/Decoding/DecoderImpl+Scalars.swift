@@ -58,10 +58,12 @@ extension DecoderImpl {
 
     @inline(__always)
     func decodeDouble(_ node: Node, path: () -> [any CodingKey]) throws -> Double {
-        try decodeFloatingPoint(Double.self, node, path: path)
+        markFloatingRead(node, asFloat: false)
+        return try decodeFloatingPoint(Double.self, node, path: path)
     }
 
     func decodeFloat(_ node: Node, path: () -> [any CodingKey]) throws -> Float {
+        markFloatingRead(node, asFloat: true)
         let value = try decodeFloatingPoint(Float.self, node, path: path)
         guard value.isFinite else { return Float(value) }
         var narrowed = Float(value)

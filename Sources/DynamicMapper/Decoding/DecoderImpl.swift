@@ -25,8 +25,10 @@ final class DecoderImpl: Decoder {
         var plainTypes: [ObjectIdentifier] = []
         /// Made when the first dynamic model is met (see ``KeyUsage``).
         var keyUsage: KeyUsage?
-        /// `keyUsage.bits`, which every key lookup marks once it exists.
+        /// `keyUsage`'s bits, which every key lookup (and floating-point read) marks once it exists.
         var usageBits: UnsafeMutablePointer<UInt64>?
+        var doubleReadBits: UnsafeMutablePointer<UInt64>?
+        var floatReadBits: UnsafeMutablePointer<UInt64>?
         var viewOrigin: ViewOrigin?
     }
 
@@ -55,12 +57,22 @@ final class DecoderImpl: Decoder {
         let usage = KeyUsage(document: document)
         state.pointee.keyUsage = usage
         state.pointee.usageBits = usage.bits
+        state.pointee.doubleReadBits = usage.doubleReads
+        state.pointee.floatReadBits = usage.floatReads
     }
 
     /// Marks the key node `index` as asked for, when recording.
     @inline(__always)
     func markKeyRead(_ index: Int) {
-        if let bits = state.pointee.usageBits { KeyUsage.mark(keyNode: index, in: bits) }
+        if let bits = state.pointee.usageBits { KeyUsage.mark(index, in: bits) }
+    }
+
+    /// Marks a number node as read as a `Double` (or a `Float`), when recording.
+    @inline(__always)
+    func markFloatingRead(_ node: Node, asFloat: Bool) {
+        if let bits = asFloat ? state.pointee.floatReadBits : state.pointee.doubleReadBits {
+            KeyUsage.mark(Int(node.offset), in: bits)
+        }
     }
 
     /// What the views of this decode's models share.

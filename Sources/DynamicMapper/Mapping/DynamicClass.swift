@@ -26,6 +26,26 @@ public struct DynamicClass: Sendable {
     /// Set while a coder runs the model's mapping.
     var session: MappingSession?
 
+    /// The document as it stands: while an encoder runs the mapping, the session's copy.
+    var tree: OverlayNode { session?.sharedTree ?? root }
+
+    /// Runs `body` on the node at `steps` (see ``OverlayNode/update(_:at:_:)``), editing the
+    /// session's copy while an encoder runs the mapping and this view otherwise. The tree is
+    /// moved out while it is edited, so that its arrays are edited in place.
+    mutating func updateTree(at steps: ArraySlice<ViewStep>, _ body: (inout OverlayNode?) -> Void) {
+        if let session, let shared = session.sharedTree {
+            var whole: OverlayNode? = shared
+            session.sharedTree = nil
+            OverlayNode.update(&whole, at: steps, body)
+            session.sharedTree = whole ?? .value(.null)
+        } else {
+            var whole: OverlayNode? = root
+            root = .value(.null)
+            OverlayNode.update(&whole, at: steps, body)
+            root = whole ?? .value(.null)
+        }
+    }
+
     init(root: OverlayNode, origin: ViewOrigin?, rootPath: [PathComponent], session: MappingSession?) {
         self.root = root
         self.origin = origin
@@ -92,7 +112,7 @@ public struct DynamicClass: Sendable {
     /// view.set(JSON.array([1, 2]))
     /// ```
     public mutating func set(_ value: JSON) {
-        root = .value(value)
+        updateTree(at: []) { $0 = .value(value) }
     }
 
     /// Appends `value` when the document is an array (making it one otherwise).
@@ -114,7 +134,7 @@ public struct DynamicClass: Sendable {
     /// view.remove()   // {}
     /// ```
     public mutating func remove() {
-        root = .value(.object(JSON.Object()))
+        set(.object(JSON.Object()))
     }
 }
 
@@ -126,7 +146,7 @@ extension DynamicClass: CustomDebugStringConvertible {
     /// ```
     public var debugDescription: String {
         var writer = JSONWriter(formatting: [])
-        writer.write(root)
+        writer.write(tree)
         return writer.string()
     }
 }
@@ -181,7 +201,7 @@ extension JSON {
     /// JSON(view)   // {"a": [1, 2]}
     /// ```
     public init(_ view: DynamicClass) {
-        self = view.root.json
+        self = view.tree.json
     }
 
     /// The JSON at a view, or `nil` when nothing is there.

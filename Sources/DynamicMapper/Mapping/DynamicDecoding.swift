@@ -66,20 +66,28 @@ extension DynamicValue {
         }
     }
 
-    /// `value <-> view` while encoding: a write applied once the mapping returns (the view
-    /// is not writable in place from the operator).
-    package func writeAfterMapping<T: Encodable>(_ value: T) {
-        guard let session = root.session else { return }
-        var scratch = DynamicValue(root: DynamicClass(), steps: [])
-        scratch.root.session = session
-        scratch.set(value)
-        session.pendingWrites.append((steps, scratch.root.root))
+    /// `value <-> view` while encoding: writes `value` here as a model's own property is
+    /// written (merged with what is there, so an unchanged number keeps its literal and keys
+    /// it does not write stay). The view is a copy; the write reaches the model's document
+    /// through the encoder's session.
+    package func writeForMapping<T: Encodable>(_ value: T) {
+        guard let session = root.session, let options = session.encodingOptions else { return }
+        do {
+            guard let encoded = try TreeEncoder.wrap(value, options: options, path: fullPath.map(\.codingKey)) else { return }
+            let merger = DynamicEncoding.Merger(usage: root.origin?.usage)
+            var view = self
+            view.root.updateTree(at: steps[...]) { $0 = merger.merge(base: $0, model: encoded) }
+        } catch {
+            session.failures.append(error)
+        }
     }
 
     /// `value <-> view` with a `nil` optional while encoding: the key is removed, as a `nil`
     /// property's own key is.
-    package func removeAfterMapping() {
-        root.session?.pendingWrites.append((steps, nil))
+    package func removeForMapping() {
+        guard root.session?.mappingType == .encoding else { return }
+        var view = self
+        view.remove()
     }
 
     /// Which way the coder running the mapping is going; `nil` when no coder runs it.

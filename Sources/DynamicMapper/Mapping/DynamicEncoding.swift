@@ -20,17 +20,19 @@ enum DynamicEncoding {
         let own = try TreeEncoder.wrapOwnProperties(value, options: options, path: path)
         var model = value
         let saved = model.dynamicSelf
-        var merger = Merger(usage: saved?.origin?.usage)
+        let merger = Merger(usage: saved?.origin?.usage)
         let merged = own.map { merger.merge(base: saved?.root, model: $0) } ?? saved?.root ?? .value(.object(JSON.Object()))
 
+        // The mapping's writes all go to the session's tree, in statement order, whether they
+        // come through `ds` or through `<->` (whose view is not writable in place).
         let session = MappingSession(.encoding(options))
+        session.sharedTree = merged
         model.dynamicSelf = DynamicClass(root: merged, origin: saved?.origin, rootPath: saved?.rootPath ?? [], session: session)
         model.dynamicMapping(mappingType: .encoding)
-        var result: OverlayNode? = model.dynamicSelf?.root ?? merged
+        let replaced = model.dynamicSelf.map { $0.session !== session } ?? false
+        let result = replaced ? model.dynamicSelf?.root : session.sharedTree
         model.dynamicSelf = saved
-        for write in session.pendingWrites where write.node != nil || result?.descendant(at: write.steps) != nil {
-            OverlayNode.update(&result, at: write.steps[...]) { $0 = write.node }
-        }
+        session.sharedTree = nil
         if let failure = session.failures.first { throw failure }
         return result ?? merged
     }
@@ -44,7 +46,7 @@ enum DynamicEncoding {
         /// then the model's new keys. Arrays of the same length merge element by element;
         /// otherwise, and for a nested dynamic model (already complete), the model's value
         /// replaces the document's.
-        mutating func merge(base: OverlayNode?, model: TreeNode) -> OverlayNode {
+        func merge(base: OverlayNode?, model: TreeNode) -> OverlayNode {
             switch model {
             case .overlay(let complete):
                 return complete
@@ -61,18 +63,25 @@ enum DynamicEncoding {
                 guard let elements = base?.arrayElements(), elements.count == values.count else { return model.overlay }
                 return .array(zip(elements, values).map { merge(base: $0, model: .value($1)) })
             case .value(let value):
-                return Self.keepsLiteral(base, equalTo: value) ?? .value(value)
+                return keepsLiteral(base, equalTo: value) ?? .value(value)
             }
         }
 
         /// The document's scalar when the model wrote the same value, so that an unchanged
-        /// `1.10` or `"caf\u00e9"` comes back exactly as it was written.
-        private static func keepsLiteral(_ base: OverlayNode?, equalTo value: JSON) -> OverlayNode? {
+        /// `1.10` or `"caf\u00e9"` comes back exactly as it was written. A number read as a
+        /// `Double` (or `Float`) counts as unchanged while the property holds its rounded value:
+        /// `9007199254740993` in a `Double` property is written back as `9007199254740993`.
+        private func keepsLiteral(_ base: OverlayNode?, equalTo value: JSON) -> OverlayNode? {
             guard case .source(let document, let index)? = base else { return nil }
             let node = document.nodes[index]
             switch (node.kind, value) {
             case (.number, .number(let number)):
-                return JSON.Number(validated: document.numberLiteral(node)) == number ? base : nil
+                let literal = document.numberLiteral(node)
+                if JSON.Number(validated: literal) == number { return base }
+                guard let reads = usage?.floatingReads(of: node, in: document) else { return nil }
+                if reads.double, let read = Double(literal), read == Double(number.literal) { return base }
+                if reads.float, let read = Float(literal), read == Float(number.literal) { return base }
+                return nil
             case (.string, .string(let text)):
                 return document.stringEquals(node, text) ? base : nil
             default:
@@ -80,7 +89,7 @@ enum DynamicEncoding {
             }
         }
 
-        private mutating func mergeObject(_ base: [OverlayMember], keys: [String], values: [TreeNode]) -> OverlayNode {
+        private func mergeObject(_ base: [OverlayMember], keys: [String], values: [TreeNode]) -> OverlayNode {
             var written: [String: Int] = [:]
             written.reserveCapacity(keys.count)
             for (position, key) in keys.enumerated() where written[key] == nil { written[key] = position }

@@ -27,7 +27,7 @@ public struct DynamicValue: Sendable {
     }
 
     /// The node here, or `nil` when missing.
-    var node: OverlayNode? { root.root.descendant(at: steps) }
+    var node: OverlayNode? { root.tree.descendant(at: steps) }
 
     private func appending(_ more: some Sequence<ViewStep>) -> DynamicValue {
         var next = self
@@ -91,14 +91,11 @@ public struct DynamicValue: Sendable {
     /// ```
     public mutating func append<T: Encodable>(_ value: T) {
         guard let element = encoded(value) else { return }
-        var whole: OverlayNode? = root.root
-        root.root = .value(.null)
-        OverlayNode.update(&whole, at: steps[...]) { node in
+        root.updateTree(at: steps[...]) { node in
             var elements = node?.arrayElements() ?? []
             elements.append(element)
             node = .array(elements)
         }
-        root.root = whole ?? .value(.null)
     }
 
     /// Deletes the member or element here; nothing happens when it is missing.
@@ -113,17 +110,11 @@ public struct DynamicValue: Sendable {
             return
         }
         guard node != nil else { return }
-        var whole: OverlayNode? = root.root
-        root.root = .value(.null)
-        OverlayNode.update(&whole, at: steps[...]) { $0 = nil }
-        root.root = whole ?? .value(.null)
+        root.updateTree(at: steps[...]) { $0 = nil }
     }
 
     mutating func write(_ value: OverlayNode) {
-        var whole: OverlayNode? = root.root
-        root.root = .value(.null)
-        OverlayNode.update(&whole, at: steps[...]) { $0 = value }
-        root.root = whole ?? value
+        root.updateTree(at: steps[...]) { $0 = value }
     }
 
     /// `value` as an overlay node, or `nil` (recorded for the running coder) when it cannot

@@ -13,29 +13,52 @@ import Foundation
 final class KeyUsage: @unchecked Sendable {
     // @unchecked: see above; after the decode returns the bits never change.
     let document: Document
+    /// By key node index: asked for.
     let bits: UnsafeMutablePointer<UInt64>
-    private let wordCount: Int
+    /// By byte offset of a number literal: read as a `Double`, or as a `Float`. A property of
+    /// that type that still holds the rounded value keeps the literal when encoded again.
+    let doubleReads: UnsafeMutablePointer<UInt64>
+    let floatReads: UnsafeMutablePointer<UInt64>
+    private let nodeWords: Int
+    private let byteWords: Int
 
     init(document: Document) {
         self.document = document
-        wordCount = (document.nodes.count + 63) / 64
-        bits = .allocate(capacity: wordCount)
-        bits.initialize(repeating: 0, count: wordCount)
+        nodeWords = (document.nodes.count + 63) / 64
+        byteWords = (document.bytes.count + 63) / 64
+        bits = .allocate(capacity: nodeWords)
+        bits.initialize(repeating: 0, count: nodeWords)
+        doubleReads = .allocate(capacity: byteWords)
+        doubleReads.initialize(repeating: 0, count: byteWords)
+        floatReads = .allocate(capacity: byteWords)
+        floatReads.initialize(repeating: 0, count: byteWords)
     }
 
     deinit {
         bits.deallocate()
+        doubleReads.deallocate()
+        floatReads.deallocate()
     }
 
     @inline(__always)
-    static func mark(keyNode index: Int, in bits: UnsafeMutablePointer<UInt64>) {
+    static func mark(_ index: Int, in bits: UnsafeMutablePointer<UInt64>) {
         bits[index &>> 6] |= 1 &<< UInt64(index & 63)
+    }
+
+    private static func isMarked(_ index: Int, in bits: UnsafeMutablePointer<UInt64>, words: Int) -> Bool {
+        index >= 0 && index &>> 6 < words && bits[index &>> 6] & (1 &<< UInt64(index & 63)) != 0
     }
 
     /// Whether a model asked for the key at `index` of `document`.
     func wasRead(keyNode index: Int, in document: Document) -> Bool {
-        guard document === self.document, index >= 0, index &>> 6 < wordCount else { return false }
-        return bits[index &>> 6] & (1 &<< UInt64(index & 63)) != 0
+        document === self.document && Self.isMarked(index, in: bits, words: nodeWords)
+    }
+
+    /// Whether the number node `node` of `document` was read as a `Double` or a `Float`.
+    func floatingReads(of node: Node, in document: Document) -> (double: Bool, float: Bool) {
+        guard document === self.document else { return (false, false) }
+        let offset = Int(node.offset)
+        return (Self.isMarked(offset, in: doubleReads, words: byteWords), Self.isMarked(offset, in: floatReads, words: byteWords))
     }
 }
 
@@ -71,9 +94,9 @@ final class MappingSession: @unchecked Sendable {
     let direction: Direction
     /// Reads that found a value they could not decode, and writes whose value failed to encode.
     var failures: [any Error] = []
-    /// Writes by `<->`, whose view is not an lvalue: applied after the mapping returns
-    /// (`nil` removes).
-    var pendingWrites: [(steps: [ViewStep], node: OverlayNode?)] = []
+    /// While encoding: the model's document, which every write of the mapping edits (views
+    /// handed to `<->` are copies, so their writes could not reach the model otherwise).
+    var sharedTree: OverlayNode?
 
     init(_ direction: Direction) {
         self.direction = direction

@@ -143,6 +143,7 @@ extension OverlayNode {
             return
         }
         let rest = steps.dropFirst()
+        let original = node
         switch step {
         case .key(let key):
             var members = node?.objectMembers() ?? []
@@ -159,7 +160,11 @@ extension OverlayNode {
             } else {
                 var child: OverlayNode?
                 update(&child, at: rest, body)
-                if let child { members.append(OverlayMember(key: key, value: child, sourceKey: -1)) }
+                guard let child else {
+                    node = original // nothing was written below: create nothing
+                    return
+                }
+                members.append(OverlayMember(key: key, value: child, sourceKey: -1))
             }
             node = .object(members)
         case .index(let index):
@@ -175,7 +180,11 @@ extension OverlayNode {
             } else {
                 var child: OverlayNode?
                 update(&child, at: rest, body)
-                if let child { elements.append(child) }
+                guard let child else {
+                    node = original
+                    return
+                }
+                elements.append(child)
             }
             node = .array(elements)
         }
