@@ -48,7 +48,7 @@ public func <-> <T: Codable>(property: inout T, view: DynamicValue) {
     if view.runningMappingType == .encoding {
         view.writeForMapping(property)
     } else {
-        view.read(into: &property)
+        view.read(into: &property, marksKeys: true)
     }
 }
 
@@ -62,6 +62,6 @@ public func <-> <T: Codable>(property: inout T?, view: DynamicValue) {
     if view.runningMappingType == .encoding {
         if let property { view.writeForMapping(property) } else { view.removeForMapping() }
     } else {
-        view.read(into: &property)
+        view.read(into: &property, marksKeys: true)
     }
 }

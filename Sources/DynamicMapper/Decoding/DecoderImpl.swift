@@ -51,14 +51,41 @@ final class DecoderImpl: Decoder {
         _modify { yield &state.pointee.path }
     }
 
-    /// Starts recording the keys models ask for (see ``KeyUsage``), once a dynamic model is met.
-    func startRecordingKeyUsage() {
-        guard state.pointee.keyUsage == nil else { return }
+    /// The keys models ask for are recorded from the first dynamic model on (see ``KeyUsage``).
+    private var keyUsage: KeyUsage {
+        if let usage = state.pointee.keyUsage { return usage }
         let usage = KeyUsage(document: document)
         state.pointee.keyUsage = usage
-        state.pointee.usageBits = usage.bits
         state.pointee.doubleReadBits = usage.doubleReads
         state.pointee.floatReadBits = usage.floatReads
+        return usage
+    }
+
+    /// Runs `body` with key lookups recorded as a model's own.
+    func withKeyUsageRecorded<T>(_ body: () throws -> T) rethrows -> T {
+        let saved = state.pointee.usageBits
+        state.pointee.usageBits = keyUsage.bits
+        defer { state.pointee.usageBits = saved }
+        return try body()
+    }
+
+    /// Runs `body` with key lookups not recorded (a `<--` read only looks at the keys).
+    func withoutKeyUsage<T>(_ body: () throws -> T) rethrows -> T {
+        let saved = state.pointee.usageBits
+        state.pointee.usageBits = nil
+        defer { state.pointee.usageBits = saved }
+        return try body()
+    }
+
+    /// A decoder for `superDecoder()`: the same document and settings, and the same recording.
+    func superDecoderImpl(node: Int, path: [PathComponent]) -> DecoderImpl {
+        let decoder = DecoderImpl(document: document, options: options, node: node, path: path)
+        // It may outlive this decoder, so it keeps the usage whose bits it marks alive too.
+        decoder.state.pointee.keyUsage = state.pointee.keyUsage
+        decoder.state.pointee.usageBits = state.pointee.usageBits
+        decoder.state.pointee.doubleReadBits = state.pointee.doubleReadBits
+        decoder.state.pointee.floatReadBits = state.pointee.floatReadBits
+        return decoder
     }
 
     /// Marks the key node `index` as asked for, when recording.
@@ -78,8 +105,7 @@ final class DecoderImpl: Decoder {
     /// What the views of this decode's models share.
     var viewOrigin: ViewOrigin {
         if let origin = state.pointee.viewOrigin { return origin }
-        startRecordingKeyUsage()
-        let origin = ViewOrigin(options: options, usage: state.pointee.keyUsage.unsafelyUnwrapped)
+        let origin = ViewOrigin(options: options, usage: keyUsage)
         state.pointee.viewOrigin = origin
         return origin
     }

@@ -276,7 +276,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private func superDecoder(component: PathComponent, value: Int?) throws -> any Decoder {
         let path = impl.pathComponents(depth: depth, ownPath: ownPath, appending: component)
         if let value {
-            return DecoderImpl(document: impl.document, options: impl.options, node: value, path: path)
+            return impl.superDecoderImpl(node: value, path: path)
         }
         return DecoderImpl(document: try Document(data: Data("null".utf8), options: ScanOptions()), options: impl.options, node: 0, path: path)
     }

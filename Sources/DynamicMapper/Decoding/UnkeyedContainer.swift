@@ -141,6 +141,6 @@ struct UnkeyedContainer<Anchor: PathAnchor>: UnkeyedDecodingContainer {
         let node = try current((any Decoder).self)
         let path = impl.pathComponents(depth: Int(depth), ownPath: anchor.ownPath, appending: .index(currentIndex))
         advance()
-        return DecoderImpl(document: impl.document, options: impl.options, node: node, path: path)
+        return impl.superDecoderImpl(node: node, path: path)
     }
 }

@@ -193,8 +193,9 @@ extension JSON {
         try self.init(parsing: Data(text.utf8), allowsJSON5: allowsJSON5, maximumDepth: maximumDepth)
     }
 
-    /// The JSON text of this value. Numbers keep their literal text; `formatting` takes the
-    /// same options as `JSONEncoder` and lays out objects and arrays exactly as it does.
+    /// The JSON text of this value. Numbers keep their literal text (so `NaN` and `Infinity`
+    /// read from JSON5 come out as such); `formatting` takes the same options as `JSONEncoder`
+    /// and lays out objects and arrays exactly as it does.
     ///
     /// ```swift
     /// let json: JSON = ["b": 1.10, "a": [true]]
@@ -203,6 +204,7 @@ extension JSON {
     /// ```
     public func serialized(formatting: JSONEncoder.OutputFormatting = []) -> Data {
         var writer = JSONWriter(formatting: formatting)
+        writer.nonFiniteLiterals = .json5
         writer.write(self)
         return writer.data()
     }
@@ -214,6 +216,7 @@ extension JSON {
     /// ```
     public func serializedString(formatting: JSONEncoder.OutputFormatting = []) -> String {
         var writer = JSONWriter(formatting: formatting)
+        writer.nonFiniteLiterals = .json5
         writer.write(self)
         return writer.string()
     }

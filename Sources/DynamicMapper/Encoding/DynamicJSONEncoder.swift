@@ -39,7 +39,7 @@ open class DynamicJSONEncoder: JSONEncoder, @unchecked Sendable {
             let wroteValue = try encoder.encodeTopLevel(value)
             if !encoder.needsFallback {
                 guard wroteValue else { throw Self.emptyTopLevelError(value) }
-                try Self.checkDepth(encoder.writer.deepestDepth, of: value)
+                try Self.checkWritten(encoder.writer, of: value)
                 return encoder.writer.data()
             }
         } catch is StreamingFallback {
@@ -71,10 +71,11 @@ open class DynamicJSONEncoder: JSONEncoder, @unchecked Sendable {
     }
 
     private static func encodeThroughTree<T: Encodable>(_ value: T, options: EncodingOptions) throws -> Data {
-        guard let json = try TreeEncoder.encode(value, options: options) else { throw emptyTopLevelError(value) }
+        guard let tree = try TreeEncoder.wrap(value, options: options, path: []) else { throw emptyTopLevelError(value) }
         var writer = JSONWriter(formatting: options.formatting)
-        writer.write(json)
-        try checkDepth(writer.deepestDepth, of: value)
+        writer.nonFiniteLiterals = .init(options.floatStrategy)
+        writer.write(tree)
+        try checkWritten(writer, of: value)
         return writer.data()
     }
 
@@ -83,10 +84,17 @@ open class DynamicJSONEncoder: JSONEncoder, @unchecked Sendable {
             codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
     }
 
-    /// `JSONEncoder` refuses output nested 512 containers deep or more.
-    private static func checkDepth<T>(_ depth: Int, of value: T) throws {
-        guard depth >= 512 else { return }
-        throw EncodingError.invalidValue(value, EncodingError.Context(
-            codingPath: [], debugDescription: "Unable to encode the given top-level value to JSON."))
+    /// `JSONEncoder` refuses output nested 512 containers deep or more. A JSON5 `NaN` or
+    /// `Infinity` kept from a document cannot be written unless the non-conforming float
+    /// strategy gives it a string.
+    private static func checkWritten<T>(_ writer: JSONWriter, of value: T) throws {
+        if writer.deepestDepth >= 512 {
+            throw EncodingError.invalidValue(value, EncodingError.Context(
+                codingPath: [], debugDescription: "Unable to encode the given top-level value to JSON."))
+        }
+        if let literal = writer.unwritableLiteral {
+            throw EncodingError.invalidValue(value, EncodingError.Context(
+                codingPath: [], debugDescription: "The JSON5 number \(literal) kept from a decoded document cannot be written as JSON; use nonConformingFloatEncodingStrategy = .convertToString."))
+        }
     }
 }

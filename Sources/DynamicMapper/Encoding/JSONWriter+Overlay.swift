@@ -1,6 +1,20 @@
-/// Writing a view's overlay: edited containers member by member, untouched document parts
-/// straight from the document's bytes.
+/// Writing what the tree encoder and the views build: edited containers member by member,
+/// untouched document parts straight from the document's bytes.
 extension JSONWriter {
+    /// A value the tree encoder built, with dynamic models' documents written from their bytes.
+    mutating func write(_ node: TreeNode) {
+        switch node {
+        case .value(let value):
+            write(value)
+        case .overlay(let overlay):
+            write(overlay)
+        case .array(let array):
+            writeArray(count: array.nodes.count) { $0.write(array.nodes[$1]) }
+        case .object(let object):
+            writeObject(count: object.keys.count, key: { object.keys[$0] }) { $0.write(object.nodes[$1]) }
+        }
+    }
+
     mutating func write(_ node: OverlayNode) {
         switch node {
         case .value(let value):
@@ -8,25 +22,9 @@ extension JSONWriter {
         case .source(let document, let index):
             writeSource(document, index)
         case .array(let elements):
-            openContainer(UInt8(ascii: "["))
-            for (position, element) in elements.enumerated() {
-                beginElement(isFirst: position == 0)
-                write(element)
-            }
-            closeContainer(UInt8(ascii: "]"))
+            writeArray(count: elements.count) { $0.write(elements[$1]) }
         case .object(let members):
-            openContainer(UInt8(ascii: "{"))
-            var order = Array(members.indices)
-            if sortedKeys {
-                order.sort { members[$0].key.utf8.lexicographicallyPrecedes(members[$1].key.utf8) }
-            }
-            for (position, member) in order.enumerated() {
-                beginElement(isFirst: position == 0)
-                writeString(members[member].key)
-                writeKeySeparator()
-                write(members[member].value)
-            }
-            closeContainer(UInt8(ascii: "}"))
+            writeObject(count: members.count, key: { members[$0].key }) { $0.write(members[$1].value) }
         }
     }
 
@@ -40,25 +38,22 @@ extension JSONWriter {
         case .false: writeBool(false)
         case .number:
             if node.flags.contains(.json5) {
-                writeRaw(document.numberLiteral(node))
+                writeNumber(literal: document.numberLiteral(node))
             } else {
                 bytes.append(contentsOf: UnsafeBufferPointer(start: document.pointer(node), count: Int(node.length)))
             }
         case .string:
             writeSourceString(document, node)
         case .array:
-            openContainer(UInt8(ascii: "["))
+            var elements: [Int] = []
+            elements.reserveCapacity(Int(node.length))
             var child = index + 1
-            var isFirst = true
             while child < Int(node.end) {
-                beginElement(isFirst: isFirst)
-                isFirst = false
-                writeSource(document, child)
+                elements.append(child)
                 child = document.next(after: child)
             }
-            closeContainer(UInt8(ascii: "]"))
+            writeArray(count: elements.count) { $0.writeSource(document, elements[$1]) }
         case .object:
-            openContainer(UInt8(ascii: "{"))
             var keys: [Int] = []
             keys.reserveCapacity(Int(node.length))
             var child = index + 1
@@ -66,19 +61,25 @@ extension JSONWriter {
                 keys.append(child)
                 child = document.next(after: child + 1)
             }
-            if sortedKeys {
-                let texts = keys.map { document.string(document.nodes[$0]) }
-                let order = texts.indices.sorted { texts[$0].utf8.lexicographicallyPrecedes(texts[$1].utf8) }
-                keys = order.map { keys[$0] }
-            }
-            for (position, key) in keys.enumerated() {
-                beginElement(isFirst: position == 0)
-                writeSourceString(document, document.nodes[key])
-                writeKeySeparator()
-                writeSource(document, key + 1)
-            }
-            closeContainer(UInt8(ascii: "}"))
+            writeSourceObject(document, keys: keys)
         }
+    }
+
+    /// An object's members with their keys as read (sorted by value when keys are sorted).
+    private mutating func writeSourceObject(_ document: Document, keys: [Int]) {
+        var order = keys
+        if sortedKeys {
+            let texts = keys.map { document.string(document.nodes[$0]) }
+            order = texts.indices.sorted { texts[$0].utf8.lexicographicallyPrecedes(texts[$1].utf8) }.map { keys[$0] }
+        }
+        openContainer(UInt8(ascii: "{"))
+        for (position, key) in order.enumerated() {
+            beginElement(isFirst: position == 0)
+            writeSourceString(document, document.nodes[key])
+            writeKeySeparator()
+            writeSource(document, key + 1)
+        }
+        closeContainer(UInt8(ascii: "}"))
     }
 
     private mutating func writeSourceString(_ document: Document, _ node: Node) {

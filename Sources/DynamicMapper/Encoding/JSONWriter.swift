@@ -13,6 +13,28 @@ struct JSONWriter {
     /// The deepest nesting reached, so callers can apply `JSONEncoder`'s depth limit after
     /// writing (it reports the limit only when nothing else failed first).
     var deepestDepth = 0
+    /// What to do with `Infinity`, `-Infinity` and `NaN` copied from a JSON5 document.
+    var nonFiniteLiterals = NonFiniteLiterals.refuse
+    /// The first such literal that could not be written (`null` stands in for it); the
+    /// encoder turns it into an error.
+    var unwritableLiteral: String?
+
+    enum NonFiniteLiterals {
+        /// Leave them out as JSON has no spelling for them (see ``unwritableLiteral``).
+        case refuse
+        /// Write them as the strings of `.convertToString`.
+        case strings(positiveInfinity: String, negativeInfinity: String, nan: String)
+        /// Write them as they are, for text that is parsed again as JSON5.
+        case json5
+
+        init(_ strategy: JSONEncoder.NonConformingFloatEncodingStrategy) {
+            if case .convertToString(let positive, let negative, let nan) = strategy {
+                self = .strings(positiveInfinity: positive, negativeInfinity: negative, nan: nan)
+            } else {
+                self = .refuse
+            }
+        }
+    }
 
     init(formatting: JSONEncoder.OutputFormatting) {
         pretty = formatting.contains(.prettyPrinted)
@@ -187,28 +209,59 @@ struct JSONWriter {
         switch value {
         case .null: writeNull()
         case .bool(let flag): writeBool(flag)
-        case .number(let number): writeRaw(number.literal)
+        case .number(let number): writeNumber(literal: number.literal)
         case .string(let text): writeString(text)
         case .array(let elements):
-            openContainer(UInt8(ascii: "["))
-            for (position, element) in elements.enumerated() {
-                beginElement(isFirst: position == 0)
-                write(element)
-            }
-            closeContainer(UInt8(ascii: "]"))
+            writeArray(count: elements.count) { $0.write(elements[$1]) }
         case .object(let object):
-            openContainer(UInt8(ascii: "{"))
-            var order = Array(object.keys.indices)
-            if sortedKeys {
-                order.sort { object.keys[$0].utf8.lexicographicallyPrecedes(object.keys[$1].utf8) }
-            }
-            for (position, member) in order.enumerated() {
-                beginElement(isFirst: position == 0)
-                writeString(object.keys[member])
-                writeKeySeparator()
-                write(object.values[member])
-            }
-            closeContainer(UInt8(ascii: "}"))
+            writeObject(count: object.count, key: { object.keys[$0] }) { $0.write(object.values[$1]) }
         }
+    }
+
+    /// A number literal as read; `Infinity`, `-Infinity` and `NaN` (which only JSON5 input
+    /// holds) as ``nonFiniteLiterals`` says.
+    mutating func writeNumber(literal: String) {
+        guard let last = literal.utf8.last, last == UInt8(ascii: "y") || last == UInt8(ascii: "N") else {
+            writeRaw(literal)
+            return
+        }
+        switch nonFiniteLiterals {
+        case .json5:
+            writeRaw(literal)
+        case .strings(let positive, let negative, let nan):
+            writeString(literal == "NaN" ? nan : literal.hasPrefix("-") ? negative : positive)
+        case .refuse:
+            if unwritableLiteral == nil { unwritableLiteral = literal }
+            writeNull()
+        }
+    }
+
+    // MARK: Containers
+
+    /// `[`, each element through `element` (given its position), `]`.
+    mutating func writeArray(count: Int, _ element: (inout JSONWriter, Int) -> Void) {
+        openContainer(UInt8(ascii: "["))
+        for position in 0..<count {
+            beginElement(isFirst: position == 0)
+            element(&self, position)
+        }
+        closeContainer(UInt8(ascii: "]"))
+    }
+
+    /// `{`, each member's key and value (through `value`, given the member's position), `}`;
+    /// members in key order when keys are sorted.
+    mutating func writeObject(count: Int, key: (Int) -> String, _ value: (inout JSONWriter, Int) -> Void) {
+        openContainer(UInt8(ascii: "{"))
+        var order = Array(0..<count)
+        if sortedKeys {
+            order.sort { key($0).utf8.lexicographicallyPrecedes(key($1).utf8) }
+        }
+        for (position, member) in order.enumerated() {
+            beginElement(isFirst: position == 0)
+            writeString(key(member))
+            writeKeySeparator()
+            value(&self, member)
+        }
+        closeContainer(UInt8(ascii: "}"))
     }
 }

@@ -26,8 +26,8 @@ extension StreamingEncoder {
             writer.write(unsafeBitCast(value, to: JSON.self))
         } else if options.keyMode != .useDefaultKeys, let dictionary = value as? any StringKeyedDictionaryEncodable {
             try encodeStringKeyedDictionary(dictionary, key: key)
-        } else if !isPlainType(T.self), let model = value as? any DynamicEncodable {
-            writer.write(try DynamicEncoding.model(model, options: options, path: pathAppending(key)))
+        } else if !isPlainType(of: value), let model = value as? any DynamicEncodable {
+            try encodeDynamicModel(model, key: key)
         } else {
             return try encodeInChildSlot(key: key, emptyAsObject: emptyAsObject) { try value.encode(to: self) }
         }
@@ -62,15 +62,30 @@ extension StreamingEncoder {
         return false
     }
 
-    /// Whether `T` is known not to be a dynamic model: the conformance check is a runtime
-    /// lookup that costs far more than scanning this short list.
+    /// Whether `value`'s type is known not to be a dynamic model: the conformance check is a
+    /// runtime lookup that costs far more than scanning this short list. The runtime type
+    /// counts, so a subclass that adopts the protocol is found behind its superclass's type.
     @inline(__always)
-    private func isPlainType<T>(_ type: T.Type) -> Bool {
-        let identifier = ObjectIdentifier(T.self)
+    private func isPlainType<T>(of value: T) -> Bool {
+        let type = Swift.type(of: value)
+        let identifier = ObjectIdentifier(type)
         if plainTypes.contains(identifier) { return true }
-        if T.self is any DynamicEncodable.Type { return false }
+        if type is any DynamicEncodable.Type { return false }
         if plainTypes.count < 32 { plainTypes.append(identifier) }
         return true
+    }
+
+    /// A dynamic model: its document merged with its properties (see ``DynamicEncoding``),
+    /// built first and then written in one go.
+    private func encodeDynamicModel(_ model: any DynamicEncodable, key: (any CodingKey)?) throws {
+        do {
+            writer.write(try DynamicEncoding.model(model, options: options, path: pathAppending(key)))
+        } catch {
+            // The key is already out; if the caller swallows the error, only a re-encode
+            // gives valid output.
+            needsFallback = true
+            throw error
+        }
     }
 
     private func pathAppending(_ key: (any CodingKey)?) -> [any CodingKey] {

@@ -116,7 +116,8 @@ final class StreamingEncoder {
 
     init(options: EncodingOptions) {
         self.options = options
-        let writer = JSONWriter(formatting: options.formatting)
+        var writer = JSONWriter(formatting: options.formatting)
+        writer.nonFiniteLiterals = .init(options.floatStrategy)
         sortsKeys = writer.sortedKeys
         state = .allocate(capacity: 1)
         state.initialize(to: State(writer: writer))

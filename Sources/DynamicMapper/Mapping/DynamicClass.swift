@@ -21,8 +21,6 @@ public struct DynamicClass: Sendable {
     var root: OverlayNode
     /// The decoder settings and key usage of the decode that made this view.
     var origin: ViewOrigin?
-    /// The coding path of the model this view belongs to, for error messages.
-    var rootPath: [PathComponent]
     /// Set while a coder runs the model's mapping.
     var session: MappingSession?
 
@@ -32,7 +30,8 @@ public struct DynamicClass: Sendable {
     /// Runs `body` on the node at `steps` (see ``OverlayNode/update(_:at:_:)``), editing the
     /// session's copy while an encoder runs the mapping and this view otherwise. The tree is
     /// moved out while it is edited, so that its arrays are edited in place.
-    mutating func updateTree(at steps: ArraySlice<ViewStep>, _ body: (inout OverlayNode?) -> Void) {
+    mutating func updateTree(at steps: some Collection<ViewStep>, _ body: (inout OverlayNode?) -> Void) {
+        let steps = Array(steps)[...]
         if let session, let shared = session.sharedTree {
             var whole: OverlayNode? = shared
             session.sharedTree = nil
@@ -46,10 +45,9 @@ public struct DynamicClass: Sendable {
         }
     }
 
-    init(root: OverlayNode, origin: ViewOrigin?, rootPath: [PathComponent], session: MappingSession?) {
+    init(root: OverlayNode, origin: ViewOrigin?, session: MappingSession?) {
         self.root = root
         self.origin = origin
-        self.rootPath = rootPath
         self.session = session
     }
 
@@ -65,31 +63,31 @@ public struct DynamicClass: Sendable {
     /// JSON(view.user.name)   // "Ada"
     /// ```
     public init(_ json: JSON) {
-        self.init(root: .value(json), origin: nil, rootPath: [], session: nil)
+        self.init(root: .value(json), origin: nil, session: nil)
     }
 
     /// The member `key`: `ds.user`.
     public subscript(dynamicMember key: String) -> DynamicValue {
-        get { DynamicValue(root: self, steps: [.key(key)]) }
+        get { DynamicValue(root: self, step: .key(key)) }
         set { self = newValue.root }
     }
 
     /// The element at `index` (negative counts from the end): `ds[0]`.
     public subscript(index: Int) -> DynamicValue {
-        get { DynamicValue(root: self, steps: [.index(index)]) }
+        get { DynamicValue(root: self, step: .index(index)) }
         set { self = newValue.root }
     }
 
     /// The value at `path` in the path grammar: `ds["user.tags[0]"]`, `ds["weird key"]`,
     /// `ds["my\\.dotted\\.key"]`.
     public subscript(path: String) -> DynamicValue {
-        get { DynamicValue(root: self, steps: ViewStep.parse(path)) }
+        get { DynamicValue(root: self, steps: ViewSteps(ViewStep.parse(path))) }
         set { self = newValue.root }
     }
 
     /// The member named exactly `key`, whatever characters it holds: `ds[key: "a.b"]`.
     public subscript(key key: String) -> DynamicValue {
-        get { DynamicValue(root: self, steps: [.key(key)]) }
+        get { DynamicValue(root: self, step: .key(key)) }
         set { self = newValue.root }
     }
 
@@ -100,7 +98,7 @@ public struct DynamicClass: Sendable {
     /// view.set(["a": 1])
     /// ```
     public mutating func set<T: Encodable>(_ value: T) {
-        var whole = DynamicValue(root: self, steps: [])
+        var whole = DynamicValue(root: self, steps: ViewSteps())
         whole.set(value)
         self = whole.root
     }
@@ -122,7 +120,7 @@ public struct DynamicClass: Sendable {
     /// list.append(3)   // [1, 2, 3]
     /// ```
     public mutating func append<T: Encodable>(_ value: T) {
-        var whole = DynamicValue(root: self, steps: [])
+        var whole = DynamicValue(root: self, steps: ViewSteps())
         whole.append(value)
         self = whole.root
     }
@@ -146,6 +144,7 @@ extension DynamicClass: CustomDebugStringConvertible {
     /// ```
     public var debugDescription: String {
         var writer = JSONWriter(formatting: [])
+        writer.nonFiniteLiterals = .json5
         writer.write(tree)
         return writer.string()
     }

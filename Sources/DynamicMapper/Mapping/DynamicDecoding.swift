@@ -6,18 +6,26 @@ extension DecoderImpl {
     /// anyone else sees the value, sets its `dynamicSelf` to a view of that node and runs
     /// `dynamicMapping(.decoding)`.
     func decodeDynamic<T: Decodable>(_ type: T.Type, at index: Int) throws -> T {
-        startRecordingKeyUsage()
-        var value = try withCurrentNode(index) { try T(from: self) }
-        guard var model = value as? any DynamicDecodable else { return value }
+        var value = try withKeyUsageRecorded { try withCurrentNode(index) { try T(from: self) } }
+        try finishDynamic(&value, at: index)
+        return value
+    }
+
+    /// Gives `value`, when it is a dynamic model decoded from the node at `index`, its view,
+    /// and runs its mapping.
+    func finishDynamic<T>(_ value: inout T, at index: Int) throws {
+        guard var model = value as? any DynamicDecodable else { return }
         try runMapping(&model, at: index)
         if let mapped = model as? T { value = mapped }
-        return value
     }
 
     private func runMapping<Model: DynamicDecodable>(_ model: inout Model, at index: Int) throws {
         let session = MappingSession(.decoding(self))
-        model.dynamicSelf = DynamicClass(root: .source(document, index), origin: viewOrigin, rootPath: path, session: session)
-        model.dynamicMapping(mappingType: .decoding)
+        defer { session.close() }
+        model.dynamicSelf = DynamicClass(root: .source(document, index), origin: viewOrigin, session: session)
+        MappingRun.$current.withValue(.decoding) {
+            model.dynamicMapping(mappingType: .decoding)
+        }
         model.dynamicSelf?.session = nil
         if options.strictMapping, let first = session.failures.first { throw first }
         if let handler = options.mappingFailureHandler {
@@ -27,8 +35,9 @@ extension DecoderImpl {
 
     /// Decodes `T` at `index`, whose coding path `makePath` gives, from inside a mapping that
     /// runs while this decoder is decoding (so the decoder's own position is put back
-    /// afterwards). Scalars build their path only if they fail.
-    func decodeDetached<T: Decodable>(_ type: T.Type, at index: Int, path makePath: () -> [PathComponent]) throws -> T {
+    /// afterwards). Scalars build their path only if they fail. Unless `marksKeys`, the keys
+    /// read are not counted as the model's own (a `<--` read only looks at them).
+    func decodeDetached<T: Decodable>(_ type: T.Type, at index: Int, marksKeys: Bool, path makePath: () -> [PathComponent]) throws -> T {
         try decodeScalar(T.self, at: index, path: { makePath().map(\.codingKey) }) {
             let savedNode = currentNode
             let savedPath = path
@@ -37,33 +46,41 @@ extension DecoderImpl {
                 currentNode = savedNode
                 path = savedPath
             }
-            return try unwrapNonScalar(T.self, at: index)
+            return try marksKeys
+                ? unwrapNonScalar(T.self, at: index)
+                : withoutKeyUsage { try unwrapNonScalar(T.self, at: index) }
         }
     }
 }
 
-// MARK: Reads for the operators
+// MARK: Reads and writes for the operators
 
 extension DynamicValue {
-    /// `target <-- view`: decodes the value here as the decoder would decode a `T` property
-    /// at this place. Missing: `target` is left alone. Undecodable: left alone, and the
-    /// failure goes to the decoder running the mapping.
-    package func read<T: Decodable>(into target: inout T) {
-        // While encoding, the mapping runs on the model itself when it is a class: a read
-        // would put the document's old value back into the property being encoded.
-        guard root.session?.mappingType != .encoding else { return }
-        guard let node, let value = decodeRecordingFailure(T.self, from: node) else { return }
+    /// `target <-- view` (and `<->` while decoding): decodes the value here as the decoder
+    /// would decode a `T` property at this place. Missing: `target` is left alone.
+    /// Undecodable: left alone, and the failure goes to the decoder running the mapping.
+    /// `marksKeys` counts the keys read as the model's own, for `<->`, which writes them back.
+    package func read<T: Decodable>(into target: inout T, marksKeys: Bool = false) {
+        guard readsNow, let node, let value = decodeRecordingFailure(T.self, from: node, marksKeys: marksKeys) else { return }
         target = value
     }
 
     /// `target <-- view` for an optional: as above, and `null` makes `target` `nil`.
-    package func read<T: Decodable>(into target: inout T?) {
-        guard root.session?.mappingType != .encoding, let node else { return }
+    package func read<T: Decodable>(into target: inout T?, marksKeys: Bool = false) {
+        guard readsNow, let node else { return }
         if node.isNull {
             target = nil
-        } else if let value = decodeRecordingFailure(T.self, from: node) {
+        } else if let value = decodeRecordingFailure(T.self, from: node, marksKeys: marksKeys) {
             target = value
         }
+    }
+
+    /// Reads do nothing while an encoder runs a mapping: for a class the mapping runs on the
+    /// instance being encoded, and a read would put the document's old value back into it.
+    /// That holds for nested models whose mapping the parent's mapping calls, too.
+    private var readsNow: Bool {
+        if let type = root.session?.mappingType { return type == .decoding }
+        return MappingRun.current != .encoding
     }
 
     /// `value <-> view` while encoding: writes `value` here as a model's own property is
@@ -76,7 +93,7 @@ extension DynamicValue {
             guard let encoded = try TreeEncoder.wrap(value, options: options, path: fullPath.map(\.codingKey)) else { return }
             let merger = DynamicEncoding.Merger(usage: root.origin?.usage)
             var view = self
-            view.root.updateTree(at: steps[...]) { $0 = merger.merge(base: $0, model: encoded) }
+            view.root.updateTree(at: steps) { $0 = merger.merge(base: $0, model: encoded) }
         } catch {
             session.failures.append(error)
         }
@@ -90,32 +107,34 @@ extension DynamicValue {
         view.remove()
     }
 
-    /// Which way the coder running the mapping is going; `nil` when no coder runs it.
+    /// Which way the coder running this model's mapping is going; `nil` when no coder runs it.
     package var runningMappingType: DynamicMappingType? { root.session?.mappingType }
 
-    private func decodeRecordingFailure<T: Decodable>(_ type: T.Type, from node: OverlayNode) -> T? {
+    private func decodeRecordingFailure<T: Decodable>(_ type: T.Type, from node: OverlayNode, marksKeys: Bool) -> T? {
         do {
-            return try decode(T.self, from: node)
+            return try decode(T.self, from: node, marksKeys: marksKeys)
         } catch {
             root.session?.failures.append(error)
             return nil
         }
     }
 
-    private func decode<T: Decodable>(_ type: T.Type, from node: OverlayNode) throws -> T {
+    private func decode<T: Decodable>(_ type: T.Type, from node: OverlayNode, marksKeys: Bool) throws -> T {
         if case .source(let document, let index) = node,
            case .decoding(let impl)? = root.session?.direction, impl.document === document {
-            return try impl.decodeDetached(T.self, at: index, path: { fullPath })
+            return try impl.decodeDetached(T.self, at: index, marksKeys: marksKeys, path: { fullPath })
         }
         let path = fullPath
         let options = root.origin?.options ?? ViewOrigin.defaultDecoding
         if case .source(let document, let index) = node {
             return try DecoderImpl(document: document, options: options, node: index, path: path).unwrap(T.self, at: index)
         }
-        // An edited value decodes from its own serialised form.
+        // An edited value decodes from its serialised form (JSON5, for the non-finite numbers
+        // a JSON5 document may hold).
         var writer = JSONWriter(formatting: [])
+        writer.nonFiniteLiterals = .json5
         writer.write(node)
-        let document = try Document(data: writer.data(), options: ScanOptions(maximumDepth: .max))
+        let document = try Document(data: writer.data(), options: ScanOptions(allowsJSON5: true, maximumDepth: .max))
         return try DecoderImpl(document: document, options: options, node: 0, path: path).unwrap(T.self, at: 0)
     }
 }

@@ -17,25 +17,37 @@ enum DynamicEncoding {
     /// `dynamicMapping(.encoding)`, which win. The value itself is not changed: the mapping
     /// runs on a copy (a class instance gets its `dynamicSelf` back afterwards).
     static func model<Model: DynamicEncodable>(_ value: Model, options: EncodingOptions, path: [any CodingKey]) throws -> OverlayNode {
+        let depth = MappingRun.encodingDepth
+        guard depth < maximumNesting else {
+            throw EncodingError.invalidValue(value, EncodingError.Context(
+                codingPath: path, debugDescription: "Dynamic models nest more than \(maximumNesting) deep while encoding (does a mapping encode its own model?)"))
+        }
         let own = try TreeEncoder.wrapOwnProperties(value, options: options, path: path)
         var model = value
         let saved = model.dynamicSelf
         let merger = Merger(usage: saved?.origin?.usage)
-        let merged = own.map { merger.merge(base: saved?.root, model: $0) } ?? saved?.root ?? .value(.object(JSON.Object()))
+        let merged = own.map { merger.merge(base: saved?.tree, model: $0) } ?? saved?.tree ?? .value(.object(JSON.Object()))
 
         // The mapping's writes all go to the session's tree, in statement order, whether they
         // come through `ds` or through `<->` (whose view is not writable in place).
-        let session = MappingSession(.encoding(options))
+        let session = MappingSession(.encoding(options, path: path))
+        defer { session.close() }
         session.sharedTree = merged
-        model.dynamicSelf = DynamicClass(root: merged, origin: saved?.origin, rootPath: saved?.rootPath ?? [], session: session)
-        model.dynamicMapping(mappingType: .encoding)
+        model.dynamicSelf = DynamicClass(root: merged, origin: saved?.origin, session: session)
+        MappingRun.$current.withValue(.encoding) {
+            MappingRun.$encodingDepth.withValue(depth + 1) {
+                model.dynamicMapping(mappingType: .encoding)
+            }
+        }
         let replaced = model.dynamicSelf.map { $0.session !== session } ?? false
         let result = replaced ? model.dynamicSelf?.root : session.sharedTree
         model.dynamicSelf = saved
-        session.sharedTree = nil
         if let failure = session.failures.first { throw failure }
         return result ?? merged
     }
+
+    /// As deep as `JSONEncoder` lets containers nest.
+    private static let maximumNesting = 512
 
     /// Lays a model's encoded properties over its document.
     struct Merger {
@@ -94,29 +106,31 @@ enum DynamicEncoding {
             written.reserveCapacity(keys.count)
             for (position, key) in keys.enumerated() where written[key] == nil { written[key] = position }
             var used = Set<String>()
+            var dropped = Set<String>()
             var result: [OverlayMember] = []
             result.reserveCapacity(base.count + keys.count)
             for member in base where member.key != DynamicEncoding.reservedKey {
                 if let position = written[member.key] {
+                    // Later duplicates of a key the model wrote go; the first one read wins.
                     if used.insert(member.key).inserted {
-                        result.append(OverlayMember(key: member.key, value: merge(base: member.value, model: values[position]), sourceKey: member.sourceKey))
+                        result.append(OverlayMember(key: member.key, value: merge(base: member.value, model: values[position]), source: member.source))
                     }
-                } else if !wasRead(member) {
+                } else if wasRead(member) || dropped.contains(member.key) {
+                    dropped.insert(member.key)
+                } else {
                     result.append(member)
                 }
             }
             for (position, key) in keys.enumerated() where !used.contains(key) && key != DynamicEncoding.reservedKey {
                 used.insert(key)
-                result.append(OverlayMember(key: key, value: values[position].overlay, sourceKey: -1))
+                result.append(OverlayMember(key: key, value: values[position].overlay))
             }
             return .object(result)
         }
 
         private func wasRead(_ member: OverlayMember) -> Bool {
-            // Only an unedited member still knows its document.
-            guard let usage, member.sourceKey >= 0, case .source(let document, let value) = member.value,
-                  value == member.sourceKey + 1 else { return false }
-            return usage.wasRead(keyNode: member.sourceKey, in: document)
+            guard let usage, let source = member.source else { return false }
+            return usage.wasRead(keyNode: source.index, in: source.document)
         }
     }
 
@@ -133,7 +147,7 @@ extension TreeNode {
         case .array(let array): return .array(array.nodes.map(\.overlay))
         case .object(let object):
             return .object(zip(object.keys, object.nodes).compactMap { key, node in
-                key == DynamicEncoding.reservedKey ? nil : OverlayMember(key: key, value: node.overlay, sourceKey: -1)
+                key == DynamicEncoding.reservedKey ? nil : OverlayMember(key: key, value: node.overlay)
             })
         }
     }

@@ -19,11 +19,17 @@ import Foundation
 @dynamicMemberLookup
 public struct DynamicValue: Sendable {
     var root: DynamicClass
-    var steps: [ViewStep]
+    var steps: ViewSteps
 
-    init(root: DynamicClass, steps: [ViewStep]) {
+    init(root: DynamicClass, steps: ViewSteps) {
         self.root = root
         self.steps = steps
+    }
+
+    init(root: DynamicClass, step: ViewStep) {
+        self.root = root
+        steps = ViewSteps()
+        steps.append(step)
     }
 
     /// The node here, or `nil` when missing.
@@ -31,7 +37,7 @@ public struct DynamicValue: Sendable {
 
     private func appending(_ more: some Sequence<ViewStep>) -> DynamicValue {
         var next = self
-        next.steps.append(contentsOf: more)
+        for step in more { next.steps.append(step) }
         return next
     }
 
@@ -91,7 +97,7 @@ public struct DynamicValue: Sendable {
     /// ```
     public mutating func append<T: Encodable>(_ value: T) {
         guard let element = encoded(value) else { return }
-        root.updateTree(at: steps[...]) { node in
+        root.updateTree(at: steps) { node in
             var elements = node?.arrayElements() ?? []
             elements.append(element)
             node = .array(elements)
@@ -110,11 +116,11 @@ public struct DynamicValue: Sendable {
             return
         }
         guard node != nil else { return }
-        root.updateTree(at: steps[...]) { $0 = nil }
+        root.updateTree(at: steps) { $0 = nil }
     }
 
     mutating func write(_ value: OverlayNode) {
-        root.updateTree(at: steps[...]) { $0 = value }
+        root.updateTree(at: steps) { $0 = value }
     }
 
     /// `value` as an overlay node, or `nil` (recorded for the running coder) when it cannot
@@ -130,9 +136,10 @@ public struct DynamicValue: Sendable {
         }
     }
 
-    /// The coding path of this place, from the top of the decoded document.
+    /// The coding path of this place: from the top of the document while a coder runs the
+    /// mapping, from the model otherwise.
     var fullPath: [PathComponent] {
-        root.rootPath + steps.map(\.pathComponent)
+        (root.session?.basePath ?? []) + steps.map(\.pathComponent)
     }
 }
 
@@ -145,6 +152,7 @@ extension DynamicValue: CustomDebugStringConvertible {
     public var debugDescription: String {
         guard let node else { return "<missing>" }
         var writer = JSONWriter(formatting: [])
+        writer.nonFiniteLiterals = .json5
         writer.write(node)
         return writer.string()
     }

@@ -81,17 +81,19 @@ final class ViewOrigin: @unchecked Sendable {
 
 /// One run of `dynamicMapping` by a coder: what the operators report back to it.
 ///
-/// Attached to the model's view only while the coder runs the mapping, on the coder's thread.
+/// Attached to the model's view while the coder runs the mapping, on the coder's thread, and
+/// closed when the run ends: copies of the view kept by the mapping then behave like any
+/// view made in code.
 final class MappingSession: @unchecked Sendable {
-    // @unchecked: used by one coder call on one thread, detached before the call returns.
+    // @unchecked: used by one coder call on one thread; once closed, only `isOpen` is read.
     enum Direction {
         /// Reads decode through this decoder when they stay inside its document.
         case decoding(DecoderImpl)
-        /// Values written by `set` and `<->` use these settings.
-        case encoding(EncodingOptions)
+        /// Values written by `set` and `<->` use these settings; errors name paths below `path`.
+        case encoding(EncodingOptions, path: [any CodingKey])
     }
 
-    let direction: Direction
+    private(set) var direction: Direction?
     /// Reads that found a value they could not decode, and writes whose value failed to encode.
     var failures: [any Error] = []
     /// While encoding: the model's document, which every write of the mapping edits (views
@@ -102,15 +104,40 @@ final class MappingSession: @unchecked Sendable {
         self.direction = direction
     }
 
-    var mappingType: DynamicMappingType {
-        if case .decoding = direction { return .decoding }
-        return .encoding
+    /// Ends the run: the decoder is released and the shared tree dropped.
+    func close() {
+        direction = nil
+        sharedTree = nil
+    }
+
+    var mappingType: DynamicMappingType? {
+        switch direction {
+        case .decoding?: return .decoding
+        case .encoding?: return .encoding
+        case nil: return nil
+        }
     }
 
     var encodingOptions: EncodingOptions? {
-        if case .encoding(let options) = direction { return options }
+        if case .encoding(let options, _)? = direction { return options }
         return nil
     }
+
+    /// The coding path of the model whose mapping runs.
+    var basePath: [PathComponent] {
+        switch direction {
+        case .decoding(let impl)?: return impl.path
+        case .encoding(_, let path)?: return path.map(PathComponent.key)
+        case nil: return []
+        }
+    }
+}
+
+/// Whether a coder is running a model's mapping on this task, and how deep encodes of
+/// dynamic models nest (a mapping that encodes its own model would otherwise never end).
+enum MappingRun {
+    @TaskLocal static var current: DynamicMappingType?
+    @TaskLocal static var encodingDepth = 0
 }
 
 extension EncodingOptions {

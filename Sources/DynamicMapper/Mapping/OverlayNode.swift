@@ -18,8 +18,14 @@ enum OverlayNode: Sendable {
 struct OverlayMember: Sendable {
     var key: String
     var value: OverlayNode
-    /// The key's node in the source document, or -1 for a member added by code.
-    var sourceKey: Int
+    /// Where the key was read from; `nil` for a member added by code. Kept through edits of
+    /// the value, so a model's own key stays its own.
+    var source: SourceKey?
+
+    struct SourceKey: Sendable {
+        let document: Document
+        let index: Int
+    }
 }
 
 // MARK: Reading
@@ -92,13 +98,15 @@ extension OverlayNode {
         case .object(let members):
             return members
         case .value(.object(let object)):
-            return zip(object.keys, object.values).map { OverlayMember(key: $0, value: .value($1), sourceKey: -1) }
+            return zip(object.keys, object.values).map { OverlayMember(key: $0, value: .value($1)) }
         case .source(let document, let index) where document.nodes[index].kind == .object:
             var members: [OverlayMember] = []
             members.reserveCapacity(Int(document.nodes[index].length))
             var child = index + 1
             while child < Int(document.nodes[index].end) {
-                members.append(OverlayMember(key: document.string(document.nodes[child]), value: .source(document, child + 1), sourceKey: child))
+                members.append(OverlayMember(
+                    key: document.string(document.nodes[child]), value: .source(document, child + 1),
+                    source: OverlayMember.SourceKey(document: document, index: child)))
                 child = document.next(after: child + 1)
             }
             return members
@@ -164,7 +172,7 @@ extension OverlayNode {
                     node = original // nothing was written below: create nothing
                     return
                 }
-                members.append(OverlayMember(key: key, value: child, sourceKey: -1))
+                members.append(OverlayMember(key: key, value: child))
             }
             node = .object(members)
         case .index(let index):

@@ -29,6 +29,27 @@ enum NumberGrammar {
     /// The strict spelling of a JSON5 number literal: `+1` → `1`, `.5` → `0.5`, `5.` → `5`,
     /// `0x1F` → `31`. `Infinity`, `-Infinity` and `NaN` stay as they are (there is no strict
     /// spelling); hex beyond 64 bits stays hexadecimal.
+    /// The decimal digits of a hexadecimal integer too large for 64 bits (already validated):
+    /// long multiplication by 16 on base-10⁹ limbs, least significant first.
+    private static func decimal(hex digits: Substring) -> String {
+        var limbs: [UInt64] = [0]
+        for digit in digits {
+            var carry = UInt64(digit.hexDigitValue ?? 0)
+            for position in limbs.indices {
+                let product = limbs[position] * 16 + carry
+                limbs[position] = product % 1_000_000_000
+                carry = product / 1_000_000_000
+            }
+            if carry > 0 { limbs.append(carry) }
+        }
+        var text = String(limbs[limbs.count - 1])
+        for limb in limbs.dropLast().reversed() {
+            let part = String(limb)
+            text += String(repeating: "0", count: 9 - part.count) + part
+        }
+        return text
+    }
+
     static func normalizedJSON5(_ literal: String) -> String {
         var text = Substring(literal)
         var negative = false
@@ -43,7 +64,7 @@ enum NumberGrammar {
         }
         let sign = negative ? "-" : ""
         if text.hasPrefix("0x") || text.hasPrefix("0X") {
-            guard let value = UInt64(text.dropFirst(2), radix: 16) else { return literal }
+            guard let value = UInt64(text.dropFirst(2), radix: 16) else { return sign + decimal(hex: text.dropFirst(2)) }
             return value == 0 ? "0" : sign + String(value)
         }
         var result = String(text)
