@@ -46,8 +46,9 @@ enum DynamicEncoding {
         return result ?? merged
     }
 
-    /// As deep as `JSONEncoder` lets containers nest.
-    private static let maximumNesting = 512
+    /// How deep encodes started by mappings (`set` of a dynamic model) may nest. Models nested
+    /// in properties do not count: they are encoded before their parent's mapping runs.
+    private static let maximumNesting = 64
 
     /// Lays a model's encoded properties over its document.
     struct Merger {

@@ -1,6 +1,7 @@
 /// Keeps a property out of synthesized `Codable`: it is never read from nor written to its
-/// own key, and starts as `nil` (or empty) after decoding. For properties that only a
-/// dynamic mapping fills.
+/// own key, and is `nil` after decoding whatever its declared initial value (the synthesized
+/// `init(from:)` cannot see that value). For optional properties that only a dynamic mapping
+/// fills.
 ///
 /// ```swift
 /// struct Subject: DynamicCodable {
