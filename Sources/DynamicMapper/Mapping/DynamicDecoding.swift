@@ -47,7 +47,7 @@ extension DecoderImpl {
                 path = savedPath
             }
             return try marksKeys
-                ? unwrapNonScalar(T.self, at: index)
+                ? withKeyUsageRecorded { try unwrapNonScalar(T.self, at: index) }
                 : withoutKeyUsage { try unwrapNonScalar(T.self, at: index) }
         }
     }
