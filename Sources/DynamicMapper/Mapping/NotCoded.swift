@@ -20,7 +20,7 @@
 /// included.
 @propertyWrapper
 public struct NotCoded<Value: ExpressibleByNilLiteral> {
-    /// The property's value.
+    /// The property's value: `subject.teacherName` reads and writes it as usual.
     public var wrappedValue: Value
 
     /// Starts as `initialValue`: `@NotCoded var city: String? = "Paris"`.
