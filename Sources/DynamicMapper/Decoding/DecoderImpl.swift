@@ -51,7 +51,9 @@ final class DecoderImpl: Decoder {
         _modify { yield &state.pointee.path }
     }
 
-    /// The keys models ask for are recorded from the first dynamic model on (see ``KeyUsage``).
+    /// This decode's record of what dynamic models read (see ``KeyUsage``), made when the
+    /// first one is met. Key lookups are marked only inside ``withKeyUsageRecorded(_:)``;
+    /// floating-point reads from then on.
     private var keyUsage: KeyUsage {
         if let usage = state.pointee.keyUsage { return usage }
         let usage = KeyUsage(document: document)
@@ -94,7 +96,7 @@ final class DecoderImpl: Decoder {
         if let bits = state.pointee.usageBits { KeyUsage.mark(index, in: bits) }
     }
 
-    /// Marks a number node as read as a `Double` (or a `Float`), when recording.
+    /// Marks a number node as read as a `Double` (or a `Float`), once a dynamic model was met.
     @inline(__always)
     func markFloatingRead(_ node: Node, asFloat: Bool) {
         if let bits = asFloat ? state.pointee.floatReadBits : state.pointee.doubleReadBits {
