@@ -406,11 +406,14 @@ struct DynamicEdgeCaseTests {
         unclosed["a[1"].set(6)
         #expect(unclosed.debugDescription == #"{"a[1":6,"a":[4,5]}"#)
 
-        let document = #"{"k":[1,{"m":null}]}"#
+        // The empty string is the root; an empty segment is the empty key, so "." is the
+        // empty key of the empty key.
+        let document = #"{"k":[1,{"m":null}],"":{"":5}}"#
         var root = DynamicClass(try JSON(parsing: document))
-        #expect(root["."].debugDescription == document)
-        #expect(JSON(root["."]) == JSON(root))
-        root["."].set(JSON.array([1]))
+        #expect(root[""].debugDescription == document)
+        #expect(root["."].debugDescription == "5")
+        #expect(root[".k"].debugDescription == "<missing>")
+        root[""].set(JSON.array([1]))
         #expect(root.debugDescription == "[1]")
     }
 

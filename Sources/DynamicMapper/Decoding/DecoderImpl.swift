@@ -30,6 +30,9 @@ final class DecoderImpl: Decoder {
         var doubleReadBits: UnsafeMutablePointer<UInt64>?
         var floatReadBits: UnsafeMutablePointer<UInt64>?
         var viewOrigin: ViewOrigin?
+        /// Coding-key types known to be plain (not ``KeyedKey``), and what keyed keys mean.
+        var plainKeyTypes: [ObjectIdentifier] = []
+        var keyMeanings: [String: KeyMeaning] = [:]
     }
 
     // Mutable state lives in manually allocated memory: stored `var`s of a class pay a dynamic
@@ -102,6 +105,26 @@ final class DecoderImpl: Decoder {
         if let bits = asFloat ? state.pointee.floatReadBits : state.pointee.doubleReadBits {
             KeyUsage.mark(Int(node.offset), in: bits)
         }
+    }
+
+    /// Whether `Key` is a ``KeyedKey`` type, whose raw values may be paths.
+    @inline(__always)
+    func isKeyedKeyType<Key: CodingKey>(_ type: Key.Type) -> Bool {
+        let identifier = ObjectIdentifier(Key.self)
+        if state.pointee.plainKeyTypes.contains(identifier) { return false }
+        if Key.self is any KeyedKey.Type { return true }
+        if state.pointee.plainKeyTypes.count < 32 { state.pointee.plainKeyTypes.append(identifier) }
+        return false
+    }
+
+    /// What a keyed key asks for, read once per decode and key.
+    func meaning(of key: some KeyedKey) -> KeyMeaning {
+        let raw = key.stringValue
+        if let known = state.pointee.keyMeanings[raw] { return known }
+        let meaning = KeyMeaning(raw, options: key.options ?? options.keyOptions)
+        // Only keys with the coder's options may share a cache entry by their text.
+        if key.options == nil { state.pointee.keyMeanings[raw] = meaning }
+        return meaning
     }
 
     /// What the views of this decode's models share.

@@ -14,6 +14,8 @@ struct DecodingOptions {
     /// ``DynamicJSONDecoder/strictMapping``.
     let strictMapping: Bool
     let mappingFailureHandler: (@Sendable (DecodingError) -> Void)?
+    /// ``DynamicJSONDecoder/keyOptions``.
+    let keyOptions: KeyOptions
 
     init(_ decoder: JSONDecoder) {
         dateStrategy = decoder.dateDecodingStrategy
@@ -25,5 +27,6 @@ struct DecodingOptions {
         let dynamic = decoder as? DynamicJSONDecoder
         strictMapping = dynamic?.strictMapping ?? false
         mappingFailureHandler = dynamic?.mappingFailureHandler
+        keyOptions = dynamic?.keyOptions ?? KeyOptions()
     }
 }

@@ -60,6 +60,20 @@ open class DynamicJSONDecoder: JSONDecoder, @unchecked Sendable {
         set { lock.withLock { _mappingFailureHandler = newValue } }
     }
 
+    private var _keyOptions = KeyOptions()
+
+    /// How ``KeyedKey`` raw values are read when a key gives no ``KeyedKey/options``: `.` as
+    /// the delimiter and `""` as the flat marker unless set here.
+    ///
+    /// ```swift
+    /// let decoder = DynamicJSONDecoder()
+    /// decoder.keyOptions = KeyOptions(delimiter: .character("/"))
+    /// ```
+    open var keyOptions: KeyOptions {
+        get { lock.withLock { _keyOptions } }
+        set { lock.withLock { _keyOptions = newValue } }
+    }
+
     /// Creates a decoder with `JSONDecoder`'s defaults: `let decoder = DynamicJSONDecoder()`.
     public override init() {
         super.init()

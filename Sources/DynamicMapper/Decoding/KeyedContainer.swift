@@ -7,13 +7,15 @@ import Foundation
 /// key bytes without building strings. Objects with many members, and any key decoding
 /// strategy, use a dictionary built once instead.
 struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    private let impl: DecoderImpl
-    private let object: Int
-    private let depth: Int
+    let impl: DecoderImpl
+    let object: Int
+    let depth: Int
     /// This container's whole path when it is nested (see ``PathAnchor``).
-    private let ownPath: [PathComponent]?
+    let ownPath: [PathComponent]?
     /// Value node by (converted) key, first occurrence winning; nil when the walk is used.
     private let index: [String: Int]?
+    /// `Key` is a ``KeyedKey``: its raw values may be paths, flat markers or lossy arrays.
+    let keyedKeys: Bool
 
     private static var indexThreshold: Int { 64 }
 
@@ -22,6 +24,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         self.object = object
         self.depth = depth
         self.ownPath = ownPath
+        keyedKeys = impl.isKeyedKeyType(Key.self)
         let node = impl.nodes[object]
         if impl.options.usesDefaultKeys && Int(node.length) <= Self.indexThreshold {
             index = nil
@@ -76,10 +79,12 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// The value node for `key`, or nil. Duplicate keys: the first occurrence wins.
     @inline(__always)
-    private func valueNode(for key: Key) -> Int? { valueNode(named: key.stringValue) }
+    private func valueNode(for key: Key) -> Int? {
+        keyedKeys ? keyedValueNode(for: key) : valueNode(named: key.stringValue)
+    }
 
     @inline(__always)
-    private func valueNode(named name: String) -> Int? {
+    func valueNode(named name: String) -> Int? {
         let found = index.map { $0[name] } ?? walk(to: name)
         // Inside a dynamic model, a key asked for belongs to the model (see ``KeyUsage``).
         if let found { impl.markKeyRead(found - 1) }
@@ -131,6 +136,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     @inline(__always)
     private func require(_ key: Key) throws -> Int {
         guard let value = valueNode(for: key) else {
+            if keyedKeys, let failure = keyedKeyMissing(key) { throw failure }
             throw DecodingError.keyNotFound(key, DecodingError.Context(
                 codingPath: codingPath,
                 debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
@@ -186,7 +192,9 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try impl.decodeChild(T.self, at: try require(key), depth: depth, ownPath: ownPath, component: .key(key))
+        let node = try require(key)
+        if keyedKeys, let decoded = try decodeKeyedKey(T.self, forKey: key, node: node) { return decoded }
+        return try impl.decodeChild(T.self, at: node, depth: depth, ownPath: ownPath, component: .key(key))
     }
 
     // MARK: Optional values: one lookup, `nil` for a missing key or `null`
@@ -240,6 +248,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let value = present(key) else { return nil }
+        if keyedKeys { return try decodeKeyedKeyIfPresent(T.self, forKey: key, node: value) }
         return try impl.decodeChild(T.self, at: value, depth: depth, ownPath: ownPath, component: .key(key))
     }
 

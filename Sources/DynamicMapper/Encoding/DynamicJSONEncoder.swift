@@ -22,6 +22,22 @@ import Foundation
 /// behaviour too. One difference from Foundation: the `codingPath` of an error raised inside a
 /// nested container includes that container's key (Foundation leaves it out).
 open class DynamicJSONEncoder: JSONEncoder, @unchecked Sendable {
+    // @unchecked: the only stored state added here is guarded by `lock`.
+    private let lock = NSLock()
+    private var _keyOptions = KeyOptions()
+
+    /// How ``KeyedKey`` raw values are read when a key gives no ``KeyedKey/options``: `.` as
+    /// the delimiter and `""` as the flat marker unless set here.
+    ///
+    /// ```swift
+    /// let encoder = DynamicJSONEncoder()
+    /// encoder.keyOptions = KeyOptions(delimiter: .character("/"))
+    /// ```
+    open var keyOptions: KeyOptions {
+        get { lock.withLock { _keyOptions } }
+        set { lock.withLock { _keyOptions = newValue } }
+    }
+
     /// Encodes `value` as JSON.
     ///
     /// ```swift

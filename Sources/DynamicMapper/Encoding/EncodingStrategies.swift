@@ -12,6 +12,8 @@ struct EncodingOptions {
     let keyStrategy: JSONEncoder.KeyEncodingStrategy
     let keyMode: KeyMode
     let userInfo: [CodingUserInfoKey: Any]
+    /// ``DynamicJSONEncoder/keyOptions``.
+    let keyOptions: KeyOptions
 
     init(_ encoder: JSONEncoder) {
         formatting = encoder.outputFormatting
@@ -27,6 +29,7 @@ struct EncodingOptions {
         }
         let userInfo = encoder.userInfo
         self.userInfo = userInfo.isEmpty ? [:] : userInfo.mapValues { $0 as Any }
+        keyOptions = (encoder as? DynamicJSONEncoder)?.keyOptions ?? KeyOptions()
     }
 
     /// The key written for `key`, given the coding path of the container it is written into.

@@ -67,6 +67,7 @@ final class StreamingEncoder {
         var needsFallback = false
         var lastFrameID = 0
         var plainTypes: [ObjectIdentifier] = []
+        var plainKeyTypes: [ObjectIdentifier] = []
     }
 
     // The mutable state every written value touches lives in manually allocated memory:
@@ -102,6 +103,16 @@ final class StreamingEncoder {
     var needsFallback: Bool {
         _read { yield state.pointee.needsFallback }
         _modify { yield &state.pointee.needsFallback }
+    }
+
+    /// Whether `Key` is a ``KeyedKey`` type (the answer for plain key types is remembered).
+    @inline(__always)
+    func isKeyedKeyType<Key: CodingKey>(_ type: Key.Type) -> Bool {
+        let identifier = ObjectIdentifier(Key.self)
+        if state.pointee.plainKeyTypes.contains(identifier) { return false }
+        if Key.self is any KeyedKey.Type { return true }
+        if state.pointee.plainKeyTypes.count < 32 { state.pointee.plainKeyTypes.append(identifier) }
+        return false
     }
 
     var plainTypes: [ObjectIdentifier] {

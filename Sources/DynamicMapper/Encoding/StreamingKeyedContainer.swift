@@ -5,6 +5,18 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: StreamingEncoder
     let frame: StreamingEncoder.FrameRef
 
+    init(encoder: StreamingEncoder, frame: StreamingEncoder.FrameRef) {
+        self.encoder = encoder
+        // ``KeyedKey`` keys may write into nested objects or into this one from a child,
+        // which only the tree encoder can do: the whole value is encoded again through it.
+        if encoder.isKeyedKeyType(Key.self) {
+            encoder.needsFallback = true
+            self.frame = .dead
+        } else {
+            self.frame = frame
+        }
+    }
+
     var codingPath: [any CodingKey] { encoder.containerPath(frame.index) }
 
     @inline(__always)

@@ -11,7 +11,40 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         options.convert(key, containerPath: codingPath)
     }
 
-    private func set(_ value: JSON, for key: Key) { object.set(.value(value), for: converted(key)) }
+    private func set(_ value: JSON, for key: Key) { place(.value(value), for: key) }
+
+    /// Stores `node` under `key`; a ``KeyedKey`` may put it in nested objects (created as
+    /// needed) or, when flat, spread its members into this object.
+    private func place(_ node: TreeNode, for key: Key) {
+        guard let keyed = key as? any KeyedKey else {
+            object.set(node, for: converted(key))
+            return
+        }
+        switch KeyMeaning(keyed.stringValue, options: keyed.options ?? options.keyOptions) {
+        case .member(let name):
+            object.set(node, for: options.convert(StringKey(name), containerPath: codingPath))
+        case .flat:
+            switch node {
+            case .object(let members):
+                for (position, name) in members.keys.enumerated() { object.set(members.nodes[position], for: name) }
+            case .value(.object(let members)):
+                for (name, value) in members { object.set(.value(value), for: name) }
+            default:
+                object.set(node, for: converted(key))
+            }
+        case .path(let components), .lossyArray(let components):
+            var names = components.map { component -> String in
+                switch component {
+                case .key(let name): return options.convert(StringKey(name), containerPath: codingPath)
+                case .index(let index): return String(index)
+                }
+            }
+            let last = names.removeLast()
+            var target = object
+            for name in names { target = target.nestedObject(for: name) }
+            target.set(node, for: last)
+        }
+    }
 
     private func setInteger(_ value: some FixedWidthInteger, for key: Key) {
         set(.number(JSON.Number(validated: String(value))), for: key)
@@ -36,27 +69,20 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt128, forKey key: Key) throws { setInteger(value, for: key) }
 
     mutating func encode(_ value: Double, forKey key: Key) throws {
-        object.set(try TreeEncoder.number(value, strategy: options.floatStrategy, path: codingPath + [key]), for: converted(key))
+        place(try TreeEncoder.number(value, strategy: options.floatStrategy, path: codingPath + [key]), for: key)
     }
 
     mutating func encode(_ value: Float, forKey key: Key) throws {
-        object.set(try TreeEncoder.number(value, strategy: options.floatStrategy, path: codingPath + [key]), for: converted(key))
+        place(try TreeEncoder.number(value, strategy: options.floatStrategy, path: codingPath + [key]), for: key)
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         let node = try TreeEncoder.wrap(value, options: options, path: codingPath + [key])
-        object.set(node ?? .value(.object(JSON.Object())), for: converted(key))
+        place(node ?? .value(.object(JSON.Object())), for: key)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        let name = converted(key)
-        let nested: TreeObject
-        switch object[name] {
-        case .object(let existing): nested = existing
-        case .value(.object(let members)): nested = TreeObject(members)
-        default: nested = TreeObject()
-        }
-        object.set(.object(nested), for: name)
+        let nested = object.nestedObject(for: converted(key))
         return KeyedEncodingContainer(TreeKeyedContainer<NestedKey>(encoder: encoder, object: nested, codingPath: codingPath + [key]))
     }
 

@@ -197,6 +197,18 @@ final class TreeObject {
         positions[key].map { nodes[$0] }
     }
 
+    /// The object under `key`, made (or made editable) when it is not one yet.
+    func nestedObject(for key: String) -> TreeObject {
+        let nested: TreeObject
+        switch self[key] {
+        case .object(let existing): nested = existing
+        case .value(.object(let members)): nested = TreeObject(members)
+        default: nested = TreeObject()
+        }
+        set(.object(nested), for: key)
+        return nested
+    }
+
     func set(_ node: TreeNode, for key: String) {
         if let position = positions[key] {
             nodes[position] = node

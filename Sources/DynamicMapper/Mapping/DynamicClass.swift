@@ -30,7 +30,7 @@ public struct DynamicClass: Sendable {
     /// Runs `body` on the node at `steps` (see ``OverlayNode/update(_:at:_:)``), editing the
     /// session's copy while an encoder runs the mapping and this view otherwise. The tree is
     /// moved out while it is edited, so that its arrays are edited in place.
-    mutating func updateTree(at steps: some Collection<ViewStep>, _ body: (inout OverlayNode?) -> Void) {
+    mutating func updateTree(at steps: some Collection<Path.Component>, _ body: (inout OverlayNode?) -> Void) {
         let steps = Array(steps)[...]
         if let session, let shared = session.sharedTree {
             var whole: OverlayNode? = shared
@@ -78,10 +78,16 @@ public struct DynamicClass: Sendable {
         set { self = newValue.root }
     }
 
-    /// The value at `path` in the path grammar: `ds["user.tags[0]"]`, `ds["weird key"]`,
+    /// The value at `path` in the ``Path`` grammar: `ds["user.tags[0]"]`, `ds["weird key"]`,
     /// `ds["my\\.dotted\\.key"]`.
     public subscript(path: String) -> DynamicValue {
-        get { DynamicValue(root: self, steps: ViewSteps(ViewStep.parse(path))) }
+        get { DynamicValue(root: self, steps: ViewSteps(Path(path).components)) }
+        set { self = newValue.root }
+    }
+
+    /// The value at `path`: `ds[Path("a/b.c", separator: "/")]`.
+    public subscript(path: Path) -> DynamicValue {
+        get { DynamicValue(root: self, steps: ViewSteps(path.components)) }
         set { self = newValue.root }
     }
 

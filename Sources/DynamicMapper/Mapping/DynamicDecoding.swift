@@ -35,9 +35,10 @@ extension DecoderImpl {
 
     /// Decodes `T` at `index`, whose coding path `makePath` gives, from inside a mapping that
     /// runs while this decoder is decoding (so the decoder's own position is put back
-    /// afterwards). Scalars build their path only if they fail. Unless `marksKeys`, the keys
-    /// read are not counted as the model's own (a `<--` read only looks at them).
-    func decodeDetached<T: Decodable>(_ type: T.Type, at index: Int, marksKeys: Bool, path makePath: () -> [PathComponent]) throws -> T {
+    /// afterwards). Scalars build their path only if they fail. `marksKeys` says whether the
+    /// keys read count as a dynamic model's own (`true` for `<->`, `false` for `<--`, which
+    /// only looks at them; `nil` leaves that as it is).
+    func decodeDetached<T: Decodable>(_ type: T.Type, at index: Int, marksKeys: Bool?, path makePath: () -> [PathComponent]) throws -> T {
         try decodeScalar(T.self, at: index, path: { makePath().map(\.codingKey) }) {
             let savedNode = currentNode
             let savedPath = path
@@ -46,9 +47,11 @@ extension DecoderImpl {
                 currentNode = savedNode
                 path = savedPath
             }
-            return try marksKeys
-                ? withKeyUsageRecorded { try unwrapNonScalar(T.self, at: index) }
-                : withoutKeyUsage { try unwrapNonScalar(T.self, at: index) }
+            switch marksKeys {
+            case true?: return try withKeyUsageRecorded { try unwrapNonScalar(T.self, at: index) }
+            case false?: return try withoutKeyUsage { try unwrapNonScalar(T.self, at: index) }
+            case nil: return try unwrapNonScalar(T.self, at: index)
+            }
         }
     }
 }

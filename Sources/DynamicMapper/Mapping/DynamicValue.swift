@@ -26,7 +26,7 @@ public struct DynamicValue: Sendable {
         self.steps = steps
     }
 
-    init(root: DynamicClass, step: ViewStep) {
+    init(root: DynamicClass, step: Path.Component) {
         self.root = root
         steps = ViewSteps()
         steps.append(step)
@@ -35,7 +35,7 @@ public struct DynamicValue: Sendable {
     /// The node here, or `nil` when missing.
     var node: OverlayNode? { root.tree.descendant(at: steps) }
 
-    private func appending(_ more: some Sequence<ViewStep>) -> DynamicValue {
+    private func appending(_ more: some Sequence<Path.Component>) -> DynamicValue {
         var next = self
         for step in more { next.steps.append(step) }
         return next
@@ -53,9 +53,15 @@ public struct DynamicValue: Sendable {
         set { root = newValue.root }
     }
 
-    /// The value at `path` below this one, in the path grammar: `ds.user["tags[0]"]`.
+    /// The value at `path` below this one, in the ``Path`` grammar: `ds.user["tags[0]"]`.
     public subscript(path: String) -> DynamicValue {
-        get { appending(ViewStep.parse(path)) }
+        get { appending(Path(path).components) }
+        set { root = newValue.root }
+    }
+
+    /// The value at `path` below this one: `ds.user[Path([.key("a.b")])]`.
+    public subscript(path: Path) -> DynamicValue {
+        get { appending(path.components) }
         set { root = newValue.root }
     }
 

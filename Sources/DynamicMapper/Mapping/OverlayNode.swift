@@ -33,7 +33,7 @@ struct OverlayMember: Sendable {
 extension OverlayNode {
     /// The child one step down, or `nil` when it is missing (no such key, an index out of
     /// range, or a node of another kind). Never changes anything.
-    func child(_ step: ViewStep) -> OverlayNode? {
+    func child(_ step: Path.Component) -> OverlayNode? {
         switch (self, step) {
         case (.source(let document, let index), .key(let key)):
             return document.member(of: index, named: key).map { .source(document, $0) }
@@ -53,7 +53,7 @@ extension OverlayNode {
         }
     }
 
-    func descendant(at steps: some Collection<ViewStep>) -> OverlayNode? {
+    func descendant(at steps: some Collection<Path.Component>) -> OverlayNode? {
         var node = self
         for step in steps {
             guard let next = node.child(step) else { return nil }
@@ -145,7 +145,7 @@ extension OverlayNode {
     /// array when the next step is an index, an object otherwise. A parent of another kind is
     /// replaced, since the write says what must be there. An index at or past the end appends;
     /// a negative index before the start changes nothing.
-    static func update(_ node: inout OverlayNode?, at steps: ArraySlice<ViewStep>, _ body: (inout OverlayNode?) -> Void) {
+    static func update(_ node: inout OverlayNode?, at steps: ArraySlice<Path.Component>, _ body: (inout OverlayNode?) -> Void) {
         guard let step = steps.first else {
             body(&node)
             return
@@ -196,30 +196,5 @@ extension OverlayNode {
             }
             node = .array(elements)
         }
-    }
-}
-
-// MARK: Document lookups
-
-extension Document {
-    /// The value node of the first member named `key` of the object at `index`.
-    func member(of index: Int, named key: String) -> Int? {
-        let node = nodes[index]
-        guard node.kind == .object else { return nil }
-        var child = index + 1
-        while child < Int(node.end) {
-            if stringEquals(nodes[child], key) { return child + 1 }
-            child = next(after: child + 1)
-        }
-        return nil
-    }
-
-    /// The node of element `position` (negative counts from the end) of the array at `index`.
-    func element(of index: Int, at position: Int) -> Int? {
-        let node = nodes[index]
-        guard node.kind == .array, let resolved = OverlayNode.resolve(position, count: Int(node.length)) else { return nil }
-        var child = index + 1
-        for _ in 0..<resolved { child = next(after: child) }
-        return child
     }
 }

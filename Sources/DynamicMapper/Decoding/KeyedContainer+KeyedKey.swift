@@ -1,0 +1,127 @@
+import Foundation
+
+/// ``KeyedKey`` coding keys: raw values that are paths, flat markers or lossy arrays.
+extension KeyedContainer {
+    /// What `key` asks for, when it is a ``KeyedKey``.
+    private func meaning(of key: Key) -> KeyMeaning? {
+        guard let keyed = key as? any KeyedKey else { return nil }
+        return impl.meaning(of: keyed)
+    }
+
+    /// The node a keyed key names: a member, a nested value, or this object for a flat key.
+    func keyedValueNode(for key: Key) -> Int? {
+        switch meaning(of: key) {
+        case .member(let name)?: return valueNode(named: name)
+        case .flat?: return object
+        case .path(let components)?, .lossyArray(let components)?: return node(at: components)
+        case nil: return valueNode(named: key.stringValue)
+        }
+    }
+
+    private func node(at components: [Path.Component]) -> Int? {
+        guard case .key(let first)? = components.first, let start = valueNode(named: first) else { return nil }
+        if case .found(let node) = impl.document.lookUp(components.dropFirst(), from: start) { return node }
+        return nil
+    }
+
+    /// The error for a nested key that leads nowhere, naming the whole path and where it broke.
+    func keyedKeyMissing(_ key: Key) -> DecodingError? {
+        guard let meaning = meaning(of: key) else { return nil }
+        let components: [Path.Component]
+        switch meaning {
+        case .path(let steps), .lossyArray(let steps): components = steps
+        case .member, .flat: return nil
+        }
+        let whole = Path(components)
+        var step = 0
+        if case .key(let first)? = components.first, let start = valueNode(named: first) {
+            switch impl.document.lookUp(components.dropFirst(), from: start) {
+            case .found: return nil
+            case .missing(let failed, _): step = failed + 1
+            case .wrongKind(let failed, let parent):
+                let expected: Any.Type = components[failed + 1].isIndex ? [Any].self : [String: Any].self
+                return impl.typeMismatch(expected, node: impl.nodes[parent], path: codingPath(through: components.prefix(failed + 1)))
+            }
+        }
+        let context = DecodingError.Context(
+            codingPath: codingPath(through: components.prefix(step)),
+            debugDescription: "No value at \(whole) (nothing at \(Path(Array(components.prefix(step + 1)))))")
+        switch components[step] {
+        case .key(let name): return .keyNotFound(AnyKey(literal: name), context)
+        case .index: return .valueNotFound(Any.self, context)
+        }
+    }
+
+    /// This container's coding path followed by `components`.
+    private func codingPath(through components: some Collection<Path.Component>) -> [any CodingKey] {
+        codingPath + components.map(\.pathComponent.codingKey)
+    }
+
+    private func fullPath(_ components: [Path.Component]) -> [PathComponent] {
+        var path = ownPath ?? Array(impl.path.prefix(depth))
+        path.append(contentsOf: components.map(\.pathComponent))
+        return path
+    }
+
+    /// Decodes a value under a keyed key, or `nil` for a plain member (decoded as usual).
+    func decodeKeyedKey<T: Decodable>(_ type: T.Type, forKey key: Key, node: Int) throws -> T? {
+        switch meaning(of: key) {
+        case .path(let components)?:
+            return try impl.decodeDetached(T.self, at: node, marksKeys: nil, path: { fullPath(components) })
+        case .lossyArray(let components)?:
+            guard let lossy = T.self as? any LossyDecodableArray.Type else {
+                return try impl.decodeDetached(T.self, at: node, marksKeys: nil, path: { fullPath(components) })
+            }
+            return try lossy.decodeDroppingFailures(from: impl, at: node, path: fullPath(components)) as? T
+        case .flat?, .member?, nil:
+            return nil
+        }
+    }
+
+    /// As ``decodeKeyedKey(_:forKey:node:)`` for an optional property; a flat one is `nil` when
+    /// a field it needs is missing.
+    func decodeKeyedKeyIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key, node: Int) throws -> T? {
+        if case .flat? = meaning(of: key) {
+            do {
+                return try impl.decodeChild(T.self, at: node, depth: depth, ownPath: ownPath, component: .key(key))
+            } catch DecodingError.keyNotFound, DecodingError.valueNotFound {
+                return nil
+            }
+        }
+        if let decoded = try decodeKeyedKey(T.self, forKey: key, node: node) { return decoded }
+        return try impl.decodeChild(T.self, at: node, depth: depth, ownPath: ownPath, component: .key(key))
+    }
+}
+
+extension Path.Component {
+    var isIndex: Bool {
+        if case .index = self { return true }
+        return false
+    }
+}
+
+/// Arrays read from a lossy key (``KeyedKey`` `".array"`, `@Flat` arrays): elements that fail
+/// to decode are left out.
+protocol LossyDecodableArray {
+    static func decodeDroppingFailures(from impl: DecoderImpl, at node: Int, path: [PathComponent]) throws -> Self
+}
+
+extension Array: LossyDecodableArray where Element: Decodable {
+    static func decodeDroppingFailures(from impl: DecoderImpl, at node: Int, path: [PathComponent]) throws -> [Element] {
+        let array = impl.nodes[node]
+        guard array.kind == .array else {
+            throw impl.containerMismatch(expected: [Any].self, node: array, path: path.map(\.codingKey))
+        }
+        var elements: [Element] = []
+        elements.reserveCapacity(Int(array.length))
+        var child = node + 1
+        var position = 0
+        while child < Int(array.end) {
+            let element = try? impl.decodeDetached(Element.self, at: child, marksKeys: nil, path: { path + [.index(position)] })
+            if let element { elements.append(element) }
+            child = impl.document.next(after: child)
+            position += 1
+        }
+        return elements
+    }
+}

@@ -1,0 +1,63 @@
+/// A coding key made from any string or integer, for hand-written `init(from:)` and
+/// `encode(to:)`. Its string is a ``Path``: with ``DynamicJSONDecoder`` and
+/// ``DynamicJSONEncoder`` a dotted key reaches (or writes) a nested value.
+///
+/// ```swift
+/// init(from decoder: any Decoder) throws {
+///     let container = try decoder.container(keyedBy: AnyKey.self)
+///     token = try container.decode(String.self, forKey: AnyKey("data.tokens.access_token"))
+/// }
+/// func encode(to encoder: any Encoder) throws {
+///     var container = encoder.container(keyedBy: AnyKey.self)
+///     try container.encode(token, forKey: AnyKey("data.tokens.access_token"))
+/// }
+/// ```
+///
+/// Foundation's coders take the string as one literal key.
+public struct AnyKey: KeyedKey, Hashable, Sendable, ExpressibleByStringLiteral {
+    /// The key's text (a path unless the key was made literal).
+    public let stringValue: String
+    /// The array position, for keys made from an integer.
+    public let intValue: Int?
+    private let isLiteral: Bool
+
+    /// A key whose text is a path: `AnyKey("data.tokens.access_token")`.
+    public init(_ path: String) {
+        stringValue = path
+        intValue = nil
+        isLiteral = false
+    }
+
+    /// A key whose text is a path, as `CodingKey` requires: `AnyKey(stringValue: "a.b")`.
+    public init(stringValue: String) {
+        self.init(stringValue)
+    }
+
+    /// A key for an array position: `AnyKey(intValue: 2)`.
+    public init(intValue: Int) {
+        stringValue = String(intValue)
+        self.intValue = intValue
+        isLiteral = true
+    }
+
+    /// A key taken literally, dots and all: `AnyKey(literal: "my.user")`.
+    public init(literal: String) {
+        stringValue = literal
+        intValue = nil
+        isLiteral = true
+    }
+
+    /// `let key: AnyKey = "data.tokens"`.
+    public init(stringLiteral path: String) {
+        self.init(path)
+    }
+
+    /// A literal key has no delimiter and no flat marker; other keys use the coder's defaults.
+    ///
+    /// ```swift
+    /// AnyKey(literal: "a.b").options   // KeyOptions(delimiter: .none, flat: .none)
+    /// ```
+    public var options: KeyOptions? {
+        isLiteral ? KeyOptions(delimiter: .none, flat: .none) : nil
+    }
+}

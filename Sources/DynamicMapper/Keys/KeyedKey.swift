@@ -1,0 +1,125 @@
+/// A `CodingKey` whose raw values may be paths, for nested keys without nested containers.
+///
+/// ```swift
+/// struct Coordinate: Codable {
+///     var latitude: Double
+///     var longitude: Double
+///     var elevation: Double
+///
+///     enum CodingKeys: String, KeyedKey {
+///         case latitude, longitude
+///         case elevation = "additionalInfo.elevation"
+///     }
+/// }
+/// let coordinate = try DynamicJSONDecoder().decode(Coordinate.self, from: data)
+/// ```
+///
+/// With ``DynamicJSONDecoder`` and ``DynamicJSONEncoder`` (or through ``Keyed``) a raw value is
+/// read with the key's ``KeyOptions``:
+/// - a ``Path`` split at the delimiter (`.` by default): `"additionalInfo.elevation"`;
+/// - the flat marker alone (`""`, or only spaces, by default): the property is decoded from,
+///   and encoded into, this same object; an optional one is `nil` when a field is missing;
+/// - the flat marker and the delimiter before a key (`".array"`): a lossy array, whose
+///   elements that fail to decode are left out.
+public protocol KeyedKey: CodingKey {
+    /// How to read this key's raw value; `nil` takes the coder's defaults.
+    ///
+    /// ```swift
+    /// var options: KeyOptions? {
+    ///     self == .greeting ? KeyOptions(delimiter: .character("+"), flat: .none) : nil
+    /// }
+    /// ```
+    var options: KeyOptions? { get }
+}
+
+extension KeyedKey {
+    /// The coder's defaults: `nil`.
+    ///
+    /// ```swift
+    /// enum CodingKeys: String, KeyedKey { case name = "user.name" }   // options: nil
+    /// ```
+    public var options: KeyOptions? { nil }
+}
+
+/// How a ``KeyedKey``'s raw value is read.
+///
+/// ```swift
+/// KeyOptions(delimiter: .character("+"), flat: .none)   // "+.greeting": key "" then ".greeting"
+/// KeyOptions(flat: .string("### "))                      // "### .array": a lossy array "array"
+/// ```
+public struct KeyOptions: Hashable, Sendable {
+    /// What separates the steps of a nested key.
+    ///
+    /// ```swift
+    /// let options = KeyOptions(delimiter: .character("/"))
+    /// ```
+    public enum Delimiter: Hashable, Sendable {
+        /// Raw values are single keys.
+        case none
+        /// Raw values are paths with this separator.
+        case character(Character)
+    }
+
+    /// What marks a flat property (the marker alone) or a lossy array (marker, delimiter, key).
+    ///
+    /// ```swift
+    /// let options = KeyOptions(flat: .string("__"))
+    /// ```
+    public enum Flat: Hashable, Sendable {
+        /// No flat properties or lossy arrays.
+        case none
+        /// This marker.
+        case string(String)
+    }
+
+    /// The delimiter; `.character(".")` by default.
+    public var delimiter: Delimiter
+    /// The flat marker; `.string("")` by default.
+    public var flat: Flat
+
+    /// Options with the defaults for what is not given.
+    ///
+    /// ```swift
+    /// KeyOptions()   // delimiter ".", flat marker ""
+    /// ```
+    public init(delimiter: Delimiter = .character("."), flat: Flat = .string("")) {
+        self.delimiter = delimiter
+        self.flat = flat
+    }
+}
+
+/// What a key asks for, once its raw value is read with its options.
+enum KeyMeaning: Sendable {
+    /// One member, by this exact key.
+    case member(String)
+    /// A nested value.
+    case path([Path.Component])
+    /// The property lives in this same object.
+    case flat
+    /// An array at this path whose failing elements are left out.
+    case lossyArray([Path.Component])
+
+    init(_ raw: String, options: KeyOptions) {
+        if case .string(let marker) = options.flat {
+            if raw == marker || (marker.isEmpty && raw.allSatisfy(\.isWhitespace)) {
+                self = .flat
+                return
+            }
+            if case .character(let delimiter) = options.delimiter, raw.hasPrefix(marker + String(delimiter)) {
+                let rest = String(raw.dropFirst(marker.count + 1))
+                self = .lossyArray(PathParser.parse(rest, separator: delimiter))
+                return
+            }
+        }
+        guard case .character(let delimiter) = options.delimiter else {
+            self = .member(raw)
+            return
+        }
+        let components = PathParser.parse(raw, separator: delimiter)
+        if components.count == 1, case .key(let key) = components[0], key == raw {
+            self = .member(raw)
+        } else {
+            self = .path(components)
+        }
+    }
+}

@@ -1,0 +1,39 @@
+/// The steps from a view's root to it. Up to four are stored inline (`ds.a.b[0].c`), so
+/// walking down a view allocates nothing in the usual case; longer paths spill to an array.
+struct ViewSteps: RandomAccessCollection, Sendable {
+    private var inline: (Path.Component, Path.Component, Path.Component, Path.Component) = (.index(0), .index(0), .index(0), .index(0))
+    private var inlineCount = 0
+    private var overflow: [Path.Component] = []
+
+    init() {}
+
+    init(_ steps: some Sequence<Path.Component>) {
+        for step in steps { append(step) }
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { inlineCount + overflow.count }
+
+    subscript(position: Int) -> Path.Component {
+        switch position {
+        case 0: return inline.0
+        case 1: return inline.1
+        case 2: return inline.2
+        case 3: return inline.3
+        default: return overflow[position - 4]
+        }
+    }
+
+    mutating func append(_ step: Path.Component) {
+        switch inlineCount {
+        case 0: inline.0 = step
+        case 1: inline.1 = step
+        case 2: inline.2 = step
+        case 3: inline.3 = step
+        default:
+            overflow.append(step)
+            return
+        }
+        inlineCount += 1
+    }
+}

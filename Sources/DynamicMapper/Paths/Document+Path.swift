@@ -1,0 +1,51 @@
+/// Following a path through the node index.
+extension Document {
+    /// The value node of the first member named `key` of the object at `index`.
+    func member(of index: Int, named key: String) -> Int? {
+        let node = nodes[index]
+        guard node.kind == .object else { return nil }
+        var child = index + 1
+        while child < Int(node.end) {
+            if stringEquals(nodes[child], key) { return child + 1 }
+            child = next(after: child + 1)
+        }
+        return nil
+    }
+
+    /// The node of element `position` (negative counts from the end) of the array at `index`.
+    func element(of index: Int, at position: Int) -> Int? {
+        let node = nodes[index]
+        guard node.kind == .array, let resolved = OverlayNode.resolve(position, count: Int(node.length)) else { return nil }
+        var child = index + 1
+        for _ in 0..<resolved { child = next(after: child) }
+        return child
+    }
+
+    /// Where following `components` from the node `start` ends.
+    enum PathLookup {
+        case found(Int)
+        /// Step `step` found nothing: no such key or index, or `null` on the way.
+        case missing(step: Int, parent: Int)
+        /// Step `step` needs an object (or array) and the node there is something else.
+        case wrongKind(step: Int, parent: Int)
+    }
+
+    func lookUp(_ components: some Collection<Path.Component>, from start: Int) -> PathLookup {
+        var current = start
+        for (step, component) in components.enumerated() {
+            let node = nodes[current]
+            let next: Int?
+            switch component {
+            case .key(let key):
+                guard node.kind == .object else { return node.kind == .null ? .missing(step: step, parent: current) : .wrongKind(step: step, parent: current) }
+                next = member(of: current, named: key)
+            case .index(let position):
+                guard node.kind == .array else { return node.kind == .null ? .missing(step: step, parent: current) : .wrongKind(step: step, parent: current) }
+                next = element(of: current, at: position)
+            }
+            guard let next else { return .missing(step: step, parent: current) }
+            current = next
+        }
+        return .found(current)
+    }
+}
