@@ -210,8 +210,13 @@ extension DecoderImpl {
     /// Runs `body` with `currentNode` at `index`, as `init(from:)` of a child expects.
     func withCurrentNode<T>(_ index: Int, _ body: () throws -> T) rethrows -> T {
         let saved = currentNode
+        let savedDepth = currentDepth
         currentNode = index
-        defer { currentNode = saved }
+        currentDepth = path.count
+        defer {
+            currentNode = saved
+            currentDepth = savedDepth
+        }
         return try body()
     }
 }

@@ -26,35 +26,14 @@ extension KeyedContainer {
 
     /// The error for a nested key that leads nowhere, naming the whole path and where it broke.
     func keyedKeyMissing(_ key: Key) -> DecodingError? {
-        guard let meaning = meaning(of: key) else { return nil }
-        let components: [Path.Component]
-        switch meaning {
-        case .path(let steps), .lossyArray(let steps): components = steps
-        case .member, .flat: return nil
+        switch meaning(of: key) {
+        case .path(let components)?, .lossyArray(let components)?:
+            let lookup = impl.document.lookUp(components, from: object)
+            if case .found = lookup { return nil }
+            return impl.pathError(lookup, components: components, base: codingPath)
+        case .member?, .flat?, nil:
+            return nil
         }
-        let whole = Path(components)
-        var step = 0
-        if case .key(let first)? = components.first, let start = valueNode(named: first) {
-            switch impl.document.lookUp(components.dropFirst(), from: start) {
-            case .found: return nil
-            case .missing(let failed, _): step = failed + 1
-            case .wrongKind(let failed, let parent):
-                let expected: Any.Type = components[failed + 1].isIndex ? [Any].self : [String: Any].self
-                return impl.typeMismatch(expected, node: impl.nodes[parent], path: codingPath(through: components.prefix(failed + 1)))
-            }
-        }
-        let context = DecodingError.Context(
-            codingPath: codingPath(through: components.prefix(step)),
-            debugDescription: "No value at \(whole) (nothing at \(Path(Array(components.prefix(step + 1)))))")
-        switch components[step] {
-        case .key(let name): return .keyNotFound(AnyKey(literal: name), context)
-        case .index: return .valueNotFound(Any.self, context)
-        }
-    }
-
-    /// This container's coding path followed by `components`.
-    private func codingPath(through components: some Collection<Path.Component>) -> [any CodingKey] {
-        codingPath + components.map(\.pathComponent.codingKey)
     }
 
     private func fullPath(_ components: [Path.Component]) -> [PathComponent] {

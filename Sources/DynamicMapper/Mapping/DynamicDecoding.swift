@@ -6,7 +6,11 @@ extension DecoderImpl {
     /// anyone else sees the value, sets its `dynamicSelf` to a view of that node and runs
     /// `dynamicMapping(.decoding)`.
     func decodeDynamic<T: Decodable>(_ type: T.Type, at index: Int) throws -> T {
+        let depth = path.count
         var value = try withKeyUsageRecorded { try withCurrentNode(index) { try T(from: self) } }
+        // The mapping's errors name paths below the model's, which `init(from:)` may have
+        // left longer.
+        truncatePath(to: depth)
         try finishDynamic(&value, at: index)
         return value
     }

@@ -1,0 +1,165 @@
+import Foundation
+
+extension Decoder {
+    /// Decodes the value at `path` below this decoder's value, for hand-written `init(from:)`.
+    ///
+    /// ```swift
+    /// init(from decoder: any Decoder) throws {
+    ///     id = try decoder.decode(at: "my_id")
+    ///     city = try decoder.decode(at: "profile.address.city")
+    /// }
+    /// ```
+    ///
+    /// - Throws: `DecodingError.keyNotFound` (or `valueNotFound` for an index) naming where
+    ///   the path broke, `typeMismatch` when a step meets the wrong kind of value, and the
+    ///   value's own errors.
+    public func decode<T: Decodable>(at path: Path, as type: T.Type = T.self) throws -> T {
+        try PathDecoding.required(PathDecoding.value(T.self, at: path.components, in: self, optional: false), at: path, codingPath: codingPath)
+    }
+
+    /// Decodes the value at `path`, or `nil` when a step is missing or the value is `null`.
+    ///
+    /// ```swift
+    /// avatar = try decoder.decodeIfPresent(at: "profile.avatar")
+    /// ```
+    public func decodeIfPresent<T: Decodable>(at path: Path, as type: T.Type = T.self) throws -> T? {
+        try PathDecoding.value(T.self, at: path.components, in: self, optional: true)
+    }
+}
+
+extension JSONDecoder {
+    /// Decodes `type` from the value at `path` in `data`, with this decoder's settings.
+    ///
+    /// ```swift
+    /// let user = try JSONDecoder().decode(User.self, from: data, at: "response.users[0]")
+    /// let other = try DynamicJSONDecoder().decode(User.self, from: data, at: Path("response/my.user", separator: "/"))
+    /// ```
+    ///
+    /// The input is parsed once as ``DynamicJSONDecoder`` parses it, whichever decoder this
+    /// is, and only the value at `path` is decoded.
+    public func decode<T: Decodable>(_ type: T.Type, from data: Data, at path: Path) throws -> T {
+        let depth = (self as? DynamicJSONDecoder)?.maximumDepth ?? 512
+        let document = try Document(data: data, options: ScanOptions(allowsJSON5: allowsJSON5, assumesTopLevelDictionary: assumesTopLevelDictionary, maximumDepth: depth))
+        let impl = DecoderImpl(document: document, options: DecodingOptions(self), node: 0, path: [])
+        return try PathDecoding.required(impl.value(T.self, at: path.components, optional: false), at: path, codingPath: [])
+    }
+}
+
+/// Decoding at a path: straight through the index with this package's decoder, through
+/// containers with any other.
+enum PathDecoding {
+    /// A value a non-optional lookup returned (it throws rather than return `nil`).
+    static func required<T>(_ value: T?, at path: Path, codingPath: [any CodingKey]) throws -> T {
+        guard let value else {
+            throw DecodingError.valueNotFound(T.self, DecodingError.Context(codingPath: codingPath, debugDescription: "No value at \(path)."))
+        }
+        return value
+    }
+
+    static func value<T: Decodable>(_ type: T.Type, at components: [Path.Component], in decoder: any Decoder, optional: Bool) throws -> T? {
+        if let impl = decoder as? DecoderImpl {
+            return try impl.value(T.self, at: components, optional: optional)
+        }
+        return try ContainerWalk(components: components, optional: optional).value(T.self, in: decoder)
+    }
+}
+
+extension DecoderImpl {
+    /// The value at `components` below the current node; `nil` only when `optional` and a
+    /// step is missing or the value is `null`.
+    func value<T: Decodable>(_ type: T.Type, at components: [Path.Component], optional: Bool) throws -> T? {
+        let base = Array(path.prefix(currentDepth))
+        switch document.lookUp(components, from: currentNode) {
+        case .found(let node):
+            if optional && nodes[node].kind == .null { return nil }
+            return try decodeDetached(T.self, at: node, marksKeys: nil, path: { base + components.map(\.pathComponent) })
+        case .missing where optional:
+            return nil
+        case let failure:
+            throw pathError(failure, components: components, base: base.map(\.codingKey))
+        }
+    }
+
+    /// The error for a path that leads nowhere: where it broke, and the whole path.
+    func pathError(_ failure: Document.PathLookup, components: [Path.Component], base: [any CodingKey]) -> DecodingError {
+        func codingPath(_ count: Int) -> [any CodingKey] { base + components.prefix(count).map(\.pathComponent.codingKey) }
+        switch failure {
+        case .found:
+            return .dataCorrupted(DecodingError.Context(codingPath: codingPath(components.count), debugDescription: "Found a value at \(Path(components))."))
+        case .wrongKind(let step, let parent):
+            let expected: Any.Type = components[step].isIndex ? [Any].self : [String: Any].self
+            return typeMismatch(expected, node: nodes[parent], path: codingPath(step))
+        case .missing(let step, _):
+            let context = DecodingError.Context(
+                codingPath: codingPath(step),
+                debugDescription: step + 1 == components.count
+                    ? "No value at \(Path(components))."
+                    : "No value at \(Path(components)): nothing at \(Path(Array(components.prefix(step + 1))))."
+            )
+            switch components[step] {
+            case .key(let name): return .keyNotFound(AnyKey(literal: name), context)
+            case .index: return .valueNotFound(Any.self, context)
+            }
+        }
+    }
+}
+
+/// Follows a path through the containers of a decoder that is not this package's.
+struct ContainerWalk {
+    let components: [Path.Component]
+    let optional: Bool
+
+    /// Where the walk is: a keyed or an unkeyed container.
+    private enum Position {
+        case keyed(KeyedDecodingContainer<AnyKey>)
+        case unkeyed(any UnkeyedDecodingContainer)
+    }
+
+    /// A value decoded only to step over it.
+    private struct Skipped: Decodable {
+        init(from decoder: any Decoder) throws {}
+    }
+
+    func value<T: Decodable>(_ type: T.Type, in decoder: any Decoder) throws -> T? {
+        guard let first = components.first else {
+            if optional, try decoder.singleValueContainer().decodeNil() { return nil }
+            return try T(from: decoder)
+        }
+        var position = first.isIndex ? Position.unkeyed(try decoder.unkeyedContainer()) : .keyed(try decoder.container(keyedBy: AnyKey.self))
+        for (step, component) in components.enumerated() {
+            let isLast = step == components.count - 1
+            let nextIsIndex = isLast ? false : components[step + 1].isIndex
+            switch (position, component) {
+            case (.keyed(let container), .key(let name)):
+                let key = AnyKey(literal: name)
+                if isLast {
+                    return optional ? try container.decodeIfPresent(T.self, forKey: key) : try container.decode(T.self, forKey: key)
+                }
+                if optional, try !container.contains(key) || container.decodeNil(forKey: key) { return nil }
+                position = nextIsIndex
+                    ? .unkeyed(try container.nestedUnkeyedContainer(forKey: key))
+                    : .keyed(try container.nestedContainer(keyedBy: AnyKey.self, forKey: key))
+            case (.unkeyed(var container), .index(let index)):
+                let count = container.count ?? 0
+                let resolved = index < 0 ? count + index : index
+                guard resolved >= 0, resolved < count else {
+                    if optional { return nil }
+                    throw DecodingError.valueNotFound(T.self, DecodingError.Context(
+                        codingPath: container.codingPath, debugDescription: "No element at index \(index) (the array has \(count))."))
+                }
+                for _ in 0..<resolved { _ = try container.decode(Skipped.self) }
+                if isLast {
+                    return optional ? try container.decodeIfPresent(T.self) : try container.decode(T.self)
+                }
+                if optional, try container.decodeNil() { return nil }
+                position = nextIsIndex
+                    ? .unkeyed(try container.nestedUnkeyedContainer())
+                    : .keyed(try container.nestedContainer(keyedBy: AnyKey.self))
+            default:
+                // Each container was opened for the kind of its step.
+                return nil
+            }
+        }
+        return nil
+    }
+}
