@@ -35,6 +35,9 @@ final class DecoderImpl: Decoder {
         var viewOrigin: ViewOrigin?
         /// Coding-key types known to be plain (not ``KeyedKey``), and what keyed keys mean.
         var plainKeyTypes: [ObjectIdentifier] = []
+        /// For a decoder from a keyed container's `superDecoder`: that container's object,
+        /// which `@Flat` decodes from.
+        var parentObject: (document: Document, node: Int)?
         var keyMeanings: [String: KeyMeaning] = [:]
     }
 
@@ -114,6 +117,12 @@ final class DecoderImpl: Decoder {
         if let bits = asFloat ? state.pointee.floatReadBits : state.pointee.doubleReadBits {
             KeyUsage.mark(Int(node.offset), in: bits)
         }
+    }
+
+    /// The object of the keyed container this decoder came from (see ``Flat``).
+    var parentObject: (document: Document, node: Int)? {
+        get { state.pointee.parentObject }
+        set { state.pointee.parentObject = newValue }
     }
 
     /// Whether `Key` is a ``KeyedKey`` type, whose raw values may be paths.

@@ -284,9 +284,12 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// as Foundation does.
     private func superDecoder(component: PathComponent, value: Int?) throws -> any Decoder {
         let path = impl.pathComponents(depth: depth, ownPath: ownPath, appending: component)
-        if let value {
-            return impl.superDecoderImpl(node: value, path: path)
+        let decoder = if let value {
+            impl.superDecoderImpl(node: value, path: path)
+        } else {
+            DecoderImpl(document: try Document(data: Data("null".utf8), options: ScanOptions()), options: impl.options, node: 0, path: path)
         }
-        return DecoderImpl(document: try Document(data: Data("null".utf8), options: ScanOptions()), options: impl.options, node: 0, path: path)
+        decoder.parentObject = (impl.document, object)
+        return decoder
     }
 }

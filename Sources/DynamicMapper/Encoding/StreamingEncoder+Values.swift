@@ -28,6 +28,10 @@ extension StreamingEncoder {
             try encodeStringKeyedDictionary(dictionary, key: key)
         } else if !isPlainType(of: value), let model = value as? any DynamicEncodable {
             try encodeDynamicModel(model, key: key)
+        } else if !isPlainType(of: value), let flat = value as? any FlatEncodable, flat.spreadsIntoParent {
+            // Its members go into an object already being written: the tree encoder can.
+            needsFallback = true
+            throw StreamingFallback()
         } else {
             return try encodeInChildSlot(key: key, emptyAsObject: emptyAsObject) { try value.encode(to: self) }
         }
@@ -62,7 +66,7 @@ extension StreamingEncoder {
         return false
     }
 
-    /// Whether `value`'s type is known not to be a dynamic model: the conformance check is a
+    /// Whether `value`'s type is known to be neither a dynamic model nor `@Flat`: the check is a
     /// runtime lookup that costs far more than scanning this short list. The runtime type
     /// counts, so a subclass that adopts the protocol is found behind its superclass's type.
     @inline(__always)
@@ -70,7 +74,7 @@ extension StreamingEncoder {
         let type = Swift.type(of: value)
         let identifier = ObjectIdentifier(type)
         if plainTypes.contains(identifier) { return true }
-        if type is any DynamicEncodable.Type { return false }
+        if type is any DynamicEncodable.Type || type is any FlatEncodable.Type { return false }
         if plainTypes.count < 32 { plainTypes.append(identifier) }
         return true
     }

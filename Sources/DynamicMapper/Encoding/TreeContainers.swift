@@ -77,6 +77,10 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        if let flat = value as? any FlatEncodable, flat.spreadsIntoParent {
+            try flat.encodeFlat(to: TreeEncoder(options: options, codingPath: codingPath, object: object))
+            return
+        }
         let node = try TreeEncoder.wrap(value, options: options, path: codingPath + [key])
         place(node ?? .value(.object(JSON.Object())), for: key)
     }

@@ -24,6 +24,14 @@ final class TreeEncoder: Encoder {
         self.reference = reference
     }
 
+    /// An encoder whose keyed container is `object`, so a flat value writes into its parent.
+    init(options: EncodingOptions, codingPath: [any CodingKey], object: TreeObject) {
+        self.options = options
+        self.codingPath = codingPath
+        reference = nil
+        node = .object(object)
+    }
+
     deinit {
         guard let reference else { return }
         let value = node ?? .value(.object(JSON.Object()))

@@ -115,11 +115,6 @@ struct ContainerWalk {
         case unkeyed(any UnkeyedDecodingContainer)
     }
 
-    /// A value decoded only to step over it.
-    private struct Skipped: Decodable {
-        init(from decoder: any Decoder) throws {}
-    }
-
     func value<T: Decodable>(_ type: T.Type, in decoder: any Decoder) throws -> T? {
         guard let first = components.first else {
             if optional, try decoder.singleValueContainer().decodeNil() { return nil }
@@ -147,7 +142,7 @@ struct ContainerWalk {
                     throw DecodingError.valueNotFound(T.self, DecodingError.Context(
                         codingPath: container.codingPath, debugDescription: "No element at index \(index) (the array has \(count))."))
                 }
-                for _ in 0..<resolved { _ = try container.decode(Skipped.self) }
+                for _ in 0..<resolved { _ = try container.decode(SkippedValue.self) }
                 if isLast {
                     return optional ? try container.decodeIfPresent(T.self) : try container.decode(T.self)
                 }
