@@ -1,0 +1,275 @@
+import Foundation
+
+/// Gives a property its type's zero value when the key is missing or `null`, so the property
+/// need not be optional.
+///
+/// ```swift
+/// struct ZeroTestCodable: Codable {
+///     var name: String                    // "Jan"
+///     @Zero var secondName: String        // ""
+///     @Zero var numberOfChildren: Int     // 0
+///     @Zero var point: Point              // Point(x: 0, y: 0)
+/// }
+/// let model = try JSONDecoder().decode(ZeroTestCodable.self, from: Data(#"{"name":"Jan"}"#.utf8))
+/// ```
+///
+/// Zero values: `0` for numbers, `""`, `false`, empty arrays, sets, dictionaries and `Data`,
+/// `nil` for optionals, and for a nested model the value its own `init(from:)` makes when every
+/// key it asks for holds its zero (optional properties `nil`, nested models zero in turn).
+/// A type with no such value (a `URL`, a `UUID`, an enum with no case for `""` or `0`) makes a
+/// missing key throw `DecodingError.valueNotFound`. A value that is there but wrong still throws
+/// as usual. Encoding writes the value as it is.
+///
+/// The synthesized `init(from:)` calls this package's overload of `decode(_:forKey:)`, so it
+/// works with any decoder, Foundation's included.
+@propertyWrapper
+public struct Zero<Value: Decodable> {
+    /// The property's value: `model.numberOfChildren`.
+    public var wrappedValue: Value
+
+    /// Starts as `wrappedValue`: `@Zero var count = 5`, or the memberwise `Model(count: 5)`.
+    public init(wrappedValue: Value) {
+        self.wrappedValue = wrappedValue
+    }
+}
+
+extension Zero: Decodable {
+    /// Reads the value from a single-value container, or makes the zero value for `null`.
+    ///
+    /// ```swift
+    /// let count = try Zero<Int>(from: decoder).wrappedValue   // 0 for null
+    /// ```
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self.init(wrappedValue: try zeroValue(of: Value.self, codingPath: decoder.codingPath))
+        } else {
+            self.init(wrappedValue: try container.decode(Value.self))
+        }
+    }
+}
+
+extension Zero: Encodable where Value: Encodable {
+    /// Writes the value itself to a single-value container.
+    ///
+    /// ```swift
+    /// try Zero(wrappedValue: 3).encode(to: encoder)   // 3
+    /// ```
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(wrappedValue)
+    }
+}
+
+extension Zero: Sendable where Value: Sendable {}
+extension Zero: Equatable where Value: Equatable {}
+extension Zero: Hashable where Value: Hashable {}
+
+extension KeyedDecodingContainer {
+    /// The value under `key`, or its type's zero when the key is missing or `null` (the
+    /// synthesized `init(from:)` calls this for `@Zero` properties).
+    ///
+    /// ```swift
+    /// @Zero var numberOfChildren: Int   // {} gives 0
+    /// ```
+    ///
+    /// - Throws: `DecodingError.valueNotFound` when the key is missing and the type has no zero
+    ///   value; the usual errors for a value that is there but cannot be decoded.
+    public func decode<Value>(_ type: Zero<Value>.Type, forKey key: Key) throws -> Zero<Value> {
+        if let value = try decodeIfPresent(Value.self, forKey: key) {
+            return Zero(wrappedValue: value)
+        }
+        return Zero(wrappedValue: try zeroValue(of: Value.self, codingPath: codingPath + [key]))
+    }
+}
+
+/// `type`'s zero, from a ``ZeroDecoder``; when there is none, `valueNotFound` at `codingPath`
+/// (where the value was missing) with the reason as the underlying error.
+func zeroValue<Value: Decodable>(of type: Value.Type, codingPath: [any CodingKey]) throws -> Value {
+    do {
+        return try zeroValueThroughDecoder(Value.self, decoder: ZeroDecoder(codingPath: [], depth: 0))
+    } catch {
+        let reason: String
+        switch error as? DecodingError {
+        case .dataCorrupted(let context)?, .typeMismatch(_, let context)?,
+             .valueNotFound(_, let context)?, .keyNotFound(_, let context)?:
+            reason = context.debugDescription
+        default:
+            reason = "\(error)"
+        }
+        throw DecodingError.valueNotFound(type, DecodingError.Context(
+            codingPath: codingPath,
+            debugDescription: "No value, and \(Value.self) has no zero value: \(reason)",
+            underlyingError: error))
+    }
+}
+
+// MARK: - Zero decoder
+
+/// A decoder with no input that answers every request with the zero of what is asked: `0`,
+/// `""`, `false`, `nil` (`decodeNil` is true, `decodeIfPresent` gives `nil`), empty unkeyed and
+/// keyed containers for collections, and for a keyed request the zero of the requested type.
+/// Its coding paths are relative to where the zero is used.
+struct ZeroDecoder: Decoder {
+    /// Deeper than this is a type that contains itself without an optional or a collection in
+    /// between (through a class or an indirect enum); it has no finite zero.
+    static let maximumDepth = 64
+
+    let codingPath: [any CodingKey]
+    let depth: Int
+
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    /// The decoder for a value one level down, at `key` (or at the same path, for a single
+    /// value decoded through its own `init(from:)`).
+    func nested(_ key: (any CodingKey)?) throws -> ZeroDecoder {
+        let path = key.map { codingPath + [$0] } ?? codingPath
+        guard depth < Self.maximumDepth else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: path,
+                debugDescription: "The zero value nests deeper than \(Self.maximumDepth) levels; the type contains itself"))
+        }
+        return ZeroDecoder(codingPath: path, depth: depth + 1)
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(ZeroKeyedContainer<Key>(decoder: self))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        EmptyUnkeyedContainer(codingPath: codingPath)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        ZeroSingleValueContainer(decoder: self)
+    }
+}
+
+private struct ZeroSingleValueContainer: SingleValueDecodingContainer {
+    let decoder: ZeroDecoder
+    var codingPath: [any CodingKey] { decoder.codingPath }
+
+    func decodeNil() -> Bool { true }
+    func decode(_ type: Bool.Type) throws -> Bool { false }
+    func decode(_ type: String.Type) throws -> String { "" }
+    func decode(_ type: Double.Type) throws -> Double { 0 }
+    func decode(_ type: Float.Type) throws -> Float { 0 }
+    func decode(_ type: Int.Type) throws -> Int { 0 }
+    func decode(_ type: Int8.Type) throws -> Int8 { 0 }
+    func decode(_ type: Int16.Type) throws -> Int16 { 0 }
+    func decode(_ type: Int32.Type) throws -> Int32 { 0 }
+    func decode(_ type: Int64.Type) throws -> Int64 { 0 }
+    func decode(_ type: UInt.Type) throws -> UInt { 0 }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { 0 }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { 0 }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { 0 }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { 0 }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try zeroValueThroughDecoder(T.self, decoder: decoder.nested(nil))
+    }
+}
+
+private struct ZeroKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let decoder: ZeroDecoder
+    var codingPath: [any CodingKey] { decoder.codingPath }
+
+    /// No keys to list (dictionaries come out empty), yet every key asked for is there and
+    /// `null`, so `decodeIfPresent` gives `nil` and `decode` the zero.
+    var allKeys: [Key] { [] }
+    func contains(_ key: Key) -> Bool { true }
+    func decodeNil(forKey key: Key) throws -> Bool { true }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { false }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { "" }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { 0 }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { 0 }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { 0 }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { 0 }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { 0 }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { 0 }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { 0 }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { 0 }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { 0 }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { 0 }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { 0 }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { 0 }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try zeroValueThroughDecoder(T.self, decoder: decoder.nested(key))
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        KeyedDecodingContainer(ZeroKeyedContainer<NestedKey>(decoder: try decoder.nested(key)))
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        EmptyUnkeyedContainer(codingPath: codingPath + [key])
+    }
+
+    func superDecoder() throws -> any Decoder {
+        try decoder.nested(ZeroSuperKey())
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        try decoder.nested(key)
+    }
+}
+
+/// The zero of `T`: a `Decimal` directly (its own Codable form is a keyed record, not a
+/// number), anything else through its own `init(from:)`.
+private func zeroValueThroughDecoder<T: Decodable>(_ type: T.Type, decoder: ZeroDecoder) throws -> T {
+    if T.self == Decimal.self, let zero = Decimal.zero as? T {
+        return zero
+    }
+    return try T(from: decoder)
+}
+
+/// An unkeyed container with no elements: `isAtEnd` from the start, every read past the end.
+private struct EmptyUnkeyedContainer: UnkeyedDecodingContainer {
+    let codingPath: [any CodingKey]
+    var count: Int? { 0 }
+    var isAtEnd: Bool { true }
+    var currentIndex: Int { 0 }
+
+    private func atEnd(_ type: Any.Type) -> DecodingError {
+        DecodingError.valueNotFound(type, DecodingError.Context(
+            codingPath: codingPath, debugDescription: "Unkeyed container is at end."))
+    }
+
+    mutating func decodeNil() throws -> Bool { throw atEnd(Any?.self) }
+    mutating func decode(_ type: Bool.Type) throws -> Bool { throw atEnd(type) }
+    mutating func decode(_ type: String.Type) throws -> String { throw atEnd(type) }
+    mutating func decode(_ type: Double.Type) throws -> Double { throw atEnd(type) }
+    mutating func decode(_ type: Float.Type) throws -> Float { throw atEnd(type) }
+    mutating func decode(_ type: Int.Type) throws -> Int { throw atEnd(type) }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { throw atEnd(type) }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { throw atEnd(type) }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { throw atEnd(type) }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { throw atEnd(type) }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { throw atEnd(type) }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { throw atEnd(type) }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { throw atEnd(type) }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { throw atEnd(type) }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { throw atEnd(type) }
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { throw atEnd(type) }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        throw atEnd(KeyedDecodingContainer<NestedKey>.self)
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        throw atEnd((any UnkeyedDecodingContainer).self)
+    }
+
+    mutating func superDecoder() throws -> any Decoder {
+        throw atEnd((any Decoder).self)
+    }
+}
+
+/// The key `superDecoder()` uses, as Foundation names it.
+private struct ZeroSuperKey: CodingKey {
+    var stringValue: String { "super" }
+    var intValue: Int? { nil }
+    init() {}
+    init?(stringValue: String) { guard stringValue == "super" else { return nil } }
+    init?(intValue: Int) { return nil }
+}

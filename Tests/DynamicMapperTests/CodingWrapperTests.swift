@@ -1,0 +1,412 @@
+import Testing
+import Foundation
+import DynamicMapper
+
+// MARK: - Helpers (CW prefix: private to this file)
+
+/// Foundation's coders and ours; every test runs through both.
+enum CWCoders: String, CaseIterable, Sendable {
+    case foundation, dynamic
+
+    var decoder: JSONDecoder {
+        switch self {
+        case .foundation: return JSONDecoder()
+        case .dynamic: return DynamicJSONDecoder()
+        }
+    }
+
+    var encoder: JSONEncoder {
+        let encoder: JSONEncoder
+        switch self {
+        case .foundation: encoder = JSONEncoder()
+        case .dynamic: encoder = DynamicJSONEncoder()
+        }
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, _ json: String, using decoder: JSONDecoder? = nil) throws -> T {
+        try (decoder ?? self.decoder).decode(type, from: Data(json.utf8))
+    }
+
+    func encode<T: Encodable>(_ value: T) throws -> String {
+        String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    func decodingError<T: Decodable>(_ type: T.Type, _ json: String) -> DecodingError? {
+        do {
+            _ = try decode(type, json)
+            return nil
+        } catch {
+            return error as? DecodingError
+        }
+    }
+}
+
+private func cwPath(_ path: [any CodingKey]) -> [String] {
+    path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+}
+
+// KeyedCodable's README model.
+private struct CWPoint: Codable, Equatable {
+    let x: Float
+    let y: Float
+}
+
+private struct CWZeroTestCodable: Codable, Equatable {
+    var name: String
+    @Zero var secondName: String
+    @Zero var numberOfChildren: Int
+    @Zero var point: CWPoint
+}
+
+private struct CWZeroNested: Codable, Equatable {
+    var title: String
+    var subtitle: String?
+    var items: [Int]
+    var inner: CWPoint
+    var kind: Int8
+    var enabled: Bool
+}
+
+private enum CWKind: String, Codable, Equatable {
+    case unset = ""
+    case basic
+}
+
+private struct CWZeroEverything: Codable, Equatable {
+    @Zero var tags: [String]
+    @Zero var scores: [String: Int]
+    @Zero var byID: [Int: String]
+    @Zero var flags: Set<Int>
+    @Zero var matrix: [[Int]]
+    @Zero var isActive: Bool
+    @Zero var ratio: Double
+    @Zero var count: UInt64
+    @Zero var amount: Decimal
+    @Zero var bytes: Data
+    @Zero var maybe: Int?
+    @Zero var kind: CWKind
+    @Zero var nested: CWZeroNested
+}
+
+private enum CWStatus: String, Codable {
+    case active, inactive
+}
+
+private struct CWZeroURL: Codable {
+    @Zero var homepage: URL
+}
+
+private struct CWZeroStatus: Codable {
+    @Zero var status: CWStatus
+}
+
+/// Contains itself through a class, so it has no finite zero.
+private final class CWLoop: Codable {
+    let next: CWLoop
+}
+
+private struct CWZeroLoop: Codable {
+    @Zero var loop: CWLoop
+}
+
+private struct CWZeroDate: Codable, Equatable {
+    @Zero var when: Date
+}
+
+// Transformers for the one-way wrappers and the error tests.
+private struct CWDateTransformer: Transformer, DefaultInitializable {
+    private static let day = DateFormatTransformer(format: "yyyy-MM-dd")
+    func decode(_ raw: String) throws -> Date { try Self.day.decode(raw) }
+    func encode(_ value: Date) throws -> String { try Self.day.encode(value) }
+}
+
+private struct CWEvent: Codable {
+    @CodedBy<CWDateTransformer> var date: Date
+}
+
+private struct CWSchedule: Codable {
+    var events: [CWEvent]
+}
+
+/// Codix's `{ $0 == "true" }` closure, as a type.
+private struct CWFlagTransformer: DecodingTransformer, DefaultInitializable {
+    func decode(_ raw: String) throws -> Bool { raw == "true" }
+}
+
+private struct CWSettings: Codable, Equatable {
+    @DecodedBy<CWFlagTransformer> var isMale: Bool
+}
+
+private struct CWOptionalSettings: Codable, Equatable {
+    @DecodedBy<OptionalTransformer<CWFlagTransformer>> var isMale: Bool?
+}
+
+private struct CWCentsTransformer: EncodingTransformer, DefaultInitializable {
+    func encode(_ value: Double) throws -> Int {
+        guard value >= 0 else { throw TransformerError(value: value, reason: "is a negative amount") }
+        return Int((value * 100).rounded())
+    }
+}
+
+private struct CWPayment: Codable, Equatable {
+    @EncodedBy<CWCentsTransformer> var amount: Double
+}
+
+private struct CWOptionalPayment: Codable, Equatable {
+    @EncodedBy<OptionalTransformer<CWCentsTransformer>> var tip: Double?
+}
+
+/// Neither `Encodable` nor `Decodable`.
+private struct CWMember: Equatable {
+    let id: Int
+}
+
+private struct CWMemberFromInt: DecodingTransformer, DefaultInitializable {
+    func decode(_ raw: Int) throws -> CWMember { CWMember(id: raw) }
+}
+
+private struct CWMemberToInt: EncodingTransformer, DefaultInitializable {
+    func encode(_ value: CWMember) throws -> Int { value.id }
+}
+
+private struct CWIncoming: Decodable {
+    @DecodedBy<CWMemberFromInt> var member: CWMember
+}
+
+private struct CWOutgoing: Encodable {
+    @EncodedBy<CWMemberToInt> var member: CWMember
+}
+
+private struct CWBoom: Error, CustomStringConvertible {
+    var description: String { "boom" }
+}
+
+private struct CWExplodingTransformer: Transformer, DefaultInitializable {
+    func decode(_ raw: String) throws -> Int { throw CWBoom() }
+    func encode(_ value: Int) throws -> String { throw CWBoom() }
+}
+
+private struct CWExploding: Codable {
+    @CodedBy<CWExplodingTransformer> var value: Int
+}
+
+// MARK: - @Zero
+
+@Suite("Coding wrappers: @Zero, @DecodedBy, @EncodedBy")
+struct CodingWrapperTests {
+    @Test("KeyedCodable's ZeroTestCodable: missing keys give zero values", arguments: CWCoders.allCases)
+    func zeroMissing(coders: CWCoders) throws {
+        let model = try coders.decode(CWZeroTestCodable.self, #"{"name":"Jan"}"#)
+        #expect(model.name == "Jan")
+        #expect(model.secondName == "")
+        #expect(model.numberOfChildren == 0)
+        #expect(model.point == CWPoint(x: 0, y: 0))
+    }
+
+    @Test("null gives the zero value too", arguments: CWCoders.allCases)
+    func zeroNull(coders: CWCoders) throws {
+        let json = #"{"name":"Jan","secondName":null,"numberOfChildren":null,"point":null}"#
+        let model = try coders.decode(CWZeroTestCodable.self, json)
+        #expect(model == CWZeroTestCodable(name: "Jan", secondName: "", numberOfChildren: 0, point: CWPoint(x: 0, y: 0)))
+    }
+
+    @Test("present values decode as usual", arguments: CWCoders.allCases)
+    func zeroPresent(coders: CWCoders) throws {
+        let json = #"{"name":"Jan","secondName":"Maria","numberOfChildren":2,"point":{"x":1.5,"y":-2}}"#
+        let model = try coders.decode(CWZeroTestCodable.self, json)
+        #expect(model == CWZeroTestCodable(name: "Jan", secondName: "Maria", numberOfChildren: 2, point: CWPoint(x: 1.5, y: -2)))
+    }
+
+    @Test("@Zero properties encode their values", arguments: CWCoders.allCases)
+    func zeroEncoding(coders: CWCoders) throws {
+        let zero = try coders.decode(CWZeroTestCodable.self, #"{"name":"Jan"}"#)
+        #expect(try coders.encode(zero) == #"{"name":"Jan","numberOfChildren":0,"point":{"x":0,"y":0},"secondName":""}"#)
+        let full = CWZeroTestCodable(name: "Jan", secondName: "Maria", numberOfChildren: 2, point: CWPoint(x: 1.5, y: -2))
+        let text = try coders.encode(full)
+        #expect(text == #"{"name":"Jan","numberOfChildren":2,"point":{"x":1.5,"y":-2},"secondName":"Maria"}"#)
+        #expect(try coders.decode(CWZeroTestCodable.self, text) == full)
+    }
+
+    @Test("zero values of collections, Bool, numbers, Decimal, Data, optionals, enums and nested models",
+          arguments: CWCoders.allCases)
+    func zeroEverything(coders: CWCoders) throws {
+        let expected = CWZeroEverything(
+            tags: [], scores: [:], byID: [:], flags: [], matrix: [], isActive: false, ratio: 0, count: 0,
+            amount: 0, bytes: Data(), maybe: nil, kind: .unset,
+            nested: CWZeroNested(title: "", subtitle: nil, items: [], inner: CWPoint(x: 0, y: 0), kind: 0, enabled: false))
+        #expect(try coders.decode(CWZeroEverything.self, "{}") == expected)
+        let nulls = #"{"tags":null,"scores":null,"byID":null,"flags":null,"matrix":null,"isActive":null,"ratio":null,"#
+            + #""count":null,"amount":null,"bytes":null,"maybe":null,"kind":null,"nested":null}"#
+        #expect(try coders.decode(CWZeroEverything.self, nulls) == expected)
+
+        let present = #"{"tags":["a"],"scores":{"a":1},"byID":{"2":"b"},"flags":[3],"matrix":[[1],[]],"isActive":true,"#
+            + #""ratio":0.5,"count":7,"amount":1.25,"bytes":"AAE=","maybe":4,"kind":"basic","#
+            + #""nested":{"title":"t","items":[1],"inner":{"x":1,"y":2},"kind":-1,"enabled":true}}"#
+        let model = try coders.decode(CWZeroEverything.self, present)
+        #expect(model.tags == ["a"] && model.scores == ["a": 1] && model.byID == [2: "b"] && model.flags == [3])
+        #expect(model.matrix == [[1], []] && model.isActive && model.ratio == 0.5 && model.count == 7)
+        #expect(model.amount == Decimal(string: "1.25") && model.bytes == Data([0, 1]) && model.maybe == 4)
+        #expect(model.kind == .basic)
+        #expect(model.nested == CWZeroNested(title: "t", subtitle: nil, items: [1], inner: CWPoint(x: 1, y: 2), kind: -1, enabled: true))
+    }
+
+    @Test("@Zero reads present values through the decoder's strategies; Date's zero is its reference date",
+          arguments: CWCoders.allCases)
+    func zeroDate(coders: CWCoders) throws {
+        let decoder = coders.decoder
+        decoder.dateDecodingStrategy = .secondsSince1970
+        #expect(try coders.decode(CWZeroDate.self, #"{"when":1335830400}"#, using: decoder).when == Date(timeIntervalSince1970: 1_335_830_400))
+        #expect(try coders.decode(CWZeroDate.self, "{}", using: decoder).when == Date(timeIntervalSinceReferenceDate: 0))
+    }
+
+    @Test("@Zero in an array: null elements become zero", arguments: CWCoders.allCases)
+    func zeroElements(coders: CWCoders) throws {
+        let values = try coders.decode([Zero<Int>].self, "[1, null, 3]").map(\.wrappedValue)
+        #expect(values == [1, 0, 3])
+        #expect(try coders.encode([Zero(wrappedValue: 1), Zero(wrappedValue: 0)]) == "[1,0]")
+    }
+
+    @Test("a value that is there but wrong still throws", arguments: CWCoders.allCases)
+    func zeroWrongValue(coders: CWCoders) throws {
+        let error = coders.decodingError(CWZeroTestCodable.self, #"{"name":"Jan","numberOfChildren":"two"}"#)
+        guard case .typeMismatch(_, let context)? = error else {
+            Issue.record("expected typeMismatch, got \(String(describing: error))")
+            return
+        }
+        #expect(cwPath(context.codingPath) == ["numberOfChildren"])
+    }
+
+    @Test("a type with no zero value makes a missing key throw valueNotFound at the key", arguments: CWCoders.allCases)
+    func zeroMissingForTypeWithoutZero(coders: CWCoders) throws {
+        for (error, type) in [
+            (coders.decodingError(CWZeroURL.self, "{}"), "URL"),
+            (coders.decodingError(CWZeroStatus.self, #"{"status":null}"#), "CWStatus"),
+            (coders.decodingError(CWZeroLoop.self, "{}"), "CWLoop"),
+        ] {
+            guard case .valueNotFound(_, let context)? = error else {
+                Issue.record("expected valueNotFound, got \(String(describing: error))")
+                continue
+            }
+            #expect(context.codingPath.count == 1)
+            #expect(context.debugDescription.hasPrefix("No value, and \(type) has no zero value: "))
+            #expect(context.underlyingError is DecodingError)
+        }
+        if case .valueNotFound(_, let context)? = coders.decodingError(CWZeroLoop.self, "{}") {
+            #expect(context.debugDescription
+                == "No value, and CWLoop has no zero value: The zero value nests deeper than 64 levels; the type contains itself")
+        }
+        #expect(try coders.decode(CWZeroStatus.self, #"{"status":"active"}"#).status == .active)
+    }
+
+    // MARK: @DecodedBy and @EncodedBy
+
+    @Test("@DecodedBy transforms when decoding and encodes the value itself", arguments: CWCoders.allCases)
+    func decodedBy(coders: CWCoders) throws {
+        #expect(try coders.decode(CWSettings.self, #"{"isMale":"true"}"#).isMale == true)
+        #expect(try coders.decode(CWSettings.self, #"{"isMale":"no"}"#).isMale == false)
+        #expect(try coders.encode(CWSettings(isMale: true)) == #"{"isMale":true}"#)
+        #expect(try coders.decode(CWIncoming.self, #"{"member":5}"#).member == CWMember(id: 5))
+
+        #expect(try coders.decode(CWOptionalSettings.self, "{}").isMale == nil)
+        #expect(try coders.decode(CWOptionalSettings.self, #"{"isMale":null}"#).isMale == nil)
+        #expect(try coders.decode(CWOptionalSettings.self, #"{"isMale":"true"}"#).isMale == true)
+        #expect(try coders.encode(CWOptionalSettings(isMale: nil)) == "{}")
+        #expect(try coders.encode(CWOptionalSettings(isMale: false)) == #"{"isMale":false}"#)
+    }
+
+    @Test("@EncodedBy transforms when encoding and decodes the value itself", arguments: CWCoders.allCases)
+    func encodedBy(coders: CWCoders) throws {
+        #expect(try coders.encode(CWPayment(amount: 19.99)) == #"{"amount":1999}"#)
+        #expect(try coders.decode(CWPayment.self, #"{"amount":19.99}"#).amount == 19.99)
+        #expect(try coders.encode(CWOutgoing(member: CWMember(id: 8))) == #"{"member":8}"#)
+
+        #expect(try coders.decode(CWOptionalPayment.self, "{}").tip == nil)
+        #expect(try coders.decode(CWOptionalPayment.self, #"{"tip":null}"#).tip == nil)
+        #expect(try coders.decode(CWOptionalPayment.self, #"{"tip":1.5}"#).tip == 1.5)
+        #expect(try coders.encode(CWOptionalPayment(tip: nil)) == "{}")
+        #expect(try coders.encode(CWOptionalPayment(tip: 1.5)) == #"{"tip":150}"#)
+    }
+
+    // MARK: Errors
+
+    @Test("a transformer failure is dataCorrupted at the property with the raw value in the message",
+          arguments: CWCoders.allCases)
+    func transformerFailure(coders: CWCoders) throws {
+        let error = coders.decodingError(CWEvent.self, #"{"date":"2012-13-45"}"#)
+        guard case .dataCorrupted(let context)? = error else {
+            Issue.record("expected dataCorrupted, got \(String(describing: error))")
+            return
+        }
+        #expect(cwPath(context.codingPath) == ["date"])
+        #expect(context.debugDescription == #""2012-13-45" is not a date in the format yyyy-MM-dd"#)
+        #expect(context.underlyingError as? TransformerError
+            == TransformerError(value: "2012-13-45", reason: "is not a date in the format yyyy-MM-dd"))
+    }
+
+    @Test("the path of a failure inside an array names the element", arguments: CWCoders.allCases)
+    func transformerFailureNested(coders: CWCoders) throws {
+        let error = coders.decodingError(CWSchedule.self, #"{"events":[{"date":"2012-05-01"},{"date":"May 1st"}]}"#)
+        guard case .dataCorrupted(let context)? = error else {
+            Issue.record("expected dataCorrupted, got \(String(describing: error))")
+            return
+        }
+        #expect(cwPath(context.codingPath) == ["events", "[1]", "date"])
+        #expect(context.debugDescription.contains(#""May 1st""#))
+    }
+
+    @Test("a raw value of the wrong type is the decoder's own typeMismatch", arguments: CWCoders.allCases)
+    func rawTypeMismatch(coders: CWCoders) throws {
+        let error = coders.decodingError(CWEvent.self, #"{"date":20120501}"#)
+        guard case .typeMismatch(let type, let context)? = error else {
+            Issue.record("expected typeMismatch, got \(String(describing: error))")
+            return
+        }
+        #expect(ObjectIdentifier(type) == ObjectIdentifier(String.self))
+        #expect(cwPath(context.codingPath) == ["date"])
+        guard case .keyNotFound(let key, _)? = coders.decodingError(CWEvent.self, "{}") else {
+            Issue.record("expected keyNotFound")
+            return
+        }
+        #expect(key.stringValue == "date")
+    }
+
+    @Test("an error that is not a TransformerError is wrapped with the raw value", arguments: CWCoders.allCases)
+    func otherTransformerError(coders: CWCoders) throws {
+        let error = coders.decodingError(CWExploding.self, #"{"value":"tick"}"#)
+        guard case .dataCorrupted(let context)? = error else {
+            Issue.record("expected dataCorrupted, got \(String(describing: error))")
+            return
+        }
+        #expect(cwPath(context.codingPath) == ["value"])
+        #expect(context.debugDescription == #""tick" could not be transformed to Int: boom"#)
+        #expect(context.underlyingError is CWBoom)
+    }
+
+    @Test("an encoding failure is invalidValue at the property", arguments: CWCoders.allCases)
+    func encodingFailure(coders: CWCoders) throws {
+        for (value, message) in [
+            (try coders.encodingError(CWPayment(amount: -1)), "-1.0 is a negative amount"),
+            (try coders.encodingError(CWExploding(value: 3)), "3 could not be transformed to String: boom"),
+        ] {
+            guard case .invalidValue(_, let context)? = value else {
+                Issue.record("expected invalidValue, got \(String(describing: value))")
+                continue
+            }
+            #expect(context.codingPath.count == 1)
+            #expect(context.debugDescription == message)
+        }
+    }
+}
+
+extension CWCoders {
+    fileprivate func encodingError<T: Encodable>(_ value: T) throws -> EncodingError? {
+        do {
+            _ = try encoder.encode(value)
+            return nil
+        } catch let error as EncodingError {
+            return error
+        }
+    }
+}
