@@ -210,13 +210,8 @@ extension DecoderImpl {
     /// Runs `body` with `currentNode` at `index`, as `init(from:)` of a child expects.
     func withCurrentNode<T>(_ index: Int, _ body: () throws -> T) rethrows -> T {
         let saved = currentNode
-        let savedDepth = currentDepth
         currentNode = index
-        currentDepth = path.count
-        defer {
-            currentNode = saved
-            currentDepth = savedDepth
-        }
+        defer { currentNode = saved }
         return try body()
     }
 }

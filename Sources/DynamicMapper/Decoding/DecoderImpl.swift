@@ -16,9 +16,6 @@ final class DecoderImpl: Decoder {
 
     private struct State {
         var currentNode: Int
-        /// How much of `path` is `currentNode`'s coding path (containers leave a child's
-        /// component on the stack until the next push).
-        var currentDepth = 0
         var path: [PathComponent]
         var keyCursors: [KeyCursor] = []
         /// Scratch space for ``Document/hasUniqueKeys(object:scratch:)``.
@@ -50,12 +47,6 @@ final class DecoderImpl: Decoder {
     var currentNode: Int {
         _read { yield state.pointee.currentNode }
         _modify { yield &state.pointee.currentNode }
-    }
-
-    /// How much of ``path`` names `currentNode`.
-    var currentDepth: Int {
-        _read { yield state.pointee.currentDepth }
-        _modify { yield &state.pointee.currentDepth }
     }
 
     /// The coding path of `currentNode`. Containers remember their depth in it and truncate
@@ -163,7 +154,7 @@ final class DecoderImpl: Decoder {
         self.nodes = document.nodes.baseAddress.unsafelyUnwrapped
         self.options = options
         state = .allocate(capacity: 1)
-        state.initialize(to: State(currentNode: node, currentDepth: path.count, path: path))
+        state.initialize(to: State(currentNode: node, path: path))
         self.path.reserveCapacity(16)
     }
 

@@ -27,6 +27,57 @@ extension Decoder {
     }
 }
 
+extension Decoder {
+    /// Decodes the raw value at `path` and converts it with `transformer`.
+    ///
+    /// ```swift
+    /// birthdate = try decoder.decode(at: "profile.birth_day", using: DateFormatTransformer(format: "yyyy/MM/dd"))
+    /// ```
+    ///
+    /// - Throws: The errors of ``decode(at:as:)``, and `DecodingError.dataCorrupted` naming
+    ///   the path and the offending value when the transformer refuses it.
+    public func decode<T: DecodingTransformer>(at path: Path, using transformer: T) throws -> T.Value {
+        let raw: T.Raw = try decode(at: path)
+        return try transformDecoded(raw, codingPath: codingPath(appending: path), transformer.decode)
+    }
+
+    /// As ``decode(at:using:)-(_,DecodingTransformer)``, or `nil` when a step is missing or the
+    /// value is `null`.
+    ///
+    /// ```swift
+    /// birthdate = try decoder.decodeIfPresent(at: "profile.birth_day", using: DateFormatTransformer(format: "yyyy/MM/dd"))
+    /// ```
+    public func decodeIfPresent<T: DecodingTransformer>(at path: Path, using transformer: T) throws -> T.Value? {
+        guard let raw: T.Raw = try decodeIfPresent(at: path) else { return nil }
+        return try transformDecoded(raw, codingPath: codingPath(appending: path), transformer.decode)
+    }
+
+    /// Decodes the raw value at `path` and converts it with `transform`.
+    ///
+    /// ```swift
+    /// isMale = try decoder.decode(at: "male", using: { (text: String) in text == "true" })
+    /// ```
+    public func decode<Raw: Decodable, Value>(at path: Path, using transform: (Raw) throws -> Value) throws -> Value {
+        let raw: Raw = try decode(at: path)
+        return try transformDecoded(raw, codingPath: codingPath(appending: path), transform)
+    }
+
+    /// As ``decode(at:using:)-(_,(Raw)->Value)``, or `nil` when a step is missing or the value
+    /// is `null`.
+    ///
+    /// ```swift
+    /// nickname = try decoder.decodeIfPresent(at: "nick", using: { (text: String) in text.lowercased() })
+    /// ```
+    public func decodeIfPresent<Raw: Decodable, Value>(at path: Path, using transform: (Raw) throws -> Value) throws -> Value? {
+        guard let raw: Raw = try decodeIfPresent(at: path) else { return nil }
+        return try transformDecoded(raw, codingPath: codingPath(appending: path), transform)
+    }
+
+    private func codingPath(appending path: Path) -> [any CodingKey] {
+        codingPath + path.components.map(\.pathComponent.codingKey)
+    }
+}
+
 extension JSONDecoder {
     /// Decodes `type` from the value at `path` in `data`, with this decoder's settings.
     ///
@@ -68,7 +119,7 @@ extension DecoderImpl {
     /// The value at `components` below the current node; `nil` only when `optional` and a
     /// step is missing or the value is `null`.
     func value<T: Decodable>(_ type: T.Type, at components: [Path.Component], optional: Bool) throws -> T? {
-        let base = Array(path.prefix(currentDepth))
+        let base = path
         switch document.lookUp(components, from: currentNode) {
         case .found(let node):
             if optional && nodes[node].kind == .null { return nil }

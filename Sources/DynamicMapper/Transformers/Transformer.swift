@@ -265,3 +265,19 @@ extension Transformer {
     /// ```
     public var array: ArrayTransformer<Self> { ArrayTransformer(self) }
 }
+
+/// Runs `transform` on a decoded raw value. A refusal becomes `DecodingError.dataCorrupted` at
+/// `codingPath`, whose message names the value (the original error stays underneath); a
+/// `DecodingError` from the transform passes through unchanged.
+func transformDecoded<Raw, Value>(_ raw: Raw, codingPath: [any CodingKey], _ transform: (Raw) throws -> Value) throws -> Value {
+    do {
+        return try transform(raw)
+    } catch let error as DecodingError {
+        throw error
+    } catch {
+        let message = (error as? TransformerError)?.description
+            ?? TransformerError(value: raw, reason: "could not be transformed to \(Value.self): \(error)").description
+        throw DecodingError.dataCorrupted(DecodingError.Context(
+            codingPath: codingPath, debugDescription: message, underlyingError: error))
+    }
+}

@@ -274,16 +274,7 @@ extension KeyedEncodingContainer {
 /// decoder's coding path. A `DecodingError` from the transformer passes through unchanged.
 fileprivate func decodeTransformed<T: DecodingTransformer>(with transformer: T, from decoder: any Decoder) throws -> T.Value {
     let raw = try decoder.singleValueContainer().decode(T.Raw.self)
-    do {
-        return try transformer.decode(raw)
-    } catch let error as DecodingError {
-        throw error
-    } catch {
-        let message = (error as? TransformerError)?.description
-            ?? TransformerError(value: raw, reason: "could not be transformed to \(T.Value.self): \(error)").description
-        throw DecodingError.dataCorrupted(DecodingError.Context(
-            codingPath: decoder.codingPath, debugDescription: message, underlyingError: error))
-    }
+    return try transformDecoded(raw, codingPath: decoder.codingPath, transformer.decode)
 }
 
 /// Transforms the value and writes `T.Raw`; a refusal becomes `EncodingError.invalidValue` at the
