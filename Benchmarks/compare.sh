@@ -87,8 +87,9 @@ def ratio(numerator, denominator):
 def fmt(value, suffix="", digits=0):
     return "n/a" if value is None else f"{value:,.{digits}f}{suffix}"
 
-files = sorted({name.split("/")[1] for name in results if name.count("/") == 2})
-if not files:
+files = sorted({name.split("/")[1] for name in results if name.count("/") == 2
+                and os.path.exists(os.path.join(corpus, name.split("/")[1] + ".json"))})
+if not results:
     sys.exit("compare.sh: no benchmark results found in the export")
 
 print()
@@ -129,11 +130,15 @@ for file in files:
                   f"{fmt(p50(name, 'Malloc (total)')):>12}"
                   f"{fmt(None if not instructions else instructions / 1e6, digits=1):>12}")
 print()
-print("Dynamic mapping on twitter (p50 wall clock)")
+print("Dynamic mapping and nested keys (p50 wall clock)")
 plain = p50("Mapping/twitter/PlainDecode", "Time (wall clock)")
 dynamic = p50("Mapping/twitter/DynamicDecode", "Time (wall clock)")
 if plain and dynamic:
     print(f"  dynamic statuses with three <-- each: {100 * (dynamic / plain - 1):+.1f}% vs the plain decode (target: at most +15%)")
+foundation = p50("KeyedKey/records/Foundation", "Time (wall clock)")
+keyed = p50("KeyedKey/records/DynamicMapper", "Time (wall clock)")
+if foundation and keyed:
+    print(f"  ten nested-key properties through KeyedKey: {foundation / keyed:.2f}x Foundation's speed with hand-written nested containers (target: at least 1x)")
 serialization = p50("Patch/twitter/JSONSerialization", "Time (wall clock)")
 patch = p50("Patch/twitter/DynamicMapper", "Time (wall clock)")
 if serialization and patch:

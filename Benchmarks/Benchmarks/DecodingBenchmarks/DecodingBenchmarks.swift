@@ -42,6 +42,7 @@ let benchmarks: @Sendable () -> Void = {
     registerCorpus(CitmCatalog.self, file: "citm_catalog.json", in: directory, problems: &problems)
     registerCorpus(FeatureCollection.self, file: "canada.json", in: directory, problems: &problems)
     registerMappingBenchmarks(in: directory, problems: &problems)
+    registerKeyedKeyBenchmarks(problems: &problems)
 
     for problem in problems {
         print("DecodingBenchmarks: \(problem)")
