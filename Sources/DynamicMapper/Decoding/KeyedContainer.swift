@@ -49,6 +49,13 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     var codingPath: [any CodingKey] { impl.codingPath(depth: depth, ownPath: ownPath) }
 
+    /// The key for a member named `name`; an ``AnyKey`` from `allKeys` names that member
+    /// literally, dots and all, rather than a path.
+    private static func key(named name: String) -> Key? {
+        if Key.self == AnyKey.self { return AnyKey(literal: name) as? Key }
+        return Key(stringValue: name)
+    }
+
     var allKeys: [Key] {
         if let index {
             let node = impl.nodes[object]
@@ -58,7 +65,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             let byValue = Dictionary(uniqueKeysWithValues: index.map { ($0.value, $0.key) })
             var child = object + 1
             while child < Int(node.end) {
-                if let name = byValue[child + 1], let key = Key(stringValue: name) { keys.append(key) }
+                if let name = byValue[child + 1], let key = Self.key(named: name) { keys.append(key) }
                 child = impl.document.next(after: child + 1)
             }
             return keys
@@ -69,7 +76,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         var child = object + 1
         while child < Int(node.end) {
             let name = impl.document.string(impl.nodes[child])
-            if seen.insert(name).inserted, let key = Key(stringValue: name) { keys.append(key) }
+            if seen.insert(name).inserted, let key = Self.key(named: name) { keys.append(key) }
             child = impl.document.next(after: child + 1)
         }
         return keys
