@@ -128,12 +128,50 @@ final class DecoderImpl: Decoder {
 
     /// What a keyed key asks for, read once per decode and key.
     func meaning(of key: some KeyedKey) -> KeyMeaning {
+        // Only keys with the coder's options share cache entries by their text.
+        if let own = key.options { return KeyMeaning(key.stringValue, options: own) }
         let raw = key.stringValue
         if let known = state.pointee.keyMeanings[raw] { return known }
-        let meaning = KeyMeaning(raw, options: key.options ?? options.keyOptions)
-        // Only keys with the coder's options may share a cache entry by their text.
-        if key.options == nil { state.pointee.keyMeanings[raw] = meaning }
+        let meaning = KeyMeaning(raw, options: options.keyOptions)
+        state.pointee.keyMeanings[raw] = meaning
         return meaning
+    }
+
+    /// Follows `components` from the node `start`, matching keys as containers would: through
+    /// the key decoding strategy, with `base` as the coding path of `start`.
+    func lookUp(_ components: some Collection<Path.Component>, from start: Int, base: [any CodingKey]) -> Document.PathLookup {
+        if options.usesDefaultKeys { return document.lookUp(components, from: start) }
+        var current = start
+        var path = base
+        for (step, component) in components.enumerated() {
+            let node = nodes[current]
+            let next: Int?
+            switch component {
+            case .key(let name):
+                guard node.kind == .object else { return node.kind == .null ? .missing(step: step, parent: current) : .wrongKind(step: step, parent: current) }
+                next = member(of: current, convertedName: name, path: path)
+                path.append(AnyKey(literal: name))
+            case .index(let position):
+                guard node.kind == .array else { return node.kind == .null ? .missing(step: step, parent: current) : .wrongKind(step: step, parent: current) }
+                next = document.element(of: current, at: position)
+                path.append(AnyKey(intValue: position))
+            }
+            guard let next else { return .missing(step: step, parent: current) }
+            current = next
+        }
+        return .found(current)
+    }
+
+    /// The first member of the object at `object` whose key, converted by the key strategy,
+    /// is `name`.
+    private func member(of object: Int, convertedName name: String, path: [any CodingKey]) -> Int? {
+        var child = object + 1
+        while child < Int(nodes[object].end) {
+            let key = document.string(nodes[child])
+            if KeyConversion.convert(key, strategy: options.keyStrategy, path: { path }) == name { return child + 1 }
+            child = document.next(after: child + 1)
+        }
+        return nil
     }
 
     /// What the views of this decode's models share.

@@ -19,39 +19,8 @@ extension KeyedContainer {
     }
 
     private func node(at components: [Path.Component]) -> Int? {
-        guard case .key(let first)? = components.first, var node = valueNode(named: first) else { return nil }
-        if impl.options.usesDefaultKeys {
-            if case .found(let found) = impl.document.lookUp(components.dropFirst(), from: node) { return found }
-            return nil
-        }
-        // The key strategy applies at every step, as nested containers would apply it.
-        var path = codingPath + [AnyKey(literal: first)]
-        for component in components.dropFirst() {
-            switch component {
-            case .key(let name):
-                guard let member = member(of: node, convertedName: name, path: path) else { return nil }
-                node = member
-                path.append(AnyKey(literal: name))
-            case .index(let position):
-                guard let element = impl.document.element(of: node, at: position) else { return nil }
-                node = element
-                path.append(AnyKey(intValue: position))
-            }
-        }
-        return node
-    }
-
-    /// The first member of the object at `object` whose key, converted by the key strategy,
-    /// is `name`.
-    private func member(of object: Int, convertedName name: String, path: [any CodingKey]) -> Int? {
-        let node = impl.nodes[object]
-        guard node.kind == .object else { return nil }
-        var child = object + 1
-        while child < Int(node.end) {
-            let key = impl.document.string(impl.nodes[child])
-            if KeyConversion.convert(key, strategy: impl.options.keyStrategy, path: { path }) == name { return child + 1 }
-            child = impl.document.next(after: child + 1)
-        }
+        guard case .key(let first)? = components.first, let start = valueNode(named: first) else { return nil }
+        if case .found(let node) = impl.lookUp(components.dropFirst(), from: start, base: codingPath + [AnyKey(literal: first)]) { return node }
         return nil
     }
 
@@ -59,11 +28,21 @@ extension KeyedContainer {
     func keyedKeyMissing(_ key: Key) -> DecodingError? {
         switch meaning(of: key) {
         case .path(let components)?, .lossyArray(let components)?:
-            let lookup = impl.document.lookUp(components, from: object)
+            let lookup = impl.lookUp(components, from: object, base: codingPath)
             if case .found = lookup { return nil }
             return impl.pathError(lookup, components: components, base: codingPath)
         case .member?, .flat?, nil:
             return nil
+        }
+    }
+
+    /// The coding path of the value `key` names: one step per path component.
+    func keyedCodingPath(_ key: Key) -> [any CodingKey] {
+        switch meaning(of: key) {
+        case .path(let components)?, .lossyArray(let components)?:
+            return fullPath(components).map(\.codingKey)
+        case .member?, .flat?, nil:
+            return impl.codingPath(depth: depth, ownPath: ownPath, appending: .key(key))
         }
     }
 

@@ -153,7 +153,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     @inline(__always)
     private func path(_ key: Key) -> () -> [any CodingKey] {
-        { impl.codingPath(depth: depth, ownPath: ownPath, appending: .key(key)) }
+        { keyedKeys ? keyedCodingPath(key) : impl.codingPath(depth: depth, ownPath: ownPath, appending: .key(key)) }
     }
 
     // MARK: Values

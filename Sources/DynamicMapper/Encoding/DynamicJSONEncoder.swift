@@ -58,8 +58,11 @@ open class DynamicJSONEncoder: JSONEncoder, @unchecked Sendable {
                 try Self.checkWritten(encoder.writer, of: value)
                 return encoder.writer.data()
             }
-        } catch is StreamingFallback {
-            // Containers were used out of order: encode again through the tree below.
+        } catch {
+            // Containers were used out of order, or a value needs the tree (`@Flat`, keyed
+            // keys): encode again through it. Model code may have caught and wrapped the
+            // signal, so the flag decides; a real error comes back from the tree as well.
+            guard encoder.needsFallback else { throw error }
         }
         return try Self.encodeThroughTree(value, options: options)
     }

@@ -11,19 +11,51 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         options.convert(key, containerPath: codingPath)
     }
 
-    private func set(_ value: JSON, for key: Key) { place(.value(value), for: key) }
+    /// `Key` is a ``KeyedKey``: its raw values may be paths or flat markers.
+    private var keyedKeys: Bool { Key.self is any KeyedKey.Type }
 
-    /// Stores `node` under `key`; a ``KeyedKey`` may put it in nested objects (created as
-    /// needed) or, when flat, spread its members into this object.
-    private func place(_ node: TreeNode, for key: Key) {
-        guard let keyed = key as? any KeyedKey else {
-            object.set(node, for: converted(key))
-            return
-        }
+    private func set(_ value: JSON, for key: Key) throws { try place(.value(value), for: key) }
+
+    /// Where a value for `key` goes.
+    private enum Destination {
+        /// A member of this object or of a nested one.
+        case member(TreeObject, String)
+        /// Spread into this object (a flat ``KeyedKey``).
+        case spread
+    }
+
+    /// The object and key for `key`: a ``KeyedKey`` path names nested objects, made as
+    /// needed; its key strategy applies at every step.
+    private func destination(for key: Key) throws -> Destination {
+        guard keyedKeys, let keyed = key as? any KeyedKey else { return .member(object, converted(key)) }
         switch KeyMeaning(keyed.stringValue, options: keyed.options ?? options.keyOptions) {
         case .member(let name):
-            object.set(node, for: options.convert(StringKey(name), containerPath: codingPath))
+            return .member(object, options.convert(StringKey(name), containerPath: codingPath))
         case .flat:
+            return .spread
+        case .path(let components), .lossyArray(let components):
+            var names: [String] = []
+            for component in components {
+                guard case .key(let name) = component else {
+                    throw EncodingError.invalidValue(key.stringValue, EncodingError.Context(
+                        codingPath: codingPath + [key],
+                        debugDescription: "The key path \(Path(components)) has an array index; nested keys with indexes can be decoded but not encoded."))
+                }
+                names.append(options.convert(StringKey(name), containerPath: codingPath))
+            }
+            guard let last = names.popLast() else { return .member(object, converted(key)) }
+            var target = object
+            for name in names { target = target.nestedObject(for: name) }
+            return .member(target, last)
+        }
+    }
+
+    /// Stores `node` under `key`; a flat key spreads an object's members into this object.
+    private func place(_ node: TreeNode, for key: Key) throws {
+        switch try destination(for: key) {
+        case .member(let target, let name):
+            target.set(node, for: name)
+        case .spread:
             switch node {
             case .object(let members):
                 for (position, name) in members.keys.enumerated() { object.set(members.nodes[position], for: name) }
@@ -32,61 +64,58 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
             default:
                 object.set(node, for: converted(key))
             }
-        case .path(let components), .lossyArray(let components):
-            var names = components.map { component -> String in
-                switch component {
-                case .key(let name): return options.convert(StringKey(name), containerPath: codingPath)
-                case .index(let index): return String(index)
-                }
-            }
-            let last = names.removeLast()
-            var target = object
-            for name in names { target = target.nestedObject(for: name) }
-            target.set(node, for: last)
         }
     }
 
-    private func setInteger(_ value: some FixedWidthInteger, for key: Key) {
-        set(.number(JSON.Number(validated: String(value))), for: key)
+    private func setInteger(_ value: some FixedWidthInteger, for key: Key) throws {
+        try set(.number(JSON.Number(validated: String(value))), for: key)
     }
 
-    mutating func encodeNil(forKey key: Key) throws { set(.null, for: key) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { set(.bool(value), for: key) }
-    mutating func encode(_ value: String, forKey key: Key) throws { set(.string(value), for: key) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { setInteger(value, for: key) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { setInteger(value, for: key) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { setInteger(value, for: key) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { setInteger(value, for: key) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { setInteger(value, for: key) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { setInteger(value, for: key) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { setInteger(value, for: key) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { setInteger(value, for: key) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { setInteger(value, for: key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { setInteger(value, for: key) }
+    mutating func encodeNil(forKey key: Key) throws { try set(.null, for: key) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { try set(.bool(value), for: key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { try set(.string(value), for: key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { try setInteger(value, for: key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { try setInteger(value, for: key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { try setInteger(value, for: key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { try setInteger(value, for: key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { try setInteger(value, for: key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { try setInteger(value, for: key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { try setInteger(value, for: key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { try setInteger(value, for: key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { try setInteger(value, for: key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { try setInteger(value, for: key) }
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-    mutating func encode(_ value: Int128, forKey key: Key) throws { setInteger(value, for: key) }
+    mutating func encode(_ value: Int128, forKey key: Key) throws { try setInteger(value, for: key) }
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-    mutating func encode(_ value: UInt128, forKey key: Key) throws { setInteger(value, for: key) }
+    mutating func encode(_ value: UInt128, forKey key: Key) throws { try setInteger(value, for: key) }
 
     mutating func encode(_ value: Double, forKey key: Key) throws {
-        place(try TreeEncoder.number(value, strategy: options.floatStrategy, path: codingPath + [key]), for: key)
+        try place(try TreeEncoder.number(value, strategy: options.floatStrategy, path: codingPath + [key]), for: key)
     }
 
     mutating func encode(_ value: Float, forKey key: Key) throws {
-        place(try TreeEncoder.number(value, strategy: options.floatStrategy, path: codingPath + [key]), for: key)
+        try place(try TreeEncoder.number(value, strategy: options.floatStrategy, path: codingPath + [key]), for: key)
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         if let flat = value as? any FlatEncodable, flat.spreadsIntoParent {
-            try flat.encodeFlat(to: TreeEncoder(options: options, codingPath: codingPath, object: object))
+            let spreading = TreeEncoder(options: options, codingPath: codingPath, object: object)
+            try flat.encodeFlat(to: spreading)
+            // A value that is not an object after all (an array, a scalar) keeps its key.
+            if let other = spreading.nodeIfNot(object) { try place(other, for: key) }
             return
         }
         let node = try TreeEncoder.wrap(value, options: options, path: codingPath + [key])
-        place(node ?? .value(.object(JSON.Object())), for: key)
+        try place(node ?? .value(.object(JSON.Object())), for: key)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        let nested = object.nestedObject(for: converted(key))
+        let nested: TreeObject
+        switch try? destination(for: key) {
+        case .member(let target, let name)?: nested = target.nestedObject(for: name)
+        case .spread?: nested = object
+        case nil: nested = object.nestedObject(for: converted(key))
+        }
         return KeyedEncodingContainer(TreeKeyedContainer<NestedKey>(encoder: encoder, object: nested, codingPath: codingPath + [key]))
     }
 

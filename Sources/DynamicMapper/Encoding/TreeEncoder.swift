@@ -43,6 +43,12 @@ final class TreeEncoder: Encoder {
 
     var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
 
+    /// What this encoder holds, unless it is still `object` (see the flat encoder init).
+    func nodeIfNot(_ object: TreeObject) -> TreeNode? {
+        if case .object(let same) = node, same === object { return nil }
+        return node
+    }
+
     /// The encoded value of `value`, or `nil` when it encoded nothing.
     static func encode<T: Encodable>(_ value: T, options: EncodingOptions) throws -> JSON? {
         try wrap(value, options: options, path: [])?.json

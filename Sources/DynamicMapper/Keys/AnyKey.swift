@@ -15,9 +15,9 @@
 ///
 /// Foundation's coders take the string as one literal key.
 public struct AnyKey: KeyedKey, Hashable, Sendable, ExpressibleByStringLiteral {
-    /// The key's text (a path unless the key was made literal).
+    /// The key's text (a path unless the key was made literal): `AnyKey("a.b").stringValue`.
     public let stringValue: String
-    /// The array position, for keys made from an integer.
+    /// The array position, for keys made from an integer: `AnyKey(intValue: 2).intValue`.
     public let intValue: Int?
     private let isLiteral: Bool
 
@@ -59,5 +59,16 @@ public struct AnyKey: KeyedKey, Hashable, Sendable, ExpressibleByStringLiteral {
     /// ```
     public var options: KeyOptions? {
         isLiteral ? KeyOptions(delimiter: .none, flat: .none) : nil
+    }
+
+    /// Keys are equal when their text and integer are: `AnyKey("a") == AnyKey(literal: "a")`.
+    public static func == (lhs: AnyKey, rhs: AnyKey) -> Bool {
+        lhs.stringValue == rhs.stringValue && lhs.intValue == rhs.intValue
+    }
+
+    /// Hashes the text and integer, as `==` compares them: `Set<AnyKey>(["a"])`.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(stringValue)
+        hasher.combine(intValue)
     }
 }

@@ -54,9 +54,9 @@ public struct KeyOptions: Hashable, Sendable {
     /// let options = KeyOptions(delimiter: .character("/"))
     /// ```
     public enum Delimiter: Hashable, Sendable {
-        /// Raw values are single keys.
+        /// Raw values are single keys: `KeyOptions(delimiter: .none)`.
         case none
-        /// Raw values are paths with this separator.
+        /// Raw values are paths with this separator: `.character("/")`.
         case character(Character)
     }
 
@@ -66,15 +66,15 @@ public struct KeyOptions: Hashable, Sendable {
     /// let options = KeyOptions(flat: .string("__"))
     /// ```
     public enum Flat: Hashable, Sendable {
-        /// No flat properties or lossy arrays.
+        /// No flat properties or lossy arrays: `KeyOptions(flat: .none)`.
         case none
-        /// This marker.
+        /// This marker: `.string("__")`.
         case string(String)
     }
 
-    /// The delimiter; `.character(".")` by default.
+    /// The delimiter; `.character(".")` by default: `options.delimiter = .none`.
     public var delimiter: Delimiter
-    /// The flat marker; `.string("")` by default.
+    /// The flat marker; `.string("")` by default: `options.flat = .string("__")`.
     public var flat: Flat
 
     /// Options with the defaults for what is not given.

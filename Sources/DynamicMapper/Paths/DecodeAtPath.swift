@@ -120,7 +120,7 @@ extension DecoderImpl {
     /// step is missing or the value is `null`.
     func value<T: Decodable>(_ type: T.Type, at components: [Path.Component], optional: Bool) throws -> T? {
         let base = path
-        switch document.lookUp(components, from: currentNode) {
+        switch lookUp(components, from: currentNode, base: base.map(\.codingKey)) {
         case .found(let node):
             if optional && nodes[node].kind == .null { return nil }
             return try decodeDetached(T.self, at: node, marksKeys: nil, path: { base + components.map(\.pathComponent) })

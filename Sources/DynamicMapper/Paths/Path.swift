@@ -4,8 +4,8 @@ import Foundation
 /// `ds[...]`, ``KeyedKey`` raw values, ``AnyKey``, decoding at a path and error messages.
 ///
 /// ```swift
-/// let path: Path = "response.users[0].name"
-/// path == "response[0]users[1]name"                 // false: different indexes
+/// let path: Path = "response[0]users[1]name"
+/// path == "response.[0].users.[1].name"             // true
 /// Path("response.[0].users") == "response[0].users" // true
 /// Path("response/my.user", separator: "/")          // keys "response", "my.user"
 /// Path([.key("my.user"), .index(0)])

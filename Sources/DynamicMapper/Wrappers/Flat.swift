@@ -141,6 +141,14 @@ extension Array: LossyArrayDecodable where Element: Decodable {
     }
 }
 
+extension Optional: LossyArrayDecodable where Wrapped: LossyArrayDecodable {
+    /// `nil` for a missing key or `null`; otherwise the lossy array.
+    static func decodeDroppingFailures<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> Self {
+        guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
+        return try Wrapped.decodeDroppingFailures(from: container, forKey: key)
+    }
+}
+
 /// A value decoded only to step over it: any JSON value decodes, and nothing is read.
 struct SkippedValue: Decodable {
     init(from decoder: any Decoder) throws {}
