@@ -141,34 +141,19 @@ final class DecoderImpl: Decoder {
     /// the key decoding strategy, with `base` as the coding path of `start`.
     func lookUp(_ components: some Collection<Path.Component>, from start: Int, base: [any CodingKey]) -> Document.PathLookup {
         if options.usesDefaultKeys { return document.lookUp(components, from: start) }
-        var current = start
-        var path = base
-        for (step, component) in components.enumerated() {
-            let node = nodes[current]
-            let next: Int?
-            switch component {
-            case .key(let name):
-                guard node.kind == .object else { return node.kind == .null ? .missing(step: step, parent: current) : .wrongKind(step: step, parent: current) }
-                next = member(of: current, convertedName: name, path: path)
-                path.append(AnyKey(literal: name))
-            case .index(let position):
-                guard node.kind == .array else { return node.kind == .null ? .missing(step: step, parent: current) : .wrongKind(step: step, parent: current) }
-                next = document.element(of: current, at: position)
-                path.append(AnyKey(intValue: position))
-            }
-            guard let next else { return .missing(step: step, parent: current) }
-            current = next
+        let steps = Array(components)
+        return document.lookUp(steps, from: start) { object, name, step in
+            self.member(of: object, convertedName: name, path: { base + steps.prefix(step).map(\.pathComponent.codingKey) })
         }
-        return .found(current)
     }
 
     /// The first member of the object at `object` whose key, converted by the key strategy,
     /// is `name`.
-    private func member(of object: Int, convertedName name: String, path: [any CodingKey]) -> Int? {
+    private func member(of object: Int, convertedName name: String, path: () -> [any CodingKey]) -> Int? {
         var child = object + 1
         while child < Int(nodes[object].end) {
             let key = document.string(nodes[child])
-            if KeyConversion.convert(key, strategy: options.keyStrategy, path: { path }) == name { return child + 1 }
+            if KeyConversion.convert(key, strategy: options.keyStrategy, path: path) == name { return child + 1 }
             child = document.next(after: child + 1)
         }
         return nil

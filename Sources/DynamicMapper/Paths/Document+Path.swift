@@ -30,7 +30,12 @@ extension Document {
         case wrongKind(step: Int, parent: Int)
     }
 
-    func lookUp(_ components: some Collection<Path.Component>, from start: Int) -> PathLookup {
+    /// Follows `components` from `start`; `memberNamed` finds a key in an object (given the
+    /// object, the key and the step), exactly by default.
+    func lookUp(
+        _ components: some Collection<Path.Component>, from start: Int,
+        memberNamed: ((_ object: Int, _ key: String, _ step: Int) -> Int?)? = nil
+    ) -> PathLookup {
         var current = start
         for (step, component) in components.enumerated() {
             let node = nodes[current]
@@ -38,7 +43,11 @@ extension Document {
             switch component {
             case .key(let key):
                 guard node.kind == .object else { return node.kind == .null ? .missing(step: step, parent: current) : .wrongKind(step: step, parent: current) }
-                next = member(of: current, named: key)
+                if let memberNamed {
+                    next = memberNamed(current, key, step)
+                } else {
+                    next = member(of: current, named: key)
+                }
             case .index(let position):
                 guard node.kind == .array else { return node.kind == .null ? .missing(step: step, parent: current) : .wrongKind(step: step, parent: current) }
                 next = element(of: current, at: position)
