@@ -4,45 +4,6 @@ import DynamicMapper
 
 // MARK: - Helpers (CW prefix: private to this file)
 
-/// Foundation's coders and ours; every test runs through both.
-enum CWCoders: String, CaseIterable, Sendable {
-    case foundation, dynamic
-
-    var decoder: JSONDecoder {
-        switch self {
-        case .foundation: return JSONDecoder()
-        case .dynamic: return DynamicJSONDecoder()
-        }
-    }
-
-    var encoder: JSONEncoder {
-        let encoder: JSONEncoder
-        switch self {
-        case .foundation: encoder = JSONEncoder()
-        case .dynamic: encoder = DynamicJSONEncoder()
-        }
-        encoder.outputFormatting = [.sortedKeys]
-        return encoder
-    }
-
-    func decode<T: Decodable>(_ type: T.Type, _ json: String, using decoder: JSONDecoder? = nil) throws -> T {
-        try (decoder ?? self.decoder).decode(type, from: Data(json.utf8))
-    }
-
-    func encode<T: Encodable>(_ value: T) throws -> String {
-        String(decoding: try encoder.encode(value), as: UTF8.self)
-    }
-
-    func decodingError<T: Decodable>(_ type: T.Type, _ json: String) -> DecodingError? {
-        do {
-            _ = try decode(type, json)
-            return nil
-        } catch {
-            return error as? DecodingError
-        }
-    }
-}
-
 private func cwPath(_ path: [any CodingKey]) -> [String] {
     path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
 }
@@ -196,8 +157,8 @@ private struct CWExploding: Codable {
 
 @Suite("Coding wrappers: @Zero, @DecodedBy, @EncodedBy")
 struct CodingWrapperTests {
-    @Test("KeyedCodable's ZeroTestCodable: missing keys give zero values", arguments: CWCoders.allCases)
-    func zeroMissing(coders: CWCoders) throws {
+    @Test("KeyedCodable's ZeroTestCodable: missing keys give zero values", arguments: CoderKind.allCases)
+    func zeroMissing(coders: CoderKind) throws {
         let model = try coders.decode(CWZeroTestCodable.self, #"{"name":"Jan"}"#)
         #expect(model.name == "Jan")
         #expect(model.secondName == "")
@@ -205,22 +166,22 @@ struct CodingWrapperTests {
         #expect(model.point == CWPoint(x: 0, y: 0))
     }
 
-    @Test("null gives the zero value too", arguments: CWCoders.allCases)
-    func zeroNull(coders: CWCoders) throws {
+    @Test("null gives the zero value too", arguments: CoderKind.allCases)
+    func zeroNull(coders: CoderKind) throws {
         let json = #"{"name":"Jan","secondName":null,"numberOfChildren":null,"point":null}"#
         let model = try coders.decode(CWZeroTestCodable.self, json)
         #expect(model == CWZeroTestCodable(name: "Jan", secondName: "", numberOfChildren: 0, point: CWPoint(x: 0, y: 0)))
     }
 
-    @Test("present values decode as usual", arguments: CWCoders.allCases)
-    func zeroPresent(coders: CWCoders) throws {
+    @Test("present values decode as usual", arguments: CoderKind.allCases)
+    func zeroPresent(coders: CoderKind) throws {
         let json = #"{"name":"Jan","secondName":"Maria","numberOfChildren":2,"point":{"x":1.5,"y":-2}}"#
         let model = try coders.decode(CWZeroTestCodable.self, json)
         #expect(model == CWZeroTestCodable(name: "Jan", secondName: "Maria", numberOfChildren: 2, point: CWPoint(x: 1.5, y: -2)))
     }
 
-    @Test("@Zero properties encode their values", arguments: CWCoders.allCases)
-    func zeroEncoding(coders: CWCoders) throws {
+    @Test("@Zero properties encode their values", arguments: CoderKind.allCases)
+    func zeroEncoding(coders: CoderKind) throws {
         let zero = try coders.decode(CWZeroTestCodable.self, #"{"name":"Jan"}"#)
         #expect(try coders.encode(zero) == #"{"name":"Jan","numberOfChildren":0,"point":{"x":0,"y":0},"secondName":""}"#)
         let full = CWZeroTestCodable(name: "Jan", secondName: "Maria", numberOfChildren: 2, point: CWPoint(x: 1.5, y: -2))
@@ -230,8 +191,8 @@ struct CodingWrapperTests {
     }
 
     @Test("zero values of collections, Bool, numbers, Decimal, Data, optionals, enums and nested models",
-          arguments: CWCoders.allCases)
-    func zeroEverything(coders: CWCoders) throws {
+          arguments: CoderKind.allCases)
+    func zeroEverything(coders: CoderKind) throws {
         let expected = CWZeroEverything(
             tags: [], scores: [:], byID: [:], flags: [], matrix: [], isActive: false, ratio: 0, count: 0,
             amount: 0, bytes: Data(), maybe: nil, kind: .unset,
@@ -253,23 +214,23 @@ struct CodingWrapperTests {
     }
 
     @Test("@Zero reads present values through the decoder's strategies; Date's zero is its reference date",
-          arguments: CWCoders.allCases)
-    func zeroDate(coders: CWCoders) throws {
+          arguments: CoderKind.allCases)
+    func zeroDate(coders: CoderKind) throws {
         let decoder = coders.decoder
         decoder.dateDecodingStrategy = .secondsSince1970
         #expect(try coders.decode(CWZeroDate.self, #"{"when":1335830400}"#, using: decoder).when == Date(timeIntervalSince1970: 1_335_830_400))
         #expect(try coders.decode(CWZeroDate.self, "{}", using: decoder).when == Date(timeIntervalSinceReferenceDate: 0))
     }
 
-    @Test("@Zero in an array: null elements become zero", arguments: CWCoders.allCases)
-    func zeroElements(coders: CWCoders) throws {
+    @Test("@Zero in an array: null elements become zero", arguments: CoderKind.allCases)
+    func zeroElements(coders: CoderKind) throws {
         let values = try coders.decode([Zero<Int>].self, "[1, null, 3]").map(\.wrappedValue)
         #expect(values == [1, 0, 3])
         #expect(try coders.encode([Zero(wrappedValue: 1), Zero(wrappedValue: 0)]) == "[1,0]")
     }
 
-    @Test("a value that is there but wrong still throws", arguments: CWCoders.allCases)
-    func zeroWrongValue(coders: CWCoders) throws {
+    @Test("a value that is there but wrong still throws", arguments: CoderKind.allCases)
+    func zeroWrongValue(coders: CoderKind) throws {
         let error = coders.decodingError(CWZeroTestCodable.self, #"{"name":"Jan","numberOfChildren":"two"}"#)
         guard case .typeMismatch(_, let context)? = error else {
             Issue.record("expected typeMismatch, got \(String(describing: error))")
@@ -278,8 +239,8 @@ struct CodingWrapperTests {
         #expect(cwPath(context.codingPath) == ["numberOfChildren"])
     }
 
-    @Test("a type with no zero value makes a missing key throw valueNotFound at the key", arguments: CWCoders.allCases)
-    func zeroMissingForTypeWithoutZero(coders: CWCoders) throws {
+    @Test("a type with no zero value makes a missing key throw valueNotFound at the key", arguments: CoderKind.allCases)
+    func zeroMissingForTypeWithoutZero(coders: CoderKind) throws {
         for (error, type) in [
             (coders.decodingError(CWZeroURL.self, "{}"), "URL"),
             (coders.decodingError(CWZeroStatus.self, #"{"status":null}"#), "CWStatus"),
@@ -302,8 +263,8 @@ struct CodingWrapperTests {
 
     // MARK: @DecodedBy and @EncodedBy
 
-    @Test("@DecodedBy transforms when decoding and encodes the value itself", arguments: CWCoders.allCases)
-    func decodedBy(coders: CWCoders) throws {
+    @Test("@DecodedBy transforms when decoding and encodes the value itself", arguments: CoderKind.allCases)
+    func decodedBy(coders: CoderKind) throws {
         #expect(try coders.decode(CWSettings.self, #"{"isMale":"true"}"#).isMale == true)
         #expect(try coders.decode(CWSettings.self, #"{"isMale":"no"}"#).isMale == false)
         #expect(try coders.encode(CWSettings(isMale: true)) == #"{"isMale":true}"#)
@@ -316,8 +277,8 @@ struct CodingWrapperTests {
         #expect(try coders.encode(CWOptionalSettings(isMale: false)) == #"{"isMale":false}"#)
     }
 
-    @Test("@EncodedBy transforms when encoding and decodes the value itself", arguments: CWCoders.allCases)
-    func encodedBy(coders: CWCoders) throws {
+    @Test("@EncodedBy transforms when encoding and decodes the value itself", arguments: CoderKind.allCases)
+    func encodedBy(coders: CoderKind) throws {
         #expect(try coders.encode(CWPayment(amount: 19.99)) == #"{"amount":1999}"#)
         #expect(try coders.decode(CWPayment.self, #"{"amount":19.99}"#).amount == 19.99)
         #expect(try coders.encode(CWOutgoing(member: CWMember(id: 8))) == #"{"member":8}"#)
@@ -332,8 +293,8 @@ struct CodingWrapperTests {
     // MARK: Errors
 
     @Test("a transformer failure is dataCorrupted at the property with the raw value in the message",
-          arguments: CWCoders.allCases)
-    func transformerFailure(coders: CWCoders) throws {
+          arguments: CoderKind.allCases)
+    func transformerFailure(coders: CoderKind) throws {
         let error = coders.decodingError(CWEvent.self, #"{"date":"2012-13-45"}"#)
         guard case .dataCorrupted(let context)? = error else {
             Issue.record("expected dataCorrupted, got \(String(describing: error))")
@@ -345,8 +306,8 @@ struct CodingWrapperTests {
             == TransformerError(value: "2012-13-45", reason: "is not a date in the format yyyy-MM-dd"))
     }
 
-    @Test("the path of a failure inside an array names the element", arguments: CWCoders.allCases)
-    func transformerFailureNested(coders: CWCoders) throws {
+    @Test("the path of a failure inside an array names the element", arguments: CoderKind.allCases)
+    func transformerFailureNested(coders: CoderKind) throws {
         let error = coders.decodingError(CWSchedule.self, #"{"events":[{"date":"2012-05-01"},{"date":"May 1st"}]}"#)
         guard case .dataCorrupted(let context)? = error else {
             Issue.record("expected dataCorrupted, got \(String(describing: error))")
@@ -356,8 +317,8 @@ struct CodingWrapperTests {
         #expect(context.debugDescription.contains(#""May 1st""#))
     }
 
-    @Test("a raw value of the wrong type is the decoder's own typeMismatch", arguments: CWCoders.allCases)
-    func rawTypeMismatch(coders: CWCoders) throws {
+    @Test("a raw value of the wrong type is the decoder's own typeMismatch", arguments: CoderKind.allCases)
+    func rawTypeMismatch(coders: CoderKind) throws {
         let error = coders.decodingError(CWEvent.self, #"{"date":20120501}"#)
         guard case .typeMismatch(let type, let context)? = error else {
             Issue.record("expected typeMismatch, got \(String(describing: error))")
@@ -372,8 +333,8 @@ struct CodingWrapperTests {
         #expect(key.stringValue == "date")
     }
 
-    @Test("an error that is not a TransformerError is wrapped with the raw value", arguments: CWCoders.allCases)
-    func otherTransformerError(coders: CWCoders) throws {
+    @Test("an error that is not a TransformerError is wrapped with the raw value", arguments: CoderKind.allCases)
+    func otherTransformerError(coders: CoderKind) throws {
         let error = coders.decodingError(CWExploding.self, #"{"value":"tick"}"#)
         guard case .dataCorrupted(let context)? = error else {
             Issue.record("expected dataCorrupted, got \(String(describing: error))")
@@ -384,8 +345,8 @@ struct CodingWrapperTests {
         #expect(context.underlyingError is CWBoom)
     }
 
-    @Test("an encoding failure is invalidValue at the property", arguments: CWCoders.allCases)
-    func encodingFailure(coders: CWCoders) throws {
+    @Test("an encoding failure is invalidValue at the property", arguments: CoderKind.allCases)
+    func encodingFailure(coders: CoderKind) throws {
         for (value, message) in [
             (try coders.encodingError(CWPayment(amount: -1)), "-1.0 is a negative amount"),
             (try coders.encodingError(CWExploding(value: 3)), "3 could not be transformed to String: boom"),
@@ -400,7 +361,7 @@ struct CodingWrapperTests {
     }
 }
 
-extension CWCoders {
+extension CoderKind {
     fileprivate func encodingError<T: Encodable>(_ value: T) throws -> EncodingError? {
         do {
             _ = try encoder.encode(value)

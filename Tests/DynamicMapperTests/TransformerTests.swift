@@ -4,36 +4,6 @@ import DynamicMapper
 
 // MARK: - Helpers (TR prefix: private to this file)
 
-/// Foundation's coders and ours; every wrapper test runs through both.
-enum TRCoders: String, CaseIterable, Sendable {
-    case foundation, dynamic
-
-    var decoder: JSONDecoder {
-        switch self {
-        case .foundation: return JSONDecoder()
-        case .dynamic: return DynamicJSONDecoder()
-        }
-    }
-
-    var encoder: JSONEncoder {
-        let encoder: JSONEncoder
-        switch self {
-        case .foundation: encoder = JSONEncoder()
-        case .dynamic: encoder = DynamicJSONEncoder()
-        }
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }
-
-    func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
-        try decoder.decode(type, from: Data(json.utf8))
-    }
-
-    func encode<T: Encodable>(_ value: T) throws -> String {
-        String(decoding: try encoder.encode(value), as: UTF8.self)
-    }
-}
-
 /// KeyedCodable's README transformer, written against our protocol: one shared formatter.
 private struct TRDateTransformer: Transformer, DefaultInitializable {
     private static let day = DateFormatTransformer(format: "yyyy-MM-dd")
@@ -319,24 +289,24 @@ struct TransformerTests {
 
     // MARK: Through @CodedBy
 
-    @Test("KeyedCodable's yyyy-MM-dd date transformer, both ways", arguments: TRCoders.allCases)
-    func keyedCodableDate(coders: TRCoders) throws {
+    @Test("KeyedCodable's yyyy-MM-dd date transformer, both ways", arguments: CoderKind.allCases)
+    func keyedCodableDate(coders: CoderKind) throws {
         let model = try coders.decode(TRDateCodableTransform.self, #"{"date":"2012-05-01"}"#)
         #expect(model.date == trMayFirst)
         #expect(try coders.encode(model) == #"{"date":"2012-05-01"}"#)
         #expect(try coders.encode(TRDateCodableTransform(date: trMayFirst)) == #"{"date":"2012-05-01"}"#)
     }
 
-    @Test("KeyedCodable's DetailPage whose User is not Codable, both ways", arguments: TRCoders.allCases)
-    func detailPage(coders: TRCoders) throws {
+    @Test("KeyedCodable's DetailPage whose User is not Codable, both ways", arguments: CoderKind.allCases)
+    func detailPage(coders: CoderKind) throws {
         let page = try coders.decode(TRDetailPage.self, #"{"user": 3}"#)
         #expect(page.user == TRUser(id: 3))
         #expect(try coders.encode(page) == #"{"user":3}"#)
         #expect(throws: DecodingError.self) { try coders.decode(TRDetailPage.self, #"{"user": "3"}"#) }
     }
 
-    @Test("an optional transformer: missing and null decode as nil, nil leaves the key out", arguments: TRCoders.allCases)
-    func optionalProperty(coders: TRCoders) throws {
+    @Test("an optional transformer: missing and null decode as nil, nil leaves the key out", arguments: CoderKind.allCases)
+    func optionalProperty(coders: CoderKind) throws {
         #expect(try coders.decode(TROptionalDate.self, #"{}"#) == TROptionalDate(date: nil))
         #expect(try coders.decode(TROptionalDate.self, #"{"date":null,"note":"x"}"#) == TROptionalDate(date: nil, note: "x"))
         #expect(try coders.decode(TROptionalDate.self, #"{"date":"2012-05-01"}"#).date == trMayFirst)
@@ -345,8 +315,8 @@ struct TransformerTests {
         #expect(throws: DecodingError.self) { try coders.decode(TROptionalDate.self, #"{"date":"May"}"#) }
     }
 
-    @Test("any transformer with an optional Value gets the same missing, null and nil handling", arguments: TRCoders.allCases)
-    func optionalValueTransformer(coders: TRCoders) throws {
+    @Test("any transformer with an optional Value gets the same missing, null and nil handling", arguments: CoderKind.allCases)
+    func optionalValueTransformer(coders: CoderKind) throws {
         #expect(try coders.decode(TRNickname.self, "{}").nickname == nil)
         #expect(try coders.decode(TRNickname.self, #"{"nickname":null}"#).nickname == nil)
         #expect(try coders.decode(TRNickname.self, #"{"nickname":""}"#).nickname == nil)
@@ -355,8 +325,8 @@ struct TransformerTests {
         #expect(try coders.encode(TRNickname(nickname: "Jerry")) == #"{"nickname":"Jerry"}"#)
     }
 
-    @Test("array transformers through @CodedBy", arguments: TRCoders.allCases)
-    func arrayProperty(coders: TRCoders) throws {
+    @Test("array transformers through @CodedBy", arguments: CoderKind.allCases)
+    func arrayProperty(coders: CoderKind) throws {
         let json = #"{"ids":["1","22"],"links":["https://a.example","/b"]}"#
         let model = try coders.decode(TRIdentifiers.self, json)
         #expect(model.ids == [1, 22])
@@ -367,8 +337,8 @@ struct TransformerTests {
         #expect(try coders.encode(bare) == #"{"ids":[]}"#)
     }
 
-    @Test("every built-in through @CodedBy, both ways", arguments: TRCoders.allCases)
-    func builtInProperties(coders: TRCoders) throws {
+    @Test("every built-in through @CodedBy, both ways", arguments: CoderKind.allCases)
+    func builtInProperties(coders: CoderKind) throws {
         let json = #"{"created":"2012-05-01T10:20:30Z","homepage":"https://swift.org","payload":"aGVsbG8=","price":"19.99","updated":1335830400}"#
         let model = try coders.decode(TRBuiltIns.self, json)
         #expect(model.created == Date(timeIntervalSince1970: 1_335_867_630))
