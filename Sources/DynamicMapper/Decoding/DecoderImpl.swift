@@ -268,6 +268,28 @@ final class DecoderImpl: Decoder {
         }
     }
 
+    /// Decodes `T` at `index`, whose coding path `makePath` gives, out of the decoder's usual
+    /// order (a mapping's read, a nested key, a path, a flat object): the decoder's own
+    /// position is put back afterwards. Scalars build their path only if they fail.
+    /// `marksKeys` says whether the keys read count as a dynamic model's own (`true` for
+    /// `<->`, `false` for `<--`, which only looks at them; `nil` leaves that as it is).
+    func decodeDetached<T: Decodable>(_ type: T.Type, at index: Int, marksKeys: Bool?, path makePath: () -> [PathComponent]) throws -> T {
+        try decodeScalar(T.self, at: index, path: { makePath().map(\.codingKey) }) {
+            let savedNode = currentNode
+            let savedPath = path
+            path = makePath()
+            defer {
+                currentNode = savedNode
+                path = savedPath
+            }
+            switch marksKeys {
+            case true?: return try withKeyUsageRecorded { try unwrapNonScalar(T.self, at: index) }
+            case false?: return try withoutKeyUsage { try unwrapNonScalar(T.self, at: index) }
+            case nil: return try unwrapNonScalar(T.self, at: index)
+            }
+        }
+    }
+
     /// Makes the path stack hold exactly the path of a container at `depth`.
     @inline(__always)
     func enterContainer(depth: Int, ownPath: [PathComponent]?) {

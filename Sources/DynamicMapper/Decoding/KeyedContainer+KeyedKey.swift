@@ -58,10 +58,10 @@ extension KeyedContainer {
         case .path(let components)?:
             return try impl.decodeDetached(T.self, at: node, marksKeys: nil, path: { fullPath(components) })
         case .lossyArray(let components)?:
-            guard let lossy = T.self as? any LossyDecodableArray.Type else {
+            guard let lossy = T.self as? any LossyArray.Type else {
                 return try impl.decodeDetached(T.self, at: node, marksKeys: nil, path: { fullPath(components) })
             }
-            return try lossy.decodeDroppingFailures(from: impl, at: node, path: fullPath(components)) as? T
+            return try lossy.decodeDroppingFailures(from: KeyedDecodingContainer(self), forKey: key) as? T
         case .flat?, .member?, nil:
             return nil
         }
@@ -86,31 +86,5 @@ extension Path.Component {
     var isIndex: Bool {
         if case .index = self { return true }
         return false
-    }
-}
-
-/// Arrays read from a lossy key (``KeyedKey`` `".array"`, `@Flat` arrays): elements that fail
-/// to decode are left out.
-protocol LossyDecodableArray {
-    static func decodeDroppingFailures(from impl: DecoderImpl, at node: Int, path: [PathComponent]) throws -> Self
-}
-
-extension Array: LossyDecodableArray where Element: Decodable {
-    static func decodeDroppingFailures(from impl: DecoderImpl, at node: Int, path: [PathComponent]) throws -> [Element] {
-        let array = impl.nodes[node]
-        guard array.kind == .array else {
-            throw impl.containerMismatch(expected: [Any].self, node: array, path: path.map(\.codingKey))
-        }
-        var elements: [Element] = []
-        elements.reserveCapacity(Int(array.length))
-        var child = node + 1
-        var position = 0
-        while child < Int(array.end) {
-            let element = try? impl.decodeDetached(Element.self, at: child, marksKeys: nil, path: { path + [.index(position)] })
-            if let element { elements.append(element) }
-            child = impl.document.next(after: child)
-            position += 1
-        }
-        return elements
     }
 }

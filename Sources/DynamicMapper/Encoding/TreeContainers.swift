@@ -11,8 +11,9 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         options.convert(key, containerPath: codingPath)
     }
 
-    /// `Key` is a ``KeyedKey``: its raw values may be paths or flat markers.
-    private var keyedKeys: Bool { Key.self is any KeyedKey.Type }
+    /// `Key` is a ``KeyedKey``: its raw values may be paths or flat markers. Asked once per
+    /// container, not per key.
+    private let keyedKeys = Key.self is any KeyedKey.Type
 
     private func set(_ value: JSON, for key: Key) throws { try place(.value(value), for: key) }
 

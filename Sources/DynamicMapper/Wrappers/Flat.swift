@@ -58,7 +58,7 @@ protocol FlatEncodable {
 }
 
 extension Flat: FlatEncodable {
-    var spreadsIntoParent: Bool { !(Value.self is any LossyArrayDecodable.Type) }
+    var spreadsIntoParent: Bool { !(Value.self is any LossyArray.Type) }
 
     func encodeFlat(to encoder: any Encoder) throws {
         // An optional's own encoding is a single value; its members are what spread.
@@ -87,7 +87,7 @@ extension KeyedDecodingContainer {
     /// @Flat var location: Location?
     /// ```
     public func decode<Value>(_ type: Flat<Value>.Type, forKey key: Key) throws -> Flat<Value> {
-        if let lossy = Value.self as? any LossyArrayDecodable.Type {
+        if let lossy = Value.self as? any LossyArray.Type {
             return Flat(wrappedValue: try lossy.decodeDroppingFailures(from: self, forKey: key) as! Value)
         }
         do {
@@ -118,38 +118,4 @@ extension KeyedDecodingContainer {
         }
         return try DecoderImpl(document: parent.document, options: impl.options, node: parent.node, path: path).unwrap(Value.self, at: parent.node)
     }
-}
-
-/// Arrays that `@Flat` reads losslessly: elements that fail to decode are left out.
-protocol LossyArrayDecodable {
-    static func decodeDroppingFailures<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> Self
-}
-
-extension Array: LossyArrayDecodable where Element: Decodable {
-    static func decodeDroppingFailures<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> [Element] {
-        var elements = try container.nestedUnkeyedContainer(forKey: key)
-        var result: [Element] = []
-        while !elements.isAtEnd {
-            if let element = try? elements.decode(Element.self) {
-                result.append(element)
-            } else if (try? elements.decode(SkippedValue.self)) == nil {
-                // Nothing moves the container past this element: stop rather than spin.
-                break
-            }
-        }
-        return result
-    }
-}
-
-extension Optional: LossyArrayDecodable where Wrapped: LossyArrayDecodable {
-    /// `nil` for a missing key or `null`; otherwise the lossy array.
-    static func decodeDroppingFailures<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> Self {
-        guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
-        return try Wrapped.decodeDroppingFailures(from: container, forKey: key)
-    }
-}
-
-/// A value decoded only to step over it: any JSON value decodes, and nothing is read.
-struct SkippedValue: Decodable {
-    init(from decoder: any Decoder) throws {}
 }

@@ -1,0 +1,34 @@
+/// Arrays read losslessly (`@Flat` arrays, ``KeyedKey`` `".array"` keys): elements that fail
+/// to decode are left out, through the containers of any decoder.
+protocol LossyArray {
+    static func decodeDroppingFailures<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> Self
+}
+
+extension Array: LossyArray where Element: Decodable {
+    static func decodeDroppingFailures<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> [Element] {
+        var elements = try container.nestedUnkeyedContainer(forKey: key)
+        var result: [Element] = []
+        while !elements.isAtEnd {
+            if let element = try? elements.decode(Element.self) {
+                result.append(element)
+            } else if (try? elements.decode(SkippedValue.self)) == nil {
+                // Nothing moves the container past this element: stop rather than spin.
+                break
+            }
+        }
+        return result
+    }
+}
+
+extension Optional: LossyArray where Wrapped: LossyArray {
+    /// `nil` for a missing key or `null`; otherwise the lossy array.
+    static func decodeDroppingFailures<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> Self {
+        guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
+        return try Wrapped.decodeDroppingFailures(from: container, forKey: key)
+    }
+}
+
+/// A value decoded only to step over it: any JSON value decodes, and nothing is read.
+struct SkippedValue: Decodable {
+    init(from decoder: any Decoder) throws {}
+}
