@@ -36,6 +36,17 @@ final class DecoderImpl: Decoder {
         /// which `@Flat` decodes from.
         var parentObject: (document: Document, node: Int)?
         var keyMeanings: [String: KeyMeaning] = [:]
+        /// Model types met so far and their `@Mapped` layout (nil: not a ``MappedCodable``).
+        var mappedLayouts: [ObjectIdentifier: MappedLayout?] = [:]
+        /// The ``MappedCodable`` model whose `init(from:)` is running, if any.
+        var mappedModel: MappedModel?
+    }
+
+    /// A ``MappedCodable`` model being decoded: its layout, and where the last lookup of a
+    /// property in it ended.
+    struct MappedModel {
+        let layout: MappedLayout
+        var cursor: Int
     }
 
     // Mutable state lives in manually allocated memory: stored `var`s of a class pay a dynamic
@@ -365,10 +376,37 @@ final class DecoderImpl: Decoder {
             if let dictionary = T.self as? any StringKeyedDictionaryDecodable.Type {
                 return try dictionary.decodeStringKeyed(from: self, at: index) as! T
             }
+            if let layout = mappedLayout(of: T.self, type) { return try decodeMapped(T.self, layout: layout, at: index) }
             if T.self is any DynamicDecodable.Type { return try decodeDynamic(T.self, at: index) }
             if state.pointee.plainTypes.count < 32 { state.pointee.plainTypes.append(type) }
         }
         return try withCurrentNode(index) { try T(from: self) }
+    }
+
+    // MARK: Mapped models
+
+    /// The `@Mapped` layout of `T`, or nil when it is not a ``MappedCodable``; asked once per
+    /// decode and type.
+    private func mappedLayout<T>(of type: T.Type, _ identifier: ObjectIdentifier) -> MappedLayout? {
+        if let known = state.pointee.mappedLayouts[identifier] { return known }
+        let layout = (T.self as? any MappedCodable.Type).map { MappedLayout.of($0) }
+        state.pointee.mappedLayouts[identifier] = layout
+        return layout
+    }
+
+    /// Decodes a ``MappedCodable`` model, with its layout there for its properties to find.
+    private func decodeMapped<T: Decodable>(_ type: T.Type, layout: MappedLayout, at index: Int) throws -> T {
+        let saved = state.pointee.mappedModel
+        state.pointee.mappedModel = MappedModel(layout: layout, cursor: 0)
+        defer { state.pointee.mappedModel = saved }
+        if layout.isDynamic { return try decodeDynamic(T.self, at: index) }
+        return try withCurrentNode(index) { try T(from: self) }
+    }
+
+    /// The entry for the property `name` (of wrapper type `wrapper`) of the model being decoded.
+    func mappedEntry(named name: String, wrapper: ObjectIdentifier) -> MappedEntry? {
+        guard let layout = state.pointee.mappedModel?.layout else { return nil }
+        return layout.entry(named: name, wrapper: wrapper, cursor: &state.pointee.mappedModel!.cursor)
     }
 
     // MARK: Errors

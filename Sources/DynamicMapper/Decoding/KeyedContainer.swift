@@ -13,7 +13,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// This container's whole path when it is nested (see ``PathAnchor``).
     let ownPath: [PathComponent]?
     /// Value node by (converted) key, first occurrence winning; nil when the walk is used.
-    private let index: [String: Int]?
+    let index: [String: Int]?
     /// `Key` is a ``KeyedKey``: its raw values may be paths, flat markers or lossy arrays.
     let keyedKeys: Bool
 
@@ -92,52 +92,10 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     @inline(__always)
     func valueNode(named name: String) -> Int? {
-        let found = index.map { $0[name] } ?? walk(to: name)
+        let found = index.map { $0[name] } ?? impl.walk(object: object, depth: depth, to: name)
         // Inside a dynamic model, a key asked for belongs to the model (see ``KeyUsage``).
         if let found { impl.markKeyRead(found - 1) }
         return found
-    }
-
-    private func walk(to name: String) -> Int? {
-        let document = impl.document
-        let nodes = impl.nodes
-        let node = nodes[object]
-        let first = object + 1
-        let end = Int(node.end)
-        var start = impl.keyHint(depth: depth, object: object) ?? first
-        if start >= end { start = first }
-        var child = start
-        var wrapped = false
-        while true {
-            if child >= end {
-                if wrapped || start == first { return nil }
-                wrapped = true
-                child = first
-            }
-            if wrapped && child >= start { return nil }
-            let keyNode = nodes[child]
-            let valueIndex = child + 1
-            if document.stringEquals(keyNode, name) {
-                // An earlier duplicate, skipped by starting at the hint, would win.
-                if !wrapped && start != first && !impl.hasUniqueKeys(depth: depth, object: object),
-                   let earlier = firstOccurrence(of: name, from: first, before: start) {
-                    return earlier
-                }
-                impl.setKeyHint(depth: depth, object: object, next: document.next(after: valueIndex))
-                return valueIndex
-            }
-            child = document.next(after: valueIndex)
-        }
-    }
-
-    private func firstOccurrence(of name: String, from first: Int, before limit: Int) -> Int? {
-        let document = impl.document
-        var child = first
-        while child < limit {
-            if document.stringEquals(impl.nodes[child], name) { return child + 1 }
-            child = document.next(after: child + 1)
-        }
-        return nil
     }
 
     @inline(__always)
@@ -199,6 +157,8 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        // A `@Mapped` property asking for this container's object (see ``ObjectAccess``).
+        if T.self == ObjectAccess.self { return unsafeBitCast(ObjectAccess(self), to: T.self) }
         let node = try require(key)
         if keyedKeys, let decoded = try decodeKeyedKey(T.self, forKey: key, node: node) { return decoded }
         return try impl.decodeChild(T.self, at: node, depth: depth, ownPath: ownPath, component: .key(key))

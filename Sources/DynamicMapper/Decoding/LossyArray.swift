@@ -2,6 +2,8 @@
 /// to decode are left out, through the containers of any decoder.
 protocol LossyArray {
     static func decodeDroppingFailures<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> Self
+    /// The same, for the node `index` of this package's decoder, whose path is `path`.
+    static func decodeDroppingFailures(from impl: DecoderImpl, at index: Int, path: [PathComponent]) throws -> Self
 }
 
 extension Array: LossyArray where Element: Decodable {
@@ -18,6 +20,26 @@ extension Array: LossyArray where Element: Decodable {
         }
         return result
     }
+
+    static func decodeDroppingFailures(from impl: DecoderImpl, at index: Int, path: [PathComponent]) throws -> [Element] {
+        let node = impl.nodes[index]
+        guard node.kind == .array else {
+            throw impl.containerMismatch(expected: [Any].self, node: node, path: path.map(\.codingKey))
+        }
+        var result: [Element] = []
+        result.reserveCapacity(Int(node.length))
+        var child = index + 1
+        var position = 0
+        while child < Int(node.end) {
+            let at = position
+            if let element = try? impl.decodeDetached(Element.self, at: child, marksKeys: nil, path: { path + [.index(at)] }) {
+                result.append(element)
+            }
+            child = impl.document.next(after: child)
+            position += 1
+        }
+        return result
+    }
 }
 
 extension Optional: LossyArray where Wrapped: LossyArray {
@@ -25,6 +47,11 @@ extension Optional: LossyArray where Wrapped: LossyArray {
     static func decodeDroppingFailures<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> Self {
         guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
         return try Wrapped.decodeDroppingFailures(from: container, forKey: key)
+    }
+
+    static func decodeDroppingFailures(from impl: DecoderImpl, at index: Int, path: [PathComponent]) throws -> Self {
+        if impl.nodes[index].kind == .null { return nil }
+        return try Wrapped.decodeDroppingFailures(from: impl, at: index, path: path)
     }
 }
 

@@ -54,8 +54,26 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        if T.self == MappedMember.self { return try encodeMember(unsafeBitCast(value, to: MappedMember.self)) }
         try begin(key)
         try encoder.encodeValue(value, key: key)
+    }
+
+    /// A `@Mapped` value under its own key. A path writes into nested objects that other
+    /// properties may share: only the tree encoder can merge those.
+    private func encodeMember(_ member: MappedMember) throws {
+        guard member.path.count == 1, case .key(let name) = member.path[0] else {
+            encoder.needsFallback = true
+            throw StreamingFallback()
+        }
+        guard encoder.enter(frame) else { throw StreamingFallback() }
+        let key = StringKey(name)
+        encoder.beginMember(encoder.convertedKey(key, frame: frame.index))
+        if let value = member.value {
+            try encoder.encodeValue(value, key: key)
+        } else {
+            encoder.writer.writeNull()
+        }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {

@@ -99,6 +99,7 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        if T.self == MappedMember.self { return try encodeMember(unsafeBitCast(value, to: MappedMember.self), for: key) }
         if let flat = value as? any FlatEncodable, flat.spreadsIntoParent {
             let spreading = TreeEncoder(options: options, codingPath: codingPath, object: object)
             try flat.encodeFlat(to: spreading)
@@ -108,6 +109,20 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         }
         let node = try TreeEncoder.wrap(value, options: options, path: codingPath + [key])
         try place(node ?? .value(.object(JSON.Object())), for: key)
+    }
+
+    /// A `@Mapped` value at its own key or path, with nested objects made (or shared) as
+    /// needed; the key strategy applies at every step.
+    private func encodeMember(_ member: MappedMember, for key: Key) throws {
+        var names = try member.keys(codingPath: codingPath + [key]).map { options.convert(StringKey($0), containerPath: codingPath) }
+        guard let last = names.popLast() else {
+            throw MappedMember.indexError(Path(member.path), codingPath: codingPath + [key])
+        }
+        var target = object
+        for name in names { target = target.nestedObject(for: name) }
+        let path = codingPath + member.path.map(\.pathComponent.codingKey)
+        let node = try member.value.map { try TreeEncoder.wrap($0, options: options, path: path) ?? .value(.object(JSON.Object())) }
+        target.set(node ?? .value(.null), for: last)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {

@@ -1,0 +1,47 @@
+import Foundation
+
+extension DecoderImpl {
+    /// The value node of the member `name` of `object` (a container at `depth`), or nil.
+    ///
+    /// The walk starts where the previous lookup in this object ended (most JSON arrives in
+    /// declaration order, so the next key is usually the next member) and compares raw key
+    /// bytes without building strings. Duplicate keys: the first occurrence wins.
+    func walk(object: Int, depth: Int, to name: String) -> Int? {
+        let node = nodes[object]
+        let first = object + 1
+        let end = Int(node.end)
+        var start = keyHint(depth: depth, object: object) ?? first
+        if start >= end { start = first }
+        var child = start
+        var wrapped = false
+        while true {
+            if child >= end {
+                if wrapped || start == first { return nil }
+                wrapped = true
+                child = first
+            }
+            if wrapped && child >= start { return nil }
+            let keyNode = nodes[child]
+            let valueIndex = child + 1
+            if document.stringEquals(keyNode, name) {
+                // An earlier duplicate, skipped by starting at the hint, would win.
+                if !wrapped && start != first && !hasUniqueKeys(depth: depth, object: object),
+                   let earlier = firstOccurrence(of: name, from: first, before: start) {
+                    return earlier
+                }
+                setKeyHint(depth: depth, object: object, next: document.next(after: valueIndex))
+                return valueIndex
+            }
+            child = document.next(after: valueIndex)
+        }
+    }
+
+    private func firstOccurrence(of name: String, from first: Int, before limit: Int) -> Int? {
+        var child = first
+        while child < limit {
+            if document.stringEquals(nodes[child], name) { return child + 1 }
+            child = document.next(after: child + 1)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// A keyed container's object without its key type: what a `@Mapped` property needs to read
+/// a member under a key (or path) that its `CodingKeys` cannot spell.
+///
+/// The overload of `KeyedDecodingContainer.decode(_:forKey:)` for ``Mapped`` asks the
+/// container to "decode" this type; this package's ``KeyedContainer`` answers with itself,
+/// before looking the key up. Any other decoder tries to decode it for real, and fails.
+struct ObjectAccess: Decodable {
+    let impl: DecoderImpl
+    let object: Int
+    let depth: Int
+    let ownPath: [PathComponent]?
+    private let index: [String: Int]?
+
+    init<Key>(_ container: KeyedContainer<Key>) {
+        impl = container.impl
+        object = container.object
+        depth = container.depth
+        ownPath = container.ownPath
+        index = container.index
+    }
+
+    init(from decoder: any Decoder) throws {
+        throw DecodingError.dataCorrupted(DecodingError.Context(
+            codingPath: decoder.codingPath, debugDescription: "Only DynamicJSONDecoder gives access to the object."))
+    }
+
+    /// The value node of the member `name`, found (and marked as read) as the container would.
+    func valueNode(named name: String) -> Int? {
+        let found = index.map { $0[name] } ?? impl.walk(object: object, depth: depth, to: name)
+        if let found { impl.markKeyRead(found - 1) }
+        return found
+    }
+
+    /// The container's own path as components.
+    var path: [PathComponent] { ownPath ?? Array(impl.path.prefix(depth)) }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+extension KeyedEncodingContainer {
+    /// Encodes a ``Mapped`` property under its own key or path. The synthesized
+    /// `encode(to:)` of a ``MappedCodable`` model calls this.
+    ///
+    /// ```swift
+    /// @Mapped("address.zipCode") var zipCode: Int   // {"address": {"zipCode": 94040}}
+    /// ```
+    ///
+    /// A `nil` value leaves the key out, or writes `null` with ``MappedOption/encodeNil``.
+    /// Transformers and date strategies apply.
+    ///
+    /// - Throws: `EncodingError.invalidValue` when a transformer refuses the value, when a
+    ///   path has an array index, and with an encoder other than this package's for a property
+    ///   with its own key or path (such an encoder can only write the property's name).
+    public mutating func encode<Value: Encodable>(_ value: Mapped<Value>, forKey key: Key) throws {
+        try encodeMapped(value, forKey: key, nested: false) { $0 }
+    }
+
+    /// Encodes a ``Mapped`` property whose value is not `Encodable`, through its transformer.
+    ///
+    /// ```swift
+    /// @Mapped(using: Base64ImageTransformer()) var image: Image
+    /// ```
+    public mutating func encode<Value>(_ value: Mapped<Value>, forKey key: Key) throws {
+        try encodeMapped(value, forKey: key, nested: false, plain: MappedRaw.encodable)
+    }
+
+    /// Writes `wrapper`'s value; `nested` writes a path through nested containers (only for
+    /// `AnyKey` containers of other encoders, which can name any key).
+    mutating func encodeMapped<Value>(_ wrapper: Mapped<Value>, forKey key: Key, nested: Bool, plain: (Value) throws -> any Encodable) throws {
+        let settings = wrapper.settings
+        let raw = try MappedRaw.raw(of: wrapper.wrappedValue, settings: settings, codingPath: codingPath + [key], plain: plain)
+        if raw == nil && !settings.flags.contains(.encodeNil) { return }
+        guard let target = settings.key, target != key.stringValue else {
+            if let raw { try encode(raw, forKey: key) } else { try encodeNil(forKey: key) }
+            return
+        }
+        let path = Path(target).components
+        if nested {
+            try encode(raw, at: path[...], codingPath: codingPath)
+        } else {
+            try encode(MappedMember(path: path, value: raw), forKey: key)
+        }
+    }
+
+    /// Writes `raw` at `path` through nested containers.
+    private mutating func encode(_ raw: (any Encodable)?, at path: ArraySlice<Path.Component>, codingPath: [any CodingKey]) throws {
+        guard case .key(let name)? = path.first, let key = Key(stringValue: name) else {
+            throw MappedMember.indexError(Path(Array(path)), codingPath: codingPath)
+        }
+        if path.count == 1 {
+            if let raw { try encode(raw, forKey: key) } else { try encodeNil(forKey: key) }
+            return
+        }
+        var nested = nestedContainer(keyedBy: AnyKey.self, forKey: key)
+        try nested.encode(raw, at: path.dropFirst(), codingPath: codingPath + [key])
+    }
+}
+
+/// What a ``Mapped`` value is written as.
+enum MappedRaw {
+    /// The document's value for `value`, or nil for a `nil` optional.
+    static func raw<Value>(of value: Value, settings: MappedSettings<Value>, codingPath: [any CodingKey], plain: (Value) throws -> any Encodable) throws -> (any Encodable)? {
+        if let optional = value as? any AnyOptional, optional.isNone { return nil }
+        if let coder = settings.coder { return try coder.raw(for: value, codingPath: codingPath) }
+        // `.date` exists only for `Date` and `Date?` properties, and `nil` was handled above.
+        if let date = settings.date, let day = value as? Date { return try date.coding.raw(for: day, codingPath: codingPath) }
+        return try plain(value)
+    }
+
+    /// `value` as an `Encodable`, for wrappers whose value type is not known to be one.
+    static func encodable<Value>(_ value: Value) throws -> any Encodable {
+        guard let encodable = value as? any Encodable else {
+            throw EncodingError.invalidValue(value, EncodingError.Context(
+                codingPath: [], debugDescription: "\(Value.self) is not Encodable; give the @Mapped property a transformer (using:)."))
+        }
+        return encodable
+    }
+}
+
+/// A `@Mapped` value to be written at a key or path that the container's own key type cannot
+/// name. This package's keyed containers recognise it and write it there; any other encoder
+/// gets an error that says what to use.
+struct MappedMember: Encodable {
+    let path: [Path.Component]
+    /// The value, or nil for `null`.
+    let value: (any Encodable)?
+
+    func encode(to encoder: any Encoder) throws {
+        throw EncodingError.invalidValue(Path(path).description, EncodingError.Context(
+            codingPath: encoder.codingPath, debugDescription: MappedAdvice.encoding))
+    }
+
+    /// The keys of the path, or an error for a path with an index.
+    func keys(codingPath: [any CodingKey]) throws -> [String] {
+        try path.map { component in
+            guard case .key(let name) = component else { throw Self.indexError(Path(path), codingPath: codingPath) }
+            return name
+        }
+    }
+
+    static func indexError(_ path: Path, codingPath: [any CodingKey]) -> EncodingError {
+        EncodingError.invalidValue(path.description, EncodingError.Context(
+            codingPath: codingPath,
+            debugDescription: "The @Mapped path \(path) has an array index; paths with indexes can be decoded but not encoded."))
+    }
+}

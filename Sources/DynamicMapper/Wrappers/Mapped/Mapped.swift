@@ -1,0 +1,200 @@
+import Foundation
+
+/// A property of a ``MappedCodable`` model with its key, default and options written on the
+/// property itself: no `CodingKeys`, no hand-written `init(from:)`.
+///
+/// ```swift
+/// struct User: MappedCodable {
+///     var identifier: String = ""
+///     @Mapped("first_name") var firstName: String
+///     @Mapped(default: "+1 123456789") var phone: String
+///     @Mapped("address.zipCode") var zipCode: Int
+///     @Mapped("tags", .lossy) var tags: [String]
+///     @Mapped("created", .date(.iso8601)) var created: Date
+///     @Mapped("html_url", using: URLTransformer()) var url: URL
+/// }
+/// let user = try User.decode(from: #"{"identifier":"1","first_name":"John", … }"#)
+/// ```
+///
+/// - The key is the property's name unless given; a key is read in the shared path grammar
+///   (`"address.zipCode"`, `"items[0].id"`, `\.` for a dot inside a key).
+/// - A missing key throws `DecodingError.keyNotFound` with the full path, unless the property
+///   has a default or is optional (then `nil`). `null` counts as missing only for optionals, or
+///   with ``MappedOption/nullIsMissing``.
+/// - Values are read losslessly unless ``MappedOption/strict`` is given: a `String` from a
+///   number or a `Bool`, a `Bool` from `"true"`/`"false"`/`"1"`/`"0"` or `1`/`0`, numbers from
+///   numeric strings. A number never becomes `"true"`.
+/// - Encoding writes the same keys and paths; `nil` leaves the key out unless
+///   ``MappedOption/encodeNil`` is given.
+///
+/// The wrapper is a plain value: copies of a model never share state. Its configuration is
+/// learned once per model type from `Model()` and cached. Use ``DynamicJSONDecoder`` and
+/// ``DynamicJSONEncoder``, or wrap the model in ``Keyed`` for Foundation's coders: those see
+/// only the property names, so a property with its own key or path cannot be read by them
+/// (decoding fails with an error that says to use one of this package's coders), and the
+/// options need this package's decoder.
+@propertyWrapper
+public struct Mapped<Value> {
+    /// The decoded or assigned value; `nil` until there is one.
+    var storage: Value?
+    /// Everything written on the property: key, default, options.
+    let settings: MappedSettings<Value>
+
+    /// The property's value: `user.firstName`.
+    ///
+    /// Before a value is decoded or assigned this is the default, `nil` for optionals, or the
+    /// type's zero value (`""`, `0`, `false`, `[]`, a model whose properties are all zero).
+    public var wrappedValue: Value {
+        get { storage ?? settings.defaultValue ?? Self.placeholder }
+        set { storage = newValue }
+    }
+
+    init(storage: Value?, settings: MappedSettings<Value>) {
+        self.storage = storage
+        self.settings = settings
+    }
+
+    /// A wrapper as a declaration makes it; inside ``MappedCodable/init(mappedFrom:)`` it
+    /// takes its decoded value instead.
+    private init(declaring storage: Value?, _ settings: MappedSettings<Value>) {
+        if let filled = MappedFilling.take(Mapped.self, key: settings.key) {
+            self = filled
+        } else {
+            self.init(storage: storage, settings: settings)
+        }
+    }
+
+    // MARK: Keys and options
+
+    /// A property under its own name: `@Mapped var name: String`.
+    public init() {
+        self.init(declaring: nil, MappedSettings(key: nil, defaultValue: nil, options: []))
+    }
+
+    /// A property under its own name, with options: `@Mapped(.trimmed) var title: String`.
+    public init(_ options: MappedOption<Value>...) {
+        self.init(declaring: nil, MappedSettings(key: nil, defaultValue: nil, options: options))
+    }
+
+    /// A property under `key`, a key or a path: `@Mapped("address.zipCode") var zipCode: Int`.
+    public init(_ key: String, _ options: MappedOption<Value>...) {
+        self.init(declaring: nil, MappedSettings(key: key, defaultValue: nil, options: options))
+    }
+
+    /// A property that takes `default` when its key is missing:
+    /// `@Mapped(default: "+1 123456789") var phone: String`.
+    public init(default defaultValue: Value, _ options: MappedOption<Value>...) {
+        self.init(declaring: nil, MappedSettings(key: nil, defaultValue: defaultValue, options: options))
+    }
+
+    /// A property under `key` that takes `default` when the key is missing:
+    /// `@Mapped("phone_number", default: "") var phone: String`.
+    public init(_ key: String, default defaultValue: Value, _ options: MappedOption<Value>...) {
+        self.init(declaring: nil, MappedSettings(key: key, defaultValue: defaultValue, options: options))
+    }
+
+    /// A property with an initial value, which a decoded value replaces:
+    /// `@Mapped var age: Int = 0`. The initial value is not a default: a missing key still
+    /// throws, as in synthesized `Codable`; use `default:` for that.
+    public init(wrappedValue: Value, _ options: MappedOption<Value>...) {
+        self.init(declaring: wrappedValue, MappedSettings(key: nil, defaultValue: nil, options: options))
+    }
+
+    /// A property under `key` with an initial value: `@Mapped("user_name") var userName = ""`.
+    public init(wrappedValue: Value, _ key: String, _ options: MappedOption<Value>...) {
+        self.init(declaring: wrappedValue, MappedSettings(key: key, defaultValue: nil, options: options))
+    }
+
+    // MARK: Transformers
+
+    /// A property read and written through `transformer`:
+    /// `@Mapped(using: Base64DataTransformer()) var avatar: Data`.
+    ///
+    /// The value need not be `Codable`; the transformer's `Raw` is what the document holds.
+    /// Combine transformers with `.optional` and `.array`:
+    /// `@Mapped("login_times", using: UnixTimeTransformer().array) var loginTimes: [Date]`.
+    public init<T: Transformer & Sendable>(using transformer: T, _ options: MappedOption<Value>...) where T.Value == Value {
+        self.init(declaring: nil, MappedSettings(key: nil, defaultValue: nil, coder: TransformerCoding(transformer), options: options))
+    }
+
+    /// A property under `key`, read and written through `transformer`:
+    /// `@Mapped("html_url", using: URLTransformer()) var url: URL`.
+    public init<T: Transformer & Sendable>(_ key: String, using transformer: T, _ options: MappedOption<Value>...) where T.Value == Value {
+        self.init(declaring: nil, MappedSettings(key: key, defaultValue: nil, coder: TransformerCoding(transformer), options: options))
+    }
+
+    /// A property under `key` through `transformer`, with a default for a missing key:
+    /// `@Mapped("seen", default: [], using: UnixTimeTransformer().array) var seen: [Date]`.
+    public init<T: Transformer & Sendable>(_ key: String, default defaultValue: Value, using transformer: T, _ options: MappedOption<Value>...) where T.Value == Value {
+        self.init(declaring: nil, MappedSettings(key: key, defaultValue: defaultValue, coder: TransformerCoding(transformer), options: options))
+    }
+
+    /// A property with an initial value, read and written through `transformer`:
+    /// `@Mapped("birth_date", using: day) var birthDate: Date = .distantPast`.
+    public init<T: Transformer & Sendable>(wrappedValue: Value, _ key: String, using transformer: T, _ options: MappedOption<Value>...) where T.Value == Value {
+        self.init(declaring: wrappedValue, MappedSettings(key: key, defaultValue: nil, coder: TransformerCoding(transformer), options: options))
+    }
+
+    // MARK: Values before decoding
+
+    /// What an unset property reads as: `nil`, or its type's zero value.
+    private static var placeholder: Value {
+        if let optional = Value.self as? any ExpressibleByNilLiteral.Type, let none = optional.init(nilLiteral: ()) as? Value {
+            return none
+        }
+        if let decodable = Value.self as? any Decodable.Type, let zero = try? zeroValue(of: decodable, codingPath: []) as? Value {
+            return zero
+        }
+        // Not reachable from input: a decoded property always has a value (or decoding threw).
+        // Only code reading a fresh `Model()`'s property of a type with no zero (a URL, a
+        // non-Codable value) before assigning it gets here.
+        preconditionFailure("The @Mapped property of type \(Value.self) was read before it was decoded or assigned, and \(Value.self) has no zero value; give it a default or an initial value.")
+    }
+}
+
+// @unchecked: besides values of `Value`, the settings hold only `Sendable` closures and
+// transformers, and they are never mutated after the wrapper is made.
+extension Mapped: @unchecked Sendable where Value: Sendable {}
+
+extension Mapped: Equatable where Value: Equatable {
+    /// Compares the values only: `a == b` when `a.wrappedValue == b.wrappedValue`.
+    public static func == (lhs: Mapped, rhs: Mapped) -> Bool { lhs.wrappedValue == rhs.wrappedValue }
+}
+
+extension Mapped: Hashable where Value: Hashable {
+    /// Hashes the value only.
+    public func hash(into hasher: inout Hasher) { hasher.combine(wrappedValue) }
+}
+
+extension Mapped: Codable {
+    /// Decodes the value on its own, with no key or options (a `Mapped` decoded outside a
+    /// model; properties are decoded through their model).
+    ///
+    /// ```swift
+    /// let name = try JSONDecoder().decode(Mapped<String>.self, from: Data(#""Ada""#.utf8))
+    /// ```
+    public init(from decoder: any Decoder) throws {
+        let settings = MappedSettings<Value>.plain
+        self.init(storage: try Self.decodeValue(with: DecoderReader(decoder: decoder)), settings: settings)
+    }
+
+    /// Encodes the value on its own (through the transformer or date strategy, if any).
+    ///
+    /// ```swift
+    /// try JSONEncoder().encode(Mapped(wrappedValue: "Ada"))   // "Ada"
+    /// ```
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if let raw = try MappedRaw.raw(of: wrappedValue, settings: settings, codingPath: encoder.codingPath, plain: MappedRaw.encodable) {
+            try container.encode(raw)
+        } else {
+            try container.encodeNil()
+        }
+    }
+}
+
+extension Mapped: CustomStringConvertible {
+    /// The value's description, so that printing a model shows its values:
+    /// `print(user)` gives `User(_firstName: John, …)`.
+    public var description: String { String(describing: wrappedValue) }
+}

@@ -1,0 +1,143 @@
+import Foundation
+
+/// A model whose properties carry their keys, defaults and options with ``Mapped``:
+/// `Codable` plus an argument-free `init()`, from which each type's configuration is learned
+/// once.
+///
+/// ```swift
+/// struct User: MappedCodable {
+///     var identifier: String = ""
+///     var social: String?
+///     @Mapped("first_name") var firstName: String
+///     @Mapped(default: "+1 123456789") var phone: String
+///     @Mapped("address.zipCode") var zipCode: Int
+/// }
+/// let user = try User.decode(from: json)
+/// ```
+///
+/// Structs get `init()` for free when every stored property has an initial value (wrappers
+/// without one count as having one); classes declare `required init()`.
+public protocol MappedCodable: Codable {
+    /// Makes a model with every property unset: `User()`.
+    init()
+}
+
+// MARK: - Hand-written init(from:) and encode(to:)
+
+extension MappedCodable {
+    /// Makes the model with every `@Mapped` property decoded, for a hand-written
+    /// `init(from:)` that then reads what the properties do not cover.
+    ///
+    /// ```swift
+    /// struct User: MappedCodable {
+    ///     @Mapped("full_name") var fullName: String = ""
+    ///     var avatar: Data? = nil
+    ///
+    ///     init() {}
+    ///
+    ///     init(from decoder: any Decoder) throws {
+    ///         try self.init(mappedFrom: decoder)
+    ///         let container = try decoder.container(keyedBy: AnyKey.self)
+    ///         avatar = try container.decodeIfPresent(String.self, forKey: "image").flatMap { Data(base64Encoded: $0) }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// Works with any decoder: keys and paths are read through `AnyKey` containers, which
+    /// can name any member. The values arrive the way stored properties are initialised:
+    /// `Self()` runs while the decoded wrappers wait to be taken, in declaration order, by the
+    /// wrappers `init()` makes.
+    ///
+    /// - Throws: The errors the synthesized path throws for the same properties.
+    public init(mappedFrom decoder: any Decoder) throws {
+        let layout = MappedLayout.of(Self.self)
+        var decoded: [any MappedProperty] = []
+        decoded.reserveCapacity(layout.entries.count)
+        let container = try decoder.container(keyedBy: AnyKey.self)
+        if let access = try? container.decode(ObjectAccess.self, forKey: AnyKey(literal: "")) {
+            for entry in layout.entries { decoded.append(try entry.prototype.decoded(from: access, entry: entry)) }
+        } else {
+            for entry in layout.entries { decoded.append(try entry.prototype.decoded(from: container, entry: entry)) }
+        }
+        self = try MappedFilling.make(Self.self, filledWith: decoded, codingPath: decoder.codingPath)
+    }
+
+    /// Encodes every `@Mapped` property and returns the container, for a hand-written
+    /// `encode(to:)` that then writes more.
+    ///
+    /// ```swift
+    /// func encode(to encoder: any Encoder) throws {
+    ///     var container = try encodeMappedProperties(to: encoder)
+    ///     try container.encodeIfPresent(avatar?.base64EncodedString(), forKey: "image")
+    /// }
+    /// ```
+    ///
+    /// Works with any encoder; keys and paths are written through `AnyKey` containers.
+    public func encodeMappedProperties(to encoder: any Encoder) throws -> KeyedEncodingContainer<AnyKey> {
+        var container = encoder.container(keyedBy: AnyKey.self)
+        let nested = !(encoder is StreamingEncoder || encoder is TreeEncoder)
+        for (name, property) in MappedFilling.properties(of: self) {
+            try property.encode(into: &container, property: name, nested: nested)
+        }
+        return container
+    }
+}
+
+/// Hands decoded wrappers to the wrappers that `Self()` initialises, one per `@Mapped`
+/// property in declaration order (a subclass's own first, as `init()` initialises them).
+///
+/// The pending wrappers are kept per thread: `Self()` is synchronous, so it runs on the
+/// thread that set them. A wrapper takes the next pending one only when it has the same type
+/// and key, so wrappers made while evaluating an initial value (a nested model's) are left
+/// alone.
+final class MappedFilling {
+    private let pending: [any MappedProperty]
+    private var next = 0
+
+    private init(pending: [any MappedProperty]) {
+        self.pending = pending
+    }
+
+    static func make<Model: MappedCodable>(_ type: Model.Type, filledWith values: [any MappedProperty], codingPath: [any CodingKey]) throws -> Model {
+        let filling = MappedFilling(pending: values)
+        let outer = slot.get()
+        slot.set(filling)
+        defer { slot.set(outer) }
+        let model = withExtendedLifetime(filling) { Model() }
+        guard filling.next == values.count else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription: "\(Model.self)() did not initialise its @Mapped properties in declaration order; decode it with its synthesized init(from:)."))
+        }
+        return model
+    }
+
+    /// The decoded wrapper for a wrapper being initialised, if one is pending for it.
+    @inline(__always)
+    static func take<Value>(_ type: Mapped<Value>.Type, key: String?) -> Mapped<Value>? {
+        guard let filling = slot.get() else { return nil }
+        return filling.takeNext(type, key: key)
+    }
+
+    private func takeNext<Value>(_ type: Mapped<Value>.Type, key: String?) -> Mapped<Value>? {
+        guard next < pending.count, let candidate = pending[next] as? Mapped<Value>, candidate.settings.key == key else { return nil }
+        next += 1
+        return candidate
+    }
+
+    /// The `@Mapped` properties of `model` with their names, own ones first.
+    static func properties(of model: Any) -> [(String, any MappedProperty)] {
+        var result: [(String, any MappedProperty)] = []
+        var mirror: Mirror? = Mirror(reflecting: model)
+        while let current = mirror {
+            for child in current.children {
+                guard let label = child.label, label.hasPrefix("_"), let property = child.value as? any MappedProperty else { continue }
+                result.append((String(label.dropFirst()), property))
+            }
+            mirror = current.superclassMirror
+        }
+        return result
+    }
+
+    private static let slot = ThreadSlot<MappedFilling>()
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// How a ``Mapped`` property's value becomes what the document holds and back, when that is
+/// not the value's own `Codable` conformance: a transformer, or a date strategy.
+///
+/// A class so that a wrapper holds one reference whatever the transformer's size. Every
+/// instance is a ``TransformerCoding``; the methods here are its interface.
+class MappedCoding<Value>: @unchecked Sendable {
+    // @unchecked: subclasses hold only `Sendable` transformers, never mutated.
+
+    /// Reads the value at `node` through this package's decoder.
+    func decode(from impl: DecoderImpl, at node: Int, codingPath: () -> [any CodingKey]) throws -> Value {
+        preconditionFailure("MappedCoding is abstract")
+    }
+
+    /// Reads the value from any decoder's single value.
+    func decode(from decoder: any Decoder) throws -> Value {
+        preconditionFailure("MappedCoding is abstract")
+    }
+
+    /// The value as the document holds it.
+    func raw(for value: Value, codingPath: [any CodingKey]) throws -> any Encodable {
+        preconditionFailure("MappedCoding is abstract")
+    }
+}
+
+/// Coding through a two-way ``Transformer``.
+final class TransformerCoding<T: Transformer & Sendable>: MappedCoding<T.Value>, @unchecked Sendable {
+    let transformer: T
+
+    init(_ transformer: T) {
+        self.transformer = transformer
+    }
+
+    override func decode(from impl: DecoderImpl, at node: Int, codingPath: () -> [any CodingKey]) throws -> T.Value {
+        let raw = try impl.decodeDetached(T.Raw.self, at: node, marksKeys: nil, path: { codingPath().map(PathComponent.key) })
+        return try transformDecoded(raw, codingPath: codingPath(), transformer.decode)
+    }
+
+    override func decode(from decoder: any Decoder) throws -> T.Value {
+        let raw = try decoder.singleValueContainer().decode(T.Raw.self)
+        return try transformDecoded(raw, codingPath: decoder.codingPath, transformer.decode)
+    }
+
+    override func raw(for value: T.Value, codingPath: [any CodingKey]) throws -> any Encodable {
+        do {
+            return try transformer.encode(value)
+        } catch let error as EncodingError {
+            throw error
+        } catch {
+            throw EncodingError.invalidValue(value, EncodingError.Context(
+                codingPath: codingPath,
+                debugDescription: (error as? TransformerError)?.description ?? "\(T.self) could not encode the value: \(error)",
+                underlyingError: error))
+        }
+    }
+}

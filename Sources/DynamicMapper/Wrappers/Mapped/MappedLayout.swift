@@ -1,0 +1,121 @@
+import Foundation
+
+/// A ``Mapped`` wrapper seen without its value type, as the layout keeps prototypes.
+protocol MappedProperty {
+    /// The key or path written on the property, or nil for the property's name.
+    var mappedKey: String? { get }
+    /// The current value, as `Any` (an optional stays an optional).
+    var anyValue: Any { get }
+    /// A copy of this wrapper holding the value decoded from `access`'s object at `entry`.
+    func decoded(from access: ObjectAccess, entry: MappedEntry) throws -> any MappedProperty
+    /// The same through any decoder's containers.
+    func decoded(from container: KeyedDecodingContainer<AnyKey>, entry: MappedEntry) throws -> any MappedProperty
+    /// A copy of this wrapper holding `value`, or nil when `value` is not of its type.
+    func replacingValue(with value: Any?) -> (any MappedProperty)?
+    /// Writes this wrapper's value into `container`, under its key or path; `nested` writes a
+    /// path through nested containers (for encoders other than this package's).
+    func encode(into container: inout KeyedEncodingContainer<AnyKey>, property: String, nested: Bool) throws
+}
+
+/// One `@Mapped` property of a model type, learned from a prototype.
+final class MappedEntry: @unchecked Sendable {
+    // @unchecked: every member is immutable; the prototype is a value only ever copied.
+
+    /// The property's name as declared (`firstName`), which is also its coding key.
+    let name: String
+    /// `Mapped<Value>`, to check that a lookup by name found the property of the right type.
+    let wrapperType: ObjectIdentifier
+    /// The wrapper as the model's `init()` makes it: key, default, options.
+    let prototype: any MappedProperty
+    /// Where the value is, from the model's object: the key or path, or the name.
+    let path: [Path.Component]
+
+    init(name: String, prototype: any MappedProperty) {
+        self.name = name
+        self.prototype = prototype
+        wrapperType = ObjectIdentifier(type(of: prototype))
+        path = prototype.mappedKey.map { Path($0).components } ?? [.key(name)]
+    }
+}
+
+/// Every `@Mapped` property of a model type, learned once per type from `Model()` with a
+/// `Mirror` (the swift-argument-parser way) and shared by all decoders.
+final class MappedLayout: Sendable {
+    let entries: [MappedEntry]
+    /// Entry index by property name.
+    private let positions: [String: Int]
+    /// The model is also a dynamic model (it gets its view after decoding).
+    let isDynamic: Bool
+
+    private init(entries: [MappedEntry], isDynamic: Bool) {
+        self.entries = entries
+        self.isDynamic = isDynamic
+        var positions: [String: Int] = [:]
+        for (position, entry) in entries.enumerated() where positions[entry.name] == nil {
+            positions[entry.name] = position
+        }
+        self.positions = positions
+    }
+
+    /// The entry for the property `name` of wrapper type `wrapper`. `cursor` is where the
+    /// previous lookup ended: synthesized `init(from:)` asks in declaration order, which is
+    /// the order of the entries, so the next one is usually right.
+    @inline(__always)
+    func entry(named name: String, wrapper: ObjectIdentifier, cursor: inout Int) -> MappedEntry? {
+        if cursor < entries.count {
+            let next = entries[cursor]
+            if next.wrapperType == wrapper && next.name == name {
+                cursor += 1
+                return next
+            }
+        }
+        guard let position = positions[name], entries[position].wrapperType == wrapper else { return nil }
+        cursor = position + 1
+        return entries[position]
+    }
+
+    /// The layout of `Model`, learned on first use. Concurrent first uses may each learn it;
+    /// the first one stored wins, and `Model()` never runs under the lock (it may need other
+    /// layouts).
+    static func of<Model: MappedCodable>(_ type: Model.Type) -> MappedLayout {
+        let identifier = ObjectIdentifier(Model.self)
+        if let known = cache.layout(for: identifier) { return known }
+        return cache.store(learn(Model.self), for: identifier)
+    }
+
+    private static func learn<Model: MappedCodable>(_ type: Model.Type) -> MappedLayout {
+        var entries: [MappedEntry] = []
+        // A subclass's own properties come first, as its `init()` initialises them first.
+        var mirror: Mirror? = Mirror(reflecting: Model())
+        while let current = mirror {
+            for child in current.children {
+                guard let label = child.label, label.hasPrefix("_"), let property = child.value as? any MappedProperty else { continue }
+                entries.append(MappedEntry(name: String(label.dropFirst()), prototype: property))
+            }
+            mirror = current.superclassMirror
+        }
+        return MappedLayout(entries: entries, isDynamic: Model.self is any DynamicDecodable.Type)
+    }
+
+    private static let cache = LayoutCache()
+}
+
+private final class LayoutCache: @unchecked Sendable {
+    // @unchecked: `layouts` is only touched under `lock`.
+    private let lock = NSLock()
+    private var layouts: [ObjectIdentifier: MappedLayout] = [:]
+
+    func layout(for type: ObjectIdentifier) -> MappedLayout? {
+        lock.lock()
+        defer { lock.unlock() }
+        return layouts[type]
+    }
+
+    func store(_ layout: MappedLayout, for type: ObjectIdentifier) -> MappedLayout {
+        lock.lock()
+        defer { lock.unlock() }
+        if let earlier = layouts[type] { return earlier }
+        layouts[type] = layout
+        return layout
+    }
+}
