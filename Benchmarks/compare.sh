@@ -139,6 +139,13 @@ foundation = p50("KeyedKey/records/Foundation", "Time (wall clock)")
 keyed = p50("KeyedKey/records/DynamicMapper", "Time (wall clock)")
 if foundation and keyed:
     print(f"  ten nested-key properties through KeyedKey: {foundation / keyed:.2f}x Foundation's speed with hand-written nested containers (target: at least 1x)")
+synthesized = p50("Mapped/records/Synthesized", "Time (wall clock)")
+mapped = p50("Mapped/records/Mapped", "Time (wall clock)")
+foundation_plain = p50("Mapped/records/Foundation", "Time (wall clock)")
+if synthesized and mapped:
+    print(f"  twenty @Mapped properties: {mapped / synthesized:.2f}x the time of synthesized Codable through DynamicJSONDecoder (target: at most 1.3x)")
+    if foundation_plain:
+        print(f"  twenty @Mapped properties: {foundation_plain / mapped:.2f}x the speed of synthesized Codable through JSONDecoder")
 serialization = p50("Patch/twitter/JSONSerialization", "Time (wall clock)")
 patch = p50("Patch/twitter/DynamicMapper", "Time (wall clock)")
 if serialization and patch:

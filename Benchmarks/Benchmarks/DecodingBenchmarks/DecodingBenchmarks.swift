@@ -43,6 +43,7 @@ let benchmarks: @Sendable () -> Void = {
     registerCorpus(FeatureCollection.self, file: "canada.json", in: directory, problems: &problems)
     registerMappingBenchmarks(in: directory, problems: &problems)
     registerKeyedKeyBenchmarks(problems: &problems)
+    registerMappedBenchmarks(problems: &problems)
 
     for problem in problems {
         print("DecodingBenchmarks: \(problem)")

@@ -42,11 +42,16 @@ final class DecoderImpl: Decoder {
         var mappedModel: MappedModel?
     }
 
-    /// A ``MappedCodable`` model being decoded: its layout, and where the last lookup of a
-    /// property in it ended.
+    /// A ``MappedCodable`` model being decoded: its layout, where the last lookup of a
+    /// property in it ended, its object and depth, and the key type of the container its
+    /// `init(from:)` opened on that object (which tells its properties' lookups apart from
+    /// those of any other container).
     struct MappedModel {
         let layout: MappedLayout
         var cursor: Int
+        let object: Int
+        let depth: Int
+        var keyType: ObjectIdentifier?
     }
 
     // Mutable state lives in manually allocated memory: stored `var`s of a class pay a dynamic
@@ -246,6 +251,9 @@ final class DecoderImpl: Decoder {
         guard node.kind == .object else {
             throw containerMismatch(expected: [String: Any].self, node: node, path: codingPath)
         }
+        if let model = state.pointee.mappedModel, model.keyType == nil, model.object == currentNode {
+            state.pointee.mappedModel?.keyType = ObjectIdentifier(Key.self)
+        }
         return KeyedDecodingContainer(try KeyedContainer<Key>(impl: self, object: currentNode, depth: path.count))
     }
 
@@ -394,19 +402,36 @@ final class DecoderImpl: Decoder {
         return layout
     }
 
-    /// Decodes a ``MappedCodable`` model, with its layout there for its properties to find.
+    /// Decodes a ``MappedCodable`` model, with its layout there for its properties to find,
+    /// and this decoder published to them (see ``MappedDecoding/currentDecoder``).
     private func decodeMapped<T: Decodable>(_ type: T.Type, layout: MappedLayout, at index: Int) throws -> T {
         let saved = state.pointee.mappedModel
-        state.pointee.mappedModel = MappedModel(layout: layout, cursor: 0)
-        defer { state.pointee.mappedModel = saved }
+        state.pointee.mappedModel = MappedModel(layout: layout, cursor: 0, object: index, depth: path.count, keyType: nil)
+        let outer = MappedDecoding.currentDecoder.get(DecoderImpl.self)
+        MappedDecoding.currentDecoder.set(self)
+        defer {
+            state.pointee.mappedModel = saved
+            MappedDecoding.currentDecoder.set(outer)
+        }
         if layout.isDynamic { return try decodeDynamic(T.self, at: index) }
         return try withCurrentNode(index) { try T(from: self) }
     }
 
-    /// The entry for the property `name` (of wrapper type `wrapper`) of the model being decoded.
-    func mappedEntry(named name: String, wrapper: ObjectIdentifier) -> MappedEntry? {
-        guard let layout = state.pointee.mappedModel?.layout else { return nil }
-        return layout.entry(named: name, wrapper: wrapper, cursor: &state.pointee.mappedModel!.cursor)
+    /// The entry for the property `name` (whose value type is `valueType`) of the model being
+    /// decoded, when `object` is that model's object (a nested type's properties are not the
+    /// model's).
+    func mappedEntry(named name: String, valueType: ObjectIdentifier, object: Int) -> MappedEntry? {
+        guard let model = state.pointee.mappedModel, model.object == object else { return nil }
+        return model.layout.entry(named: name, valueType: valueType, cursor: &state.pointee.mappedModel!.cursor)
+    }
+
+    /// The object of the model being decoded, when `keyType` is the key type of the container
+    /// its `init(from:)` opened and that object can be searched without the container's own
+    /// index (default keys, not too many members); otherwise the caller asks the container.
+    func mappedModelObject(keyType: ObjectIdentifier) -> ObjectAccess? {
+        guard let model = state.pointee.mappedModel, model.keyType == keyType,
+              options.usesDefaultKeys, nodes[model.object].length <= KeyedContainer<AnyKey>.indexThreshold else { return nil }
+        return ObjectAccess(impl: self, object: model.object, depth: model.depth)
     }
 
     // MARK: Errors

@@ -17,7 +17,8 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// `Key` is a ``KeyedKey``: its raw values may be paths, flat markers or lossy arrays.
     let keyedKeys: Bool
 
-    private static var indexThreshold: Int { 64 }
+    /// Objects with more members than this get a dictionary of their keys.
+    static var indexThreshold: Int { 64 }
 
     init(impl: DecoderImpl, object: Int, depth: Int, ownPath: [PathComponent]? = nil) throws {
         self.impl = impl

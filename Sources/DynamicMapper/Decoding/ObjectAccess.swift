@@ -21,6 +21,16 @@ struct ObjectAccess: Decodable {
         index = container.index
     }
 
+    /// The object of a model whose container searches it without an index (see
+    /// ``DecoderImpl/mappedModelObject(keyType:)``).
+    init(impl: DecoderImpl, object: Int, depth: Int) {
+        self.impl = impl
+        self.object = object
+        self.depth = depth
+        ownPath = nil
+        index = nil
+    }
+
     init(from decoder: any Decoder) throws {
         throw DecodingError.dataCorrupted(DecodingError.Context(
             codingPath: decoder.codingPath, debugDescription: "Only DynamicJSONDecoder gives access to the object."))

@@ -13,17 +13,25 @@ import Foundation
 enum LosslessValue {
     /// `value` (a scalar) as a `Value`, or nil when no conversion applies.
     static func convert<Value>(_ value: JSON, to type: Value.Type) -> Value? {
-        converted(value, to: Value.self) as? Value
+        // Unwrapped first: a nil `Any?` would cast to an optional `Value` as a successful `nil`.
+        guard let result = converted(value, to: Value.self) else { return nil }
+        return result as? Value
     }
 
     private static func converted(_ value: JSON, to target: Any.Type) -> Any? {
         if target == String.self || target == String?.self { return text(of: value) }
         if target == Bool.self || target == Bool?.self { return bool(from: value) }
-        guard case .string(let text) = value, let number = JSON.Number(literal: text) else { return nil }
+        guard case .string(let text) = value, isStrictNumber(text), let number = JSON.Number(literal: text) else { return nil }
         for conversion in numberConversions where target == conversion.type || target == conversion.optionalType {
             return conversion.convert(number)
         }
         return nil
+    }
+
+    /// Whether `text` is a number in strict JSON grammar (no `NaN`, hex, `+` or spaces).
+    private static func isStrictNumber(_ text: String) -> Bool {
+        var bytes = Array(text.utf8)
+        return !bytes.isEmpty && bytes.withUnsafeMutableBufferPointer { NumberGrammar.isStrictNumber($0) }
     }
 
     private static func text(of value: JSON) -> String? {
@@ -73,7 +81,7 @@ enum LosslessValue {
         NumberConversion(UInt16.self) { NumberParsing.integer(UInt16.self, literal: $0.literal) },
         NumberConversion(UInt8.self) { NumberParsing.integer(UInt8.self, literal: $0.literal) },
         NumberConversion(Double.self) { $0.double },
-        NumberConversion(Float.self) { $0.double.map(Float.init) },
+        NumberConversion(Float.self) { $0.double.map(Float.init).flatMap { $0.isFinite ? $0 : nil } },
         NumberConversion(Decimal.self) { $0.decimal },
     ]
 }

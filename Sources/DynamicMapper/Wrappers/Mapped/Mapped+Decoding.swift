@@ -15,21 +15,13 @@ extension KeyedDecodingContainer {
     /// - Throws: `DecodingError.keyNotFound` (with the full path) for a missing key without a
     ///   default, `typeMismatch` for a value of the wrong type, ``MappedValidationError`` for a
     ///   value a validation refuses.
+    @inlinable
     public func decode<Value: Decodable>(_ type: Mapped<Value>.Type, forKey key: Key) throws -> Mapped<Value> {
-        if let access = try? decode(ObjectAccess.self, forKey: key) {
-            return try access.decodeMapped(type, property: key.stringValue) { impl, node, path in
-                try impl.decodeDetached(Value.self, at: node, marksKeys: nil, path: path)
-            }
-        }
-        if Value.self is any AnyOptional.Type, !contains(key) { return Mapped(storage: nil, settings: .plain) }
-        do {
-            return Mapped(storage: try decode(Value.self, forKey: key), settings: .plain)
-        } catch DecodingError.keyNotFound(let missing, let context) {
-            throw DecodingError.keyNotFound(missing, DecodingError.Context(
-                codingPath: context.codingPath,
-                debugDescription: context.debugDescription + " " + MappedAdvice.decoding,
-                underlyingError: context.underlyingError))
-        }
+        // Inlined so that the wrapper is made where its type is known: in code generic over
+        // `Value`, every generic type costs a run-time metadata lookup.
+        var configuration = MappedConfiguration.plain
+        let value = try decodeMappedValue(Value.self, forKey: key, configuration: &configuration)
+        return Mapped(storage: value, configuration: configuration)
     }
 
     /// Decodes a ``Mapped`` property whose value is not `Decodable`, through its transformer.
@@ -46,10 +38,36 @@ extension KeyedDecodingContainer {
                 codingPath: codingPath + [key],
                 debugDescription: "\(Value.self) is not Decodable: only its @Mapped transformer can read it. " + MappedAdvice.decoding))
         }
-        return try access.decodeMapped(type, property: key.stringValue) { _, _, path in
+        var configuration = MappedConfiguration.plain
+        let value = try access.decodeMapped(Value.self, property: key.stringValue, configuration: &configuration) { _, _, path in
             throw DecodingError.typeMismatch(Value.self, DecodingError.Context(
                 codingPath: path().map(\.codingKey),
                 debugDescription: "\(Value.self) is not Decodable; give the @Mapped property a transformer (using:)."))
+        }
+        return Mapped(storage: value, configuration: configuration)
+    }
+
+    /// The value of the `@Mapped` property `key`, and its configuration when the decoder knows it.
+    @usableFromInline
+    func decodeMappedValue<Value: Decodable>(_ type: Value.Type, forKey key: Key, configuration: inout MappedConfiguration) throws -> Value {
+        if let access = MappedDecoding.currentDecoder.get(DecoderImpl.self)?.mappedModelObject(keyType: ObjectIdentifier(Key.self)) ?? (try? decode(ObjectAccess.self, forKey: key)) {
+            return try access.decodeMapped(Value.self, property: key.stringValue, configuration: &configuration)
+        }
+        return try decodeMappedValueByName(Value.self, forKey: key)
+    }
+
+    /// A `@Mapped` value through another decoder, which only sees the property's name. Kept
+    /// apart from the fast path: its `Value?` would cost a metadata lookup on every call.
+    @inline(never)
+    private func decodeMappedValueByName<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value {
+        if Value.self is any AnyOptional.Type, !contains(key), let none = MappedDecoding.none(Value.self) { return none }
+        do {
+            return try decode(Value.self, forKey: key)
+        } catch DecodingError.keyNotFound(let missing, let context) {
+            throw DecodingError.keyNotFound(missing, DecodingError.Context(
+                codingPath: context.codingPath,
+                debugDescription: context.debugDescription + " " + MappedAdvice.decoding,
+                underlyingError: context.underlyingError))
         }
     }
 }
@@ -64,62 +82,88 @@ enum MappedAdvice {
 typealias PlainMappedDecoding<Value> = (DecoderImpl, Int, () -> [PathComponent]) throws -> Value
 
 extension ObjectAccess {
-    /// Decodes the `@Mapped` property `property` of the model being decoded from this object.
-    func decodeMapped<Value>(_ type: Mapped<Value>.Type, property: String, plain: PlainMappedDecoding<Value>) throws -> Mapped<Value> {
-        guard let entry = impl.mappedEntry(named: property, wrapper: ObjectIdentifier(type)) else {
-            // Not in the layout of the model being decoded (a model decoded by a hand-written
-            // `Model(from: decoder)`): by its name, with no options.
-            let settings = MappedSettings<Value>.plain
-            return Mapped(storage: try settings.decodeValue(from: self, path: [.key(property)], property: property, plain: plain), settings: settings)
+    /// Decodes the `@Mapped` property `property` of the model being decoded from this object,
+    /// and gives its configuration.
+    func decodeMapped<Value: Decodable>(_ type: Value.Type, property: String, configuration: inout MappedConfiguration) throws -> Value {
+        guard let entry = impl.mappedEntry(named: property, valueType: ObjectIdentifier(Value.self), object: object) else {
+            return try decodeUnmapped(Value.self, property: property)
         }
-        let prototype: Mapped<Value> = Self.open(entry.prototype)
-        return try prototype.decoded(from: self, entry: entry, plain: plain)
+        configuration = entry.configuration
+        // The common case, a key and no options, goes straight to the decoder.
+        if let name = entry.simpleKey, let node = valueNode(named: name), impl.nodes[node].kind != .null {
+            do {
+                return try impl.decodeChild(Value.self, at: node, depth: depth, ownPath: ownPath, component: .key(StringKey(name)))
+            } catch let error as DecodingError {
+                return try MappedDecoding.converted(Value.self, at: node, impl: impl, failure: error)
+            }
+        }
+        return try MappedDecoding.value(Value.self, entry: entry, from: self) { impl, node, path in
+            try impl.decodeDetached(Value.self, at: node, marksKeys: nil, path: path)
+        }
     }
 
-    /// The prototype as its concrete type, which the caller checked (`entry.wrapperType`).
-    private static func open<Value>(_ prototype: any MappedProperty) -> Mapped<Value> {
-        func cast<P: MappedProperty>(_ property: P) -> Mapped<Value> { unsafeBitCast(property, to: Mapped<Value>.self) }
-        return cast(prototype)
+    /// Decodes the `@Mapped` property `property`, whose value is not `Decodable`, through its
+    /// transformer; `plain` says why it cannot be decoded otherwise.
+    func decodeMapped<Value>(_ type: Value.Type, property: String, configuration: inout MappedConfiguration, plain: PlainMappedDecoding<Value>) throws -> Value {
+        guard let entry = impl.mappedEntry(named: property, valueType: ObjectIdentifier(Value.self), object: object) else {
+            return try MappedDecoding.value(Value.self, configuration: .plain, from: self, path: [.key(property)], property: property, plain: plain)
+        }
+        configuration = entry.configuration
+        return try MappedDecoding.value(Value.self, entry: entry, from: self, plain: plain)
+    }
+
+    /// A property that is not in the layout of the model being decoded (a model decoded by a
+    /// hand-written `Model(from: decoder)`, or not a ``MappedCodable``): by its name, with no
+    /// options.
+    private func decodeUnmapped<Value: Decodable>(_ type: Value.Type, property: String) throws -> Value {
+        try MappedDecoding.value(Value.self, configuration: .plain, from: self, path: [.key(property)], property: property) { impl, node, path in
+            try impl.decodeDetached(Value.self, at: node, marksKeys: nil, path: path)
+        }
     }
 }
 
-extension Mapped {
-    /// A copy of this prototype with the value decoded for `entry`.
-    func decoded(from access: ObjectAccess, entry: MappedEntry, plain: PlainMappedDecoding<Value>) throws -> Mapped {
-        Mapped(storage: try settings.decodeValue(from: access, path: entry.path, property: entry.name, plain: plain), settings: settings)
+/// Reading `@Mapped` values. Functions generic over the value type rather than methods of a
+/// generic type: each generic type used here would cost a metadata lookup per property.
+enum MappedDecoding {
+    /// The decoder whose ``MappedCodable`` model's `init(from:)` is running on this thread:
+    /// the model's properties find their object through it, without asking their container
+    /// (which costs a trip through `KeyedDecodingContainer`'s type-erasing box).
+    static let currentDecoder = ThreadSlot()
+
+    /// The value of the layout's property `entry` below `access`'s object.
+    static func value<Value>(_ type: Value.Type, entry: MappedEntry, from access: ObjectAccess, plain: PlainMappedDecoding<Value>) throws -> Value {
+        try value(Value.self, configuration: entry.configuration, from: access, path: entry.path, property: entry.name, plain: plain)
     }
-}
 
-extension MappedSettings {
-    /// No key, default or options: a property seen only by its name.
-    static var plain: MappedSettings { MappedSettings(key: nil, defaultValue: nil, options: []) }
-
-    /// The value at `path` below `access`'s object, with this property's default and options.
-    func decodeValue(from access: ObjectAccess, path: [Path.Component], property: String, plain: PlainMappedDecoding<Value>) throws -> Value {
+    /// The value at `path` below `access`'s object, with the property's default and options.
+    static func value<Value>(_ type: Value.Type, configuration: MappedConfiguration, from access: ObjectAccess, path: [Path.Component], property: String, plain: PlainMappedDecoding<Value>) throws -> Value {
         let impl = access.impl
         let location = MappedLocation(access: access, path: path)
-        let codingPath = { location.codingPath }
-        guard let node = Self.node(at: path, in: access) else {
-            return try absentValue(isNull: false, property: property, path: path, parent: access.path.map(\.codingKey))
+        guard let node = node(at: path, in: access) else {
+            return try absentValue(Value.self, configuration: configuration, isNull: false, property: property, path: path, parent: access.path.map(\.codingKey))
         }
         if impl.nodes[node].kind == .null {
-            return try absentValue(isNull: true, property: property, path: path, parent: access.path.map(\.codingKey))
+            return try absentValue(Value.self, configuration: configuration, isNull: true, property: property, path: path, parent: access.path.map(\.codingKey))
         }
         let value: Value
         do {
-            value = try decodePresent(at: node, impl: impl, location: location, plain: plain)
-        } catch where flags.contains(.lossy) {
-            value = try recovered(from: error)
+            value = try present(Value.self, configuration: configuration, at: node, impl: impl, location: location, plain: plain)
+        } catch where configuration.flags.contains(.lossy) {
+            value = try recovered(Value.self, configuration: configuration, from: error)
         }
-        return try adjust(value, property: property, codingPath: codingPath)
+        guard configuration.typed != nil, let typed = configuration.typed(Value.self), !typed.adjustments.isEmpty else { return value }
+        return try typed.adjust(value, property: property, codingPath: { location.codingPath })
     }
 
     /// The value for a missing key, or for `null` (`isNull`): the default or `nil` when the
     /// property allows, or else `keyNotFound` or `valueNotFound`. `parent` is the coding path
     /// of the object `path` starts from.
-    func absentValue(isNull: Bool, property: String, path: [Path.Component], parent: [any CodingKey]) throws -> Value {
-        if let defaultValue, !isNull || flags.contains(.nullIsMissing) || flags.contains(.lossy) { return defaultValue }
-        if let none = Self.none { return none }
+    static func absentValue<Value>(_ type: Value.Type, configuration: MappedConfiguration, isNull: Bool, property: String, path: [Path.Component], parent: [any CodingKey]) throws -> Value {
+        let flags = configuration.flags
+        if let defaultValue = configuration.defaultValue(Value.self), !isNull || flags.contains(.nullIsMissing) || flags.contains(.lossy) {
+            return defaultValue
+        }
+        if let none = none(Value.self) { return none }
         if isNull {
             throw DecodingError.valueNotFound(Value.self, DecodingError.Context(
                 codingPath: parent + path.map(\.pathComponent.codingKey),
@@ -133,10 +177,16 @@ extension MappedSettings {
 
     /// What a lossy property takes when its value failed to decode: the default or `nil`, or
     /// else the error.
-    func recovered(from error: any Error) throws -> Value {
-        if let defaultValue { return defaultValue }
-        if let none = Self.none { return none }
+    static func recovered<Value>(_ type: Value.Type, configuration: MappedConfiguration, from error: any Error) throws -> Value {
+        if let defaultValue = configuration.defaultValue(Value.self) { return defaultValue }
+        if let none = none(Value.self) { return none }
         throw error
+    }
+
+    /// `nil` as a `Value`, when `Value` is an optional.
+    static func none<Value>(_ type: Value.Type) -> Value? {
+        guard let optional = Value.self as? any AnyOptional.Type else { return nil }
+        return optional.noneValue as? Value
     }
 
     /// The node at `path` from the object, or nil when a step is missing or not a container.
@@ -146,35 +196,37 @@ extension MappedSettings {
         }
         guard let member = access.valueNode(named: first) else { return nil }
         if path.count == 1 { return member }
-        let base = (access.path + [.key(StringKey(first))]).map(\.codingKey)
-        if case .found(let node) = access.impl.lookUp(path.dropFirst(), from: member, base: base) { return node }
+        let impl = access.impl
+        // The coding path is only needed to convert keys with a strategy.
+        let found = impl.options.usesDefaultKeys
+            ? impl.document.lookUp(path.dropFirst(), from: member)
+            : impl.lookUp(path.dropFirst(), from: member, base: (access.path + [.key(StringKey(first))]).map(\.codingKey))
+        if case .found(let node) = found { return node }
         return nil
     }
 
-    private func decodePresent(at node: Int, impl: DecoderImpl, location: MappedLocation, plain: PlainMappedDecoding<Value>) throws -> Value {
-        let codingPath = { location.codingPath }
-        if let coder { return try coder.decode(from: impl, at: node, codingPath: codingPath) }
-        if let date {
-            // `.date` exists only for `Date` and `Date?` properties.
-            return try date.coding.decode(from: impl, at: node, codingPath: codingPath) as! Value
+    private static func present<Value>(_ type: Value.Type, configuration: MappedConfiguration, at node: Int, impl: DecoderImpl, location: MappedLocation, plain: PlainMappedDecoding<Value>) throws -> Value {
+        if configuration.typed != nil, let coder = configuration.coder(Value.self) {
+            return try coder.decode(from: impl, at: node, codingPath: { location.codingPath })
         }
-        if flags.contains(.lossy), let lossy = Value.self as? any LossyArray.Type {
+        if configuration.flags.contains(.lossy), let lossy = Value.self as? any LossyArray.Type {
             return try lossy.decodeDroppingFailures(from: impl, at: node, path: location.components) as! Value
         }
         do {
             return try plain(impl, node, { location.components })
-        } catch DecodingError.typeMismatch(let type, let context) where !flags.contains(.strict) {
-            guard let converted = LosslessValue.convert(impl.document.json(at: node), to: Value.self) else {
-                throw DecodingError.typeMismatch(type, context)
-            }
-            return converted
+        } catch let error as DecodingError where !configuration.flags.contains(.strict) {
+            return try converted(Value.self, at: node, impl: impl, failure: error)
         }
     }
 
-    /// `nil` as a `Value`, when `Value` is an optional.
-    static var none: Value? {
-        guard let optional = Value.self as? any AnyOptional.Type else { return nil }
-        return optional.noneValue as? Value
+    /// The value converted losslessly after its own decoding failed with `failure`, or that
+    /// failure. Kept apart: its `Value?` costs a metadata lookup, which only failures pay.
+    @inline(never)
+    static func converted<Value>(_ type: Value.Type, at node: Int, impl: DecoderImpl, failure: DecodingError) throws -> Value {
+        guard case .typeMismatch = failure, let converted = LosslessValue.convert(impl.document.json(at: node), to: Value.self) else {
+            throw failure
+        }
+        return converted
     }
 }
 

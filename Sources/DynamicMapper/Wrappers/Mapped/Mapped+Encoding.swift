@@ -30,10 +30,10 @@ extension KeyedEncodingContainer {
     /// Writes `wrapper`'s value; `nested` writes a path through nested containers (only for
     /// `AnyKey` containers of other encoders, which can name any key).
     mutating func encodeMapped<Value>(_ wrapper: Mapped<Value>, forKey key: Key, nested: Bool, plain: (Value) throws -> any Encodable) throws {
-        let settings = wrapper.settings
-        let raw = try MappedRaw.raw(of: wrapper.wrappedValue, settings: settings, codingPath: codingPath + [key], plain: plain)
-        if raw == nil && !settings.flags.contains(.encodeNil) { return }
-        guard let target = settings.key, target != key.stringValue else {
+        let configuration = wrapper.configuration
+        let raw = try MappedRaw.raw(of: wrapper.wrappedValue, configuration: configuration, codingPath: codingPath + [key], plain: plain)
+        if raw == nil && !configuration.flags.contains(.encodeNil) { return }
+        guard let target = configuration.key, target != key.stringValue else {
             if let raw { try encode(raw, forKey: key) } else { try encodeNil(forKey: key) }
             return
         }
@@ -62,11 +62,9 @@ extension KeyedEncodingContainer {
 /// What a ``Mapped`` value is written as.
 enum MappedRaw {
     /// The document's value for `value`, or nil for a `nil` optional.
-    static func raw<Value>(of value: Value, settings: MappedSettings<Value>, codingPath: [any CodingKey], plain: (Value) throws -> any Encodable) throws -> (any Encodable)? {
+    static func raw<Value>(of value: Value, configuration: MappedConfiguration, codingPath: [any CodingKey], plain: (Value) throws -> any Encodable) throws -> (any Encodable)? {
         if let optional = value as? any AnyOptional, optional.isNone { return nil }
-        if let coder = settings.coder { return try coder.raw(for: value, codingPath: codingPath) }
-        // `.date` exists only for `Date` and `Date?` properties, and `nil` was handled above.
-        if let date = settings.date, let day = value as? Date { return try date.coding.raw(for: day, codingPath: codingPath) }
+        if let coder = configuration.coder(Value.self) { return try coder.raw(for: value, codingPath: codingPath) }
         return try plain(value)
     }
 

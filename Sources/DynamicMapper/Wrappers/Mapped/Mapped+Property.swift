@@ -1,27 +1,31 @@
 import Foundation
 
 extension Mapped: MappedProperty {
-    var mappedKey: String? { settings.key }
+    var mappedKey: String? { configuration.key }
+
+    static var valueType: ObjectIdentifier { ObjectIdentifier(Value.self) }
 
     var anyValue: Any { wrappedValue }
 
     func decoded(from access: ObjectAccess, entry: MappedEntry) throws -> any MappedProperty {
-        try decoded(from: access, entry: entry) { impl, node, path in
+        let value = try MappedDecoding.value(Value.self, configuration: configuration, from: access, path: entry.path, property: entry.name) { impl, node, path in
             try Self.decodeValue(with: NodeReader(impl: impl, node: node, path: path()))
         }
+        return Mapped(storage: value, configuration: configuration)
     }
 
     func decoded(from container: KeyedDecodingContainer<AnyKey>, entry: MappedEntry) throws -> any MappedProperty {
-        Mapped(storage: try settings.decodeValue(from: container, path: entry.path, property: entry.name), settings: settings)
+        let value = try MappedDecoding.value(Value.self, configuration: configuration, from: container, path: entry.path, property: entry.name)
+        return Mapped(storage: value, configuration: configuration)
     }
 
     func replacingValue(with value: Any?) -> (any MappedProperty)? {
         guard let value else {
-            guard let none = MappedSettings<Value>.none else { return nil }
-            return Mapped(storage: none, settings: settings)
+            guard let none = MappedDecoding.none(Value.self) else { return nil }
+            return Mapped(storage: none, configuration: configuration)
         }
         guard let typed = value as? Value else { return nil }
-        return Mapped(storage: typed, settings: settings)
+        return Mapped(storage: typed, configuration: configuration)
     }
 
     func encode(into container: inout KeyedEncodingContainer<AnyKey>, property: String, nested: Bool) throws {
@@ -69,14 +73,14 @@ struct DecoderReader: DecodableReader {
     }
 }
 
-extension MappedSettings {
+extension MappedDecoding {
     /// The value at `path` below `container`'s object, through any decoder's containers (a
     /// hand-written `init(from:)` with a decoder other than this package's).
-    func decodeValue(from container: KeyedDecodingContainer<AnyKey>, path: [Path.Component], property: String) throws -> Value {
+    static func value<Value>(_ type: Value.Type, configuration: MappedConfiguration, from container: KeyedDecodingContainer<AnyKey>, path: [Path.Component], property: String) throws -> Value {
         var object = container
         for component in path.dropLast() {
             guard case .key(let name) = component, let nested = try? object.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey(literal: name)) else {
-                return try absentValue(isNull: false, property: property, path: path, parent: container.codingPath)
+                return try absentValue(Value.self, configuration: configuration, isNull: false, property: property, path: path, parent: container.codingPath)
             }
             object = nested
         }
@@ -87,30 +91,30 @@ extension MappedSettings {
         }
         let key = AnyKey(literal: name)
         guard object.contains(key) else {
-            return try absentValue(isNull: false, property: property, path: path, parent: container.codingPath)
+            return try absentValue(Value.self, configuration: configuration, isNull: false, property: property, path: path, parent: container.codingPath)
         }
         if try object.decodeNil(forKey: key) {
-            return try absentValue(isNull: true, property: property, path: path, parent: container.codingPath)
+            return try absentValue(Value.self, configuration: configuration, isNull: true, property: property, path: path, parent: container.codingPath)
         }
         let value: Value
         do {
-            value = try decodePresent(from: object, forKey: key)
-        } catch where flags.contains(.lossy) {
-            value = try recovered(from: error)
+            value = try present(Value.self, configuration: configuration, from: object, forKey: key)
+        } catch where configuration.flags.contains(.lossy) {
+            value = try recovered(Value.self, configuration: configuration, from: error)
         }
-        return try adjust(value, property: property, codingPath: { object.codingPath + [key] })
+        guard let typed = configuration.typed(Value.self), !typed.adjustments.isEmpty else { return value }
+        return try typed.adjust(value, property: property, codingPath: { object.codingPath + [key] })
     }
 
-    private func decodePresent(from object: KeyedDecodingContainer<AnyKey>, forKey key: AnyKey) throws -> Value {
-        if flags.contains(.lossy), let lossy = Value.self as? any LossyArray.Type {
+    private static func present<Value>(_ type: Value.Type, configuration: MappedConfiguration, from object: KeyedDecodingContainer<AnyKey>, forKey key: AnyKey) throws -> Value {
+        if configuration.flags.contains(.lossy), let lossy = Value.self as? any LossyArray.Type {
             return try lossy.decodeDroppingFailures(from: object, forKey: key) as! Value
         }
         let decoder = try object.superDecoder(forKey: key)
-        if let coder { return try coder.decode(from: decoder) }
-        if let date { return try date.coding.decode(from: decoder) as! Value }
+        if let coder = configuration.coder(Value.self) { return try coder.decode(from: decoder) }
         do {
             return try Mapped<Value>.decodeValue(with: DecoderReader(decoder: decoder))
-        } catch DecodingError.typeMismatch(let type, let context) where !flags.contains(.strict) {
+        } catch DecodingError.typeMismatch(let type, let context) where !configuration.flags.contains(.strict) {
             guard let scalar = try? JSON(from: decoder), let converted = LosslessValue.convert(scalar, to: Value.self) else {
                 throw DecodingError.typeMismatch(type, context)
             }

@@ -36,73 +36,96 @@ import Foundation
 @propertyWrapper
 public struct Mapped<Value> {
     /// The decoded or assigned value; `nil` until there is one.
-    var storage: Value?
+    @usableFromInline var storage: Value?
     /// Everything written on the property: key, default, options.
-    let settings: MappedSettings<Value>
+    @usableFromInline let configuration: MappedConfiguration
 
     /// The property's value: `user.firstName`.
     ///
     /// Before a value is decoded or assigned this is the default, `nil` for optionals, or the
     /// type's zero value (`""`, `0`, `false`, `[]`, a model whose properties are all zero).
+    @inlinable
     public var wrappedValue: Value {
-        get { storage ?? settings.defaultValue ?? Self.placeholder }
+        get { storage ?? unsetValue }
         set { storage = newValue }
     }
 
-    init(storage: Value?, settings: MappedSettings<Value>) {
+    @inlinable
+    init(storage: Value?, configuration: MappedConfiguration) {
         self.storage = storage
-        self.settings = settings
+        self.configuration = configuration
     }
 
     /// A wrapper as a declaration makes it; inside ``MappedCodable/init(mappedFrom:)`` it
     /// takes its decoded value instead.
-    private init(declaring storage: Value?, _ settings: MappedSettings<Value>) {
-        if let filled = MappedFilling.take(Mapped.self, key: settings.key) {
+    @inlinable
+    init(declaring storage: Value?, _ configuration: MappedConfiguration) {
+        if MappedFilling.isFilling, let filled = MappedFilling.take(Mapped.self, key: configuration.key) {
             self = filled
         } else {
-            self.init(storage: storage, settings: settings)
+            self.init(storage: storage, configuration: configuration)
         }
     }
 
     // MARK: Keys and options
 
     /// A property under its own name: `@Mapped var name: String`.
+    @inlinable
     public init() {
-        self.init(declaring: nil, MappedSettings(key: nil, defaultValue: nil, options: []))
+        self.init(declaring: nil, MappedConfiguration(key: nil))
     }
 
     /// A property under its own name, with options: `@Mapped(.trimmed) var title: String`.
     public init(_ options: MappedOption<Value>...) {
-        self.init(declaring: nil, MappedSettings(key: nil, defaultValue: nil, options: options))
+        self.init(declaring: nil, .make(key: nil, defaultValue: nil, coder: nil, options: options))
     }
 
     /// A property under `key`, a key or a path: `@Mapped("address.zipCode") var zipCode: Int`.
+    @inlinable
+    public init(_ key: String) {
+        self.init(declaring: nil, MappedConfiguration(key: key))
+    }
+
+    /// A property under `key`, with options: `@Mapped("tags", .lossy) var tags: [String]`.
     public init(_ key: String, _ options: MappedOption<Value>...) {
-        self.init(declaring: nil, MappedSettings(key: key, defaultValue: nil, options: options))
+        self.init(declaring: nil, .make(key: key, defaultValue: nil, coder: nil, options: options))
     }
 
     /// A property that takes `default` when its key is missing:
     /// `@Mapped(default: "+1 123456789") var phone: String`.
     public init(default defaultValue: Value, _ options: MappedOption<Value>...) {
-        self.init(declaring: nil, MappedSettings(key: nil, defaultValue: defaultValue, options: options))
+        self.init(declaring: nil, .make(key: nil, defaultValue: defaultValue, coder: nil, options: options))
     }
 
     /// A property under `key` that takes `default` when the key is missing:
     /// `@Mapped("phone_number", default: "") var phone: String`.
     public init(_ key: String, default defaultValue: Value, _ options: MappedOption<Value>...) {
-        self.init(declaring: nil, MappedSettings(key: key, defaultValue: defaultValue, options: options))
+        self.init(declaring: nil, .make(key: key, defaultValue: defaultValue, coder: nil, options: options))
     }
 
     /// A property with an initial value, which a decoded value replaces:
     /// `@Mapped var age: Int = 0`. The initial value is not a default: a missing key still
     /// throws, as in synthesized `Codable`; use `default:` for that.
+    @inlinable
+    public init(wrappedValue: Value) {
+        self.init(declaring: wrappedValue, MappedConfiguration(key: nil))
+    }
+
+    /// A property with an initial value and options: `@Mapped(.trimmed) var title = ""`.
     public init(wrappedValue: Value, _ options: MappedOption<Value>...) {
-        self.init(declaring: wrappedValue, MappedSettings(key: nil, defaultValue: nil, options: options))
+        self.init(declaring: wrappedValue, .make(key: nil, defaultValue: nil, coder: nil, options: options))
     }
 
     /// A property under `key` with an initial value: `@Mapped("user_name") var userName = ""`.
+    @inlinable
+    public init(wrappedValue: Value, _ key: String) {
+        self.init(declaring: wrappedValue, MappedConfiguration(key: key))
+    }
+
+    /// A property under `key` with an initial value and options:
+    /// `@Mapped("title", .trimmed) var title = ""`.
     public init(wrappedValue: Value, _ key: String, _ options: MappedOption<Value>...) {
-        self.init(declaring: wrappedValue, MappedSettings(key: key, defaultValue: nil, options: options))
+        self.init(declaring: wrappedValue, .make(key: key, defaultValue: nil, coder: nil, options: options))
     }
 
     // MARK: Transformers
@@ -114,30 +137,42 @@ public struct Mapped<Value> {
     /// Combine transformers with `.optional` and `.array`:
     /// `@Mapped("login_times", using: UnixTimeTransformer().array) var loginTimes: [Date]`.
     public init<T: Transformer & Sendable>(using transformer: T, _ options: MappedOption<Value>...) where T.Value == Value {
-        self.init(declaring: nil, MappedSettings(key: nil, defaultValue: nil, coder: TransformerCoding(transformer), options: options))
+        self.init(declaring: nil, .make(key: nil, defaultValue: nil, coder: TransformerCoding(transformer), options: options))
     }
 
     /// A property under `key`, read and written through `transformer`:
     /// `@Mapped("html_url", using: URLTransformer()) var url: URL`.
     public init<T: Transformer & Sendable>(_ key: String, using transformer: T, _ options: MappedOption<Value>...) where T.Value == Value {
-        self.init(declaring: nil, MappedSettings(key: key, defaultValue: nil, coder: TransformerCoding(transformer), options: options))
+        self.init(declaring: nil, .make(key: key, defaultValue: nil, coder: TransformerCoding(transformer), options: options))
     }
 
     /// A property under `key` through `transformer`, with a default for a missing key:
     /// `@Mapped("seen", default: [], using: UnixTimeTransformer().array) var seen: [Date]`.
     public init<T: Transformer & Sendable>(_ key: String, default defaultValue: Value, using transformer: T, _ options: MappedOption<Value>...) where T.Value == Value {
-        self.init(declaring: nil, MappedSettings(key: key, defaultValue: defaultValue, coder: TransformerCoding(transformer), options: options))
+        self.init(declaring: nil, .make(key: key, defaultValue: defaultValue, coder: TransformerCoding(transformer), options: options))
     }
 
     /// A property with an initial value, read and written through `transformer`:
+    /// `@Mapped(using: Base64DataTransformer().optional) var avatar: Data? = nil`.
+    public init<T: Transformer & Sendable>(wrappedValue: Value, using transformer: T, _ options: MappedOption<Value>...) where T.Value == Value {
+        self.init(declaring: wrappedValue, .make(key: nil, defaultValue: nil, coder: TransformerCoding(transformer), options: options))
+    }
+
+    /// A property under `key` with an initial value, read and written through `transformer`:
     /// `@Mapped("birth_date", using: day) var birthDate: Date = .distantPast`.
     public init<T: Transformer & Sendable>(wrappedValue: Value, _ key: String, using transformer: T, _ options: MappedOption<Value>...) where T.Value == Value {
-        self.init(declaring: wrappedValue, MappedSettings(key: key, defaultValue: nil, coder: TransformerCoding(transformer), options: options))
+        self.init(declaring: wrappedValue, .make(key: key, defaultValue: nil, coder: TransformerCoding(transformer), options: options))
     }
 
     // MARK: Values before decoding
 
-    /// What an unset property reads as: `nil`, or its type's zero value.
+    /// What an unset property reads as: the default, `nil`, or its type's zero value.
+    @usableFromInline
+    var unsetValue: Value {
+        if let defaultValue = configuration.defaultValue(Value.self) { return defaultValue }
+        return Self.placeholder
+    }
+
     private static var placeholder: Value {
         if let optional = Value.self as? any ExpressibleByNilLiteral.Type, let none = optional.init(nilLiteral: ()) as? Value {
             return none
@@ -152,8 +187,8 @@ public struct Mapped<Value> {
     }
 }
 
-// @unchecked: besides values of `Value`, the settings hold only `Sendable` closures and
-// transformers, and they are never mutated after the wrapper is made.
+// @unchecked: besides values of `Value`, the configuration holds only `Sendable` closures
+// and transformers, and it is never mutated after the wrapper is made.
 extension Mapped: @unchecked Sendable where Value: Sendable {}
 
 extension Mapped: Equatable where Value: Equatable {
@@ -174,8 +209,7 @@ extension Mapped: Codable {
     /// let name = try JSONDecoder().decode(Mapped<String>.self, from: Data(#""Ada""#.utf8))
     /// ```
     public init(from decoder: any Decoder) throws {
-        let settings = MappedSettings<Value>.plain
-        self.init(storage: try Self.decodeValue(with: DecoderReader(decoder: decoder)), settings: settings)
+        self.init(storage: try Self.decodeValue(with: DecoderReader(decoder: decoder)), configuration: .plain)
     }
 
     /// Encodes the value on its own (through the transformer or date strategy, if any).
@@ -185,7 +219,7 @@ extension Mapped: Codable {
     /// ```
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        if let raw = try MappedRaw.raw(of: wrappedValue, settings: settings, codingPath: encoder.codingPath, plain: MappedRaw.encodable) {
+        if let raw = try MappedRaw.raw(of: wrappedValue, configuration: configuration, codingPath: encoder.codingPath, plain: MappedRaw.encodable) {
             try container.encode(raw)
         } else {
             try container.encodeNil()

@@ -90,6 +90,7 @@ extension MappedCodable {
 /// thread that set them. A wrapper takes the next pending one only when it has the same type
 /// and key, so wrappers made while evaluating an initial value (a nested model's) are left
 /// alone.
+@usableFromInline
 final class MappedFilling {
     private let pending: [any MappedProperty]
     private var next = 0
@@ -100,7 +101,7 @@ final class MappedFilling {
 
     static func make<Model: MappedCodable>(_ type: Model.Type, filledWith values: [any MappedProperty], codingPath: [any CodingKey]) throws -> Model {
         let filling = MappedFilling(pending: values)
-        let outer = slot.get()
+        let outer = slot.get(MappedFilling.self)
         slot.set(filling)
         defer { slot.set(outer) }
         let model = withExtendedLifetime(filling) { Model() }
@@ -112,15 +113,18 @@ final class MappedFilling {
         return model
     }
 
+    /// Whether wrappers being initialised on this thread should look for a decoded one.
+    @usableFromInline
+    static var isFilling: Bool { slot.get(MappedFilling.self) != nil }
+
     /// The decoded wrapper for a wrapper being initialised, if one is pending for it.
-    @inline(__always)
+    @usableFromInline
     static func take<Value>(_ type: Mapped<Value>.Type, key: String?) -> Mapped<Value>? {
-        guard let filling = slot.get() else { return nil }
-        return filling.takeNext(type, key: key)
+        slot.get(MappedFilling.self)?.takeNext(type, key: key)
     }
 
     private func takeNext<Value>(_ type: Mapped<Value>.Type, key: String?) -> Mapped<Value>? {
-        guard next < pending.count, let candidate = pending[next] as? Mapped<Value>, candidate.settings.key == key else { return nil }
+        guard next < pending.count, let candidate = pending[next] as? Mapped<Value>, candidate.configuration.key == key else { return nil }
         next += 1
         return candidate
     }
@@ -139,5 +143,5 @@ final class MappedFilling {
         return result
     }
 
-    private static let slot = ThreadSlot<MappedFilling>()
+    private static let slot = ThreadSlot()
 }

@@ -55,3 +55,28 @@ final class TransformerCoding<T: Transformer & Sendable>: MappedCoding<T.Value>,
         }
     }
 }
+
+/// Coding a `Date` or `Date?` property with a ``MappedDateStrategy``; `nil` never gets here.
+final class DateStrategyCoding<Value>: MappedCoding<Value>, @unchecked Sendable {
+    let strategy: MappedDateStrategy
+
+    init(_ strategy: MappedDateStrategy) {
+        self.strategy = strategy
+    }
+
+    // The `as!` casts turn a `Date` into `Value`, which `.date` allows only as `Date` or `Date?`.
+    override func decode(from impl: DecoderImpl, at node: Int, codingPath: () -> [any CodingKey]) throws -> Value {
+        try strategy.coding.decode(from: impl, at: node, codingPath: codingPath) as! Value
+    }
+
+    override func decode(from decoder: any Decoder) throws -> Value {
+        try strategy.coding.decode(from: decoder) as! Value
+    }
+
+    override func raw(for value: Value, codingPath: [any CodingKey]) throws -> any Encodable {
+        guard let date = value as? Date else {
+            throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: codingPath, debugDescription: "A date strategy needs a Date."))
+        }
+        return try strategy.coding.raw(for: date, codingPath: codingPath)
+    }
+}

@@ -4,6 +4,10 @@ import Foundation
 protocol MappedProperty {
     /// The key or path written on the property, or nil for the property's name.
     var mappedKey: String? { get }
+    /// Everything written on the property.
+    var configuration: MappedConfiguration { get }
+    /// The wrapper's `Value` type.
+    static var valueType: ObjectIdentifier { get }
     /// The current value, as `Any` (an optional stays an optional).
     var anyValue: Any { get }
     /// A copy of this wrapper holding the value decoded from `access`'s object at `entry`.
@@ -23,18 +27,29 @@ final class MappedEntry: @unchecked Sendable {
 
     /// The property's name as declared (`firstName`), which is also its coding key.
     let name: String
-    /// `Mapped<Value>`, to check that a lookup by name found the property of the right type.
-    let wrapperType: ObjectIdentifier
+    /// The wrapper's `Value`, to check that a lookup by name found the property of the right type.
+    let valueType: ObjectIdentifier
     /// The wrapper as the model's `init()` makes it: key, default, options.
     let prototype: any MappedProperty
     /// Where the value is, from the model's object: the key or path, or the name.
     let path: [Path.Component]
+    /// The prototype's configuration, kept apart so that decoding needs no cast.
+    let configuration: MappedConfiguration
+    /// The key, when the property is a single key with no default, transformer or options that
+    /// change decoding: such a property is decoded like a plain one.
+    let simpleKey: String?
 
     init(name: String, prototype: any MappedProperty) {
         self.name = name
         self.prototype = prototype
-        wrapperType = ObjectIdentifier(type(of: prototype))
+        configuration = prototype.configuration
+        valueType = type(of: prototype).valueType
         path = prototype.mappedKey.map { Path($0).components } ?? [.key(name)]
+        if path.count == 1, case .key(let key) = path[0], configuration.typed == nil, configuration.flags.subtracting(.encodeNil).isEmpty {
+            simpleKey = key
+        } else {
+            simpleKey = nil
+        }
     }
 }
 
@@ -57,19 +72,19 @@ final class MappedLayout: Sendable {
         self.positions = positions
     }
 
-    /// The entry for the property `name` of wrapper type `wrapper`. `cursor` is where the
+    /// The entry for the property `name` whose value type is `valueType`. `cursor` is where the
     /// previous lookup ended: synthesized `init(from:)` asks in declaration order, which is
     /// the order of the entries, so the next one is usually right.
     @inline(__always)
-    func entry(named name: String, wrapper: ObjectIdentifier, cursor: inout Int) -> MappedEntry? {
+    func entry(named name: String, valueType: ObjectIdentifier, cursor: inout Int) -> MappedEntry? {
         if cursor < entries.count {
             let next = entries[cursor]
-            if next.wrapperType == wrapper && next.name == name {
+            if next.valueType == valueType && next.name == name {
                 cursor += 1
                 return next
             }
         }
-        guard let position = positions[name], entries[position].wrapperType == wrapper else { return nil }
+        guard let position = positions[name], entries[position].valueType == valueType else { return nil }
         cursor = position + 1
         return entries[position]
     }
