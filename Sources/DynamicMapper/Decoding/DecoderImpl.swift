@@ -38,8 +38,8 @@ final class DecoderImpl: Decoder {
         var keyMeanings: [String: KeyMeaning] = [:]
         /// Model types met so far and their `@Mapped` layout (nil: not a ``MappedCodable``).
         var mappedLayouts: [ObjectIdentifier: MappedLayout?] = [:]
-        /// The ``MappedCodable`` model whose `init(from:)` is running, if any.
-        var mappedModel: MappedModel?
+        /// The ``MappedCodable`` model whose `init(from:)` is running (`object` is -1 when none).
+        var mappedModel = MappedModel(layout: nil, cursor: 0, object: -1, depth: 0, keyType: nil)
     }
 
     /// A ``MappedCodable`` model being decoded: its layout, where the last lookup of a
@@ -47,7 +47,9 @@ final class DecoderImpl: Decoder {
     /// `init(from:)` opened on that object (which tells its properties' lookups apart from
     /// those of any other container).
     struct MappedModel {
-        let layout: MappedLayout
+        /// Unretained: layouts are cached for the life of the process, and this is read for
+        /// every property.
+        unowned(unsafe) let layout: MappedLayout?
         var cursor: Int
         let object: Int
         let depth: Int
@@ -251,8 +253,8 @@ final class DecoderImpl: Decoder {
         guard node.kind == .object else {
             throw containerMismatch(expected: [String: Any].self, node: node, path: codingPath)
         }
-        if let model = state.pointee.mappedModel, model.keyType == nil, model.object == currentNode {
-            state.pointee.mappedModel?.keyType = ObjectIdentifier(Key.self)
+        if state.pointee.mappedModel.object == currentNode && state.pointee.mappedModel.keyType == nil {
+            state.pointee.mappedModel.keyType = ObjectIdentifier(Key.self)
         }
         return KeyedDecodingContainer(try KeyedContainer<Key>(impl: self, object: currentNode, depth: path.count))
     }
@@ -421,17 +423,18 @@ final class DecoderImpl: Decoder {
     /// decoded, when `object` is that model's object (a nested type's properties are not the
     /// model's).
     func mappedEntry(named name: String, valueType: ObjectIdentifier, object: Int) -> MappedEntry? {
-        guard let model = state.pointee.mappedModel, model.object == object else { return nil }
-        return model.layout.entry(named: name, valueType: valueType, cursor: &state.pointee.mappedModel!.cursor)
+        guard state.pointee.mappedModel.object == object, let layout = state.pointee.mappedModel.layout else { return nil }
+        return layout.entry(named: name, valueType: valueType, cursor: &state.pointee.mappedModel.cursor)
     }
 
     /// The object of the model being decoded, when `keyType` is the key type of the container
     /// its `init(from:)` opened and that object can be searched without the container's own
     /// index (default keys, not too many members); otherwise the caller asks the container.
     func mappedModelObject(keyType: ObjectIdentifier) -> ObjectAccess? {
-        guard let model = state.pointee.mappedModel, model.keyType == keyType,
-              options.usesDefaultKeys, nodes[model.object].length <= KeyedContainer<AnyKey>.indexThreshold else { return nil }
-        return ObjectAccess(impl: self, object: model.object, depth: model.depth)
+        let object = state.pointee.mappedModel.object
+        guard object >= 0, state.pointee.mappedModel.keyType == keyType,
+              options.usesDefaultKeys, nodes[object].length <= KeyedContainer<AnyKey>.indexThreshold else { return nil }
+        return ObjectAccess(impl: self, object: object, depth: state.pointee.mappedModel.depth)
     }
 
     // MARK: Errors

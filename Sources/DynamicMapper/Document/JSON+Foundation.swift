@@ -85,7 +85,8 @@ extension JSON {
             if let integer = number.uint64 { return integer }
             if let double = number.double, Number(double) == number { return double }
             if let decimal = number.decimal { return decimal }
-            return number.double ?? 0
+            // Beyond Decimal's range too: the nearest Double, which may be an infinity.
+            return Double(number.literal) ?? 0
         case .array(let elements): return elements.map(\.foundationObject)
         case .object(let members):
             var dictionary: [String: Any] = [:]

@@ -116,7 +116,9 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     private func encodeMember(_ member: MappedMember, for key: Key) throws {
         var names = try member.keys(codingPath: codingPath + [key]).map { options.convert(StringKey($0), containerPath: codingPath) }
         guard let last = names.popLast() else {
-            throw MappedMember.indexError(Path(member.path), codingPath: codingPath + [key])
+            throw EncodingError.invalidValue(key.stringValue, EncodingError.Context(
+                codingPath: codingPath + [key],
+                debugDescription: "The empty @Mapped key names the enclosing object itself, which can be decoded but not encoded."))
         }
         var target = object
         for name in names { target = target.nestedObject(for: name) }

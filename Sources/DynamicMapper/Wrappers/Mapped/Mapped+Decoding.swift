@@ -89,10 +89,19 @@ extension ObjectAccess {
             return try decodeUnmapped(Value.self, property: property)
         }
         configuration = entry.configuration
-        // The common case, a key and no options, goes straight to the decoder.
-        if let name = entry.simpleKey, let node = valueNode(named: name), impl.nodes[node].kind != .null {
+        // The common case, a key or path of keys with no options and a value there, goes
+        // straight to the decoder.
+        if let key = entry.plainKey {
+            if let node = valueNode(named: key), impl.nodes[node].kind != .null {
+                do {
+                    return try impl.decodeChild(Value.self, at: node, depth: depth, ownPath: ownPath, component: .key(entry.codingKey))
+                } catch let error as DecodingError {
+                    return try MappedDecoding.converted(Value.self, at: node, impl: impl, failure: error)
+                }
+            }
+        } else if entry.isPlain, let node = try MappedDecoding.node(at: entry.path, in: self), impl.nodes[node].kind != .null {
             do {
-                return try impl.decodeChild(Value.self, at: node, depth: depth, ownPath: ownPath, component: .key(StringKey(name)))
+                return try impl.decodeDetached(Value.self, at: node, marksKeys: nil, path: { MappedLocation(access: self, path: entry.path).components })
             } catch let error as DecodingError {
                 return try MappedDecoding.converted(Value.self, at: node, impl: impl, failure: error)
             }
@@ -106,7 +115,7 @@ extension ObjectAccess {
     /// transformer; `plain` says why it cannot be decoded otherwise.
     func decodeMapped<Value>(_ type: Value.Type, property: String, configuration: inout MappedConfiguration, plain: PlainMappedDecoding<Value>) throws -> Value {
         guard let entry = impl.mappedEntry(named: property, valueType: ObjectIdentifier(Value.self), object: object) else {
-            return try MappedDecoding.value(Value.self, configuration: .plain, from: self, path: [.key(property)], property: property, plain: plain)
+            return try MappedDecoding.value(Value.self, configuration: .plain, defaultValue: nil, from: self, path: [.key(property)], property: property, plain: plain)
         }
         configuration = entry.configuration
         return try MappedDecoding.value(Value.self, entry: entry, from: self, plain: plain)
@@ -116,7 +125,7 @@ extension ObjectAccess {
     /// hand-written `Model(from: decoder)`, or not a ``MappedCodable``): by its name, with no
     /// options.
     private func decodeUnmapped<Value: Decodable>(_ type: Value.Type, property: String) throws -> Value {
-        try MappedDecoding.value(Value.self, configuration: .plain, from: self, path: [.key(property)], property: property) { impl, node, path in
+        try MappedDecoding.value(Value.self, configuration: .plain, defaultValue: nil, from: self, path: [.key(property)], property: property) { impl, node, path in
             try impl.decodeDetached(Value.self, at: node, marksKeys: nil, path: path)
         }
     }
@@ -132,24 +141,31 @@ enum MappedDecoding {
 
     /// The value of the layout's property `entry` below `access`'s object.
     static func value<Value>(_ type: Value.Type, entry: MappedEntry, from access: ObjectAccess, plain: PlainMappedDecoding<Value>) throws -> Value {
-        try value(Value.self, configuration: entry.configuration, from: access, path: entry.path, property: entry.name, plain: plain)
+        try value(Value.self, configuration: entry.configuration, defaultValue: entry.defaultValue(Value.self), from: access, path: entry.path, property: entry.name, plain: plain)
     }
 
     /// The value at `path` below `access`'s object, with the property's default and options.
-    static func value<Value>(_ type: Value.Type, configuration: MappedConfiguration, from access: ObjectAccess, path: [Path.Component], property: String, plain: PlainMappedDecoding<Value>) throws -> Value {
+    static func value<Value>(_ type: Value.Type, configuration: MappedConfiguration, defaultValue: Value?, from access: ObjectAccess, path: [Path.Component], property: String, plain: PlainMappedDecoding<Value>) throws -> Value {
         let impl = access.impl
         let location = MappedLocation(access: access, path: path)
-        guard let node = node(at: path, in: access) else {
-            return try absentValue(Value.self, configuration: configuration, isNull: false, property: property, path: path, parent: access.path.map(\.codingKey))
+        let found: Int?
+        do {
+            found = try node(at: path, in: access)
+        } catch where configuration.flags.contains(.lossy) {
+            return try recovered(Value.self, defaultValue: defaultValue, from: error)
+        }
+        guard let node = found else {
+            return try absentValue(Value.self, configuration: configuration, defaultValue: defaultValue, isNull: false, property: property, path: path, parent: access.path.map(\.codingKey))
         }
         if impl.nodes[node].kind == .null {
-            return try absentValue(Value.self, configuration: configuration, isNull: true, property: property, path: path, parent: access.path.map(\.codingKey))
+            return try absentValue(Value.self, configuration: configuration, defaultValue: defaultValue, isNull: true, property: property, path: path, parent: access.path.map(\.codingKey))
         }
         let value: Value
         do {
             value = try present(Value.self, configuration: configuration, at: node, impl: impl, location: location, plain: plain)
         } catch where configuration.flags.contains(.lossy) {
-            value = try recovered(Value.self, configuration: configuration, from: error)
+            // The default (or nil) is taken as it is, as for a missing key.
+            return try recovered(Value.self, defaultValue: defaultValue, from: error)
         }
         guard configuration.typed != nil, let typed = configuration.typed(Value.self), !typed.adjustments.isEmpty else { return value }
         return try typed.adjust(value, property: property, codingPath: { location.codingPath })
@@ -158,9 +174,9 @@ enum MappedDecoding {
     /// The value for a missing key, or for `null` (`isNull`): the default or `nil` when the
     /// property allows, or else `keyNotFound` or `valueNotFound`. `parent` is the coding path
     /// of the object `path` starts from.
-    static func absentValue<Value>(_ type: Value.Type, configuration: MappedConfiguration, isNull: Bool, property: String, path: [Path.Component], parent: [any CodingKey]) throws -> Value {
+    static func absentValue<Value>(_ type: Value.Type, configuration: MappedConfiguration, defaultValue: Value?, isNull: Bool, property: String, path: [Path.Component], parent: [any CodingKey]) throws -> Value {
         let flags = configuration.flags
-        if let defaultValue = configuration.defaultValue(Value.self), !isNull || flags.contains(.nullIsMissing) || flags.contains(.lossy) {
+        if let defaultValue, !isNull || flags.contains(.nullIsMissing) || flags.contains(.lossy) {
             return defaultValue
         }
         if let none = none(Value.self) { return none }
@@ -177,8 +193,8 @@ enum MappedDecoding {
 
     /// What a lossy property takes when its value failed to decode: the default or `nil`, or
     /// else the error.
-    static func recovered<Value>(_ type: Value.Type, configuration: MappedConfiguration, from error: any Error) throws -> Value {
-        if let defaultValue = configuration.defaultValue(Value.self) { return defaultValue }
+    static func recovered<Value>(_ type: Value.Type, defaultValue: Value?, from error: any Error) throws -> Value {
+        if let defaultValue { return defaultValue }
         if let none = none(Value.self) { return none }
         throw error
     }
@@ -189,8 +205,11 @@ enum MappedDecoding {
         return optional.noneValue as? Value
     }
 
-    /// The node at `path` from the object, or nil when a step is missing or not a container.
-    private static func node(at path: [Path.Component], in access: ObjectAccess) -> Int? {
+    /// The node at `path` from the object, or nil when a step is missing or `null`.
+    ///
+    /// - Throws: `DecodingError.typeMismatch` when a step on the way is a value other than an
+    ///   object (or an array, for an index): the document is not shaped as the path says.
+    static func node(at path: [Path.Component], in access: ObjectAccess) throws -> Int? {
         guard case .key(let first)? = path.first else {
             return path.isEmpty ? access.object : nil
         }
@@ -201,8 +220,14 @@ enum MappedDecoding {
         let found = impl.options.usesDefaultKeys
             ? impl.document.lookUp(path.dropFirst(), from: member)
             : impl.lookUp(path.dropFirst(), from: member, base: (access.path + [.key(StringKey(first))]).map(\.codingKey))
-        if case .found(let node) = found { return node }
-        return nil
+        switch found {
+        case .found(let node):
+            return node
+        case .missing:
+            return nil
+        case .wrongKind(let step, let parent):
+            throw impl.pathError(.wrongKind(step: step + 1, parent: parent), components: path, base: access.path.map(\.codingKey))
+        }
     }
 
     private static func present<Value>(_ type: Value.Type, configuration: MappedConfiguration, at node: Int, impl: DecoderImpl, location: MappedLocation, plain: PlainMappedDecoding<Value>) throws -> Value {
@@ -243,9 +268,12 @@ struct MappedLocation {
 protocol AnyOptional {
     static var noneValue: Any { get }
     var isNone: Bool { get }
+    /// The wrapped value, or `self` when `nil`.
+    var unwrappedAny: Any { get }
 }
 
 extension Optional: AnyOptional {
     static var noneValue: Any { Optional.none as Any }
     var isNone: Bool { self == nil }
+    var unwrappedAny: Any { self.map { $0 as Any } ?? self as Any }
 }

@@ -31,13 +31,18 @@ extension KeyedEncodingContainer {
     /// `AnyKey` containers of other encoders, which can name any key).
     mutating func encodeMapped<Value>(_ wrapper: Mapped<Value>, forKey key: Key, nested: Bool, plain: (Value) throws -> any Encodable) throws {
         let configuration = wrapper.configuration
-        let raw = try MappedRaw.raw(of: wrapper.wrappedValue, configuration: configuration, codingPath: codingPath + [key], plain: plain)
+        let value = try MappedRaw.value(of: wrapper, codingPath: codingPath + [key])
+        let raw = try MappedRaw.raw(of: value, configuration: configuration, codingPath: codingPath + [key], plain: plain)
         if raw == nil && !configuration.flags.contains(.encodeNil) { return }
-        guard let target = configuration.key, target != key.stringValue else {
+        let target = configuration.key ?? key.stringValue
+        // A transformer or date strategy goes through `MappedMember` too, even under the
+        // property's name: an encoder that cannot see the property's declaration would read
+        // the value back without it, so it must refuse to write it.
+        if target == key.stringValue && !configuration.flags.contains(.hasCoder) {
             if let raw { try encode(raw, forKey: key) } else { try encodeNil(forKey: key) }
             return
         }
-        let path = Path(target).components
+        let path = target == key.stringValue ? [Path.Component.key(target)] : Path(target).components
         if nested {
             try encode(raw, at: path[...], codingPath: codingPath)
         } else {
@@ -61,6 +66,15 @@ extension KeyedEncodingContainer {
 
 /// What a ``Mapped`` value is written as.
 enum MappedRaw {
+    /// The wrapper's value; an unset property whose type has no zero value cannot be written.
+    static func value<Value>(of wrapper: Mapped<Value>, codingPath: [any CodingKey]) throws -> Value {
+        guard let value = wrapper.currentValue else {
+            throw EncodingError.invalidValue(Value.self, EncodingError.Context(
+                codingPath: codingPath, debugDescription: "The @Mapped property of type \(Value.self) has no value: it was never decoded or assigned, and has no default."))
+        }
+        return value
+    }
+
     /// The document's value for `value`, or nil for a `nil` optional.
     static func raw<Value>(of value: Value, configuration: MappedConfiguration, codingPath: [any CodingKey], plain: (Value) throws -> any Encodable) throws -> (any Encodable)? {
         if let optional = value as? any AnyOptional, optional.isNone { return nil }

@@ -5,27 +5,29 @@ extension Mapped: MappedProperty {
 
     static var valueType: ObjectIdentifier { ObjectIdentifier(Value.self) }
 
+    var anyDefaultValue: Any? { defaultValue.map { $0 as Any } }
+
     var anyValue: Any { wrappedValue }
 
     func decoded(from access: ObjectAccess, entry: MappedEntry) throws -> any MappedProperty {
-        let value = try MappedDecoding.value(Value.self, configuration: configuration, from: access, path: entry.path, property: entry.name) { impl, node, path in
+        let value = try MappedDecoding.value(Value.self, configuration: configuration, defaultValue: defaultValue, from: access, path: entry.path, property: entry.name) { impl, node, path in
             try Self.decodeValue(with: NodeReader(impl: impl, node: node, path: path()))
         }
-        return Mapped(storage: value, configuration: configuration)
+        return Mapped(storage: value, defaultValue: defaultValue, configuration: configuration)
     }
 
     func decoded(from container: KeyedDecodingContainer<AnyKey>, entry: MappedEntry) throws -> any MappedProperty {
-        let value = try MappedDecoding.value(Value.self, configuration: configuration, from: container, path: entry.path, property: entry.name)
-        return Mapped(storage: value, configuration: configuration)
+        let value = try MappedDecoding.value(Value.self, configuration: configuration, defaultValue: defaultValue, from: container, path: entry.path, property: entry.name)
+        return Mapped(storage: value, defaultValue: defaultValue, configuration: configuration)
     }
 
     func replacingValue(with value: Any?) -> (any MappedProperty)? {
         guard let value else {
             guard let none = MappedDecoding.none(Value.self) else { return nil }
-            return Mapped(storage: none, configuration: configuration)
+            return Mapped(storage: none, defaultValue: defaultValue, configuration: configuration)
         }
         guard let typed = value as? Value else { return nil }
-        return Mapped(storage: typed, configuration: configuration)
+        return Mapped(storage: typed, defaultValue: defaultValue, configuration: configuration)
     }
 
     func encode(into container: inout KeyedEncodingContainer<AnyKey>, property: String, nested: Bool) throws {
@@ -76,11 +78,11 @@ struct DecoderReader: DecodableReader {
 extension MappedDecoding {
     /// The value at `path` below `container`'s object, through any decoder's containers (a
     /// hand-written `init(from:)` with a decoder other than this package's).
-    static func value<Value>(_ type: Value.Type, configuration: MappedConfiguration, from container: KeyedDecodingContainer<AnyKey>, path: [Path.Component], property: String) throws -> Value {
+    static func value<Value>(_ type: Value.Type, configuration: MappedConfiguration, defaultValue: Value?, from container: KeyedDecodingContainer<AnyKey>, path: [Path.Component], property: String) throws -> Value {
         var object = container
         for component in path.dropLast() {
             guard case .key(let name) = component, let nested = try? object.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey(literal: name)) else {
-                return try absentValue(Value.self, configuration: configuration, isNull: false, property: property, path: path, parent: container.codingPath)
+                return try absentValue(Value.self, configuration: configuration, defaultValue: defaultValue, isNull: false, property: property, path: path, parent: container.codingPath)
             }
             object = nested
         }
@@ -91,27 +93,27 @@ extension MappedDecoding {
         }
         let key = AnyKey(literal: name)
         guard object.contains(key) else {
-            return try absentValue(Value.self, configuration: configuration, isNull: false, property: property, path: path, parent: container.codingPath)
+            return try absentValue(Value.self, configuration: configuration, defaultValue: defaultValue, isNull: false, property: property, path: path, parent: container.codingPath)
         }
         if try object.decodeNil(forKey: key) {
-            return try absentValue(Value.self, configuration: configuration, isNull: true, property: property, path: path, parent: container.codingPath)
+            return try absentValue(Value.self, configuration: configuration, defaultValue: defaultValue, isNull: true, property: property, path: path, parent: container.codingPath)
         }
         let value: Value
         do {
             value = try present(Value.self, configuration: configuration, from: object, forKey: key)
         } catch where configuration.flags.contains(.lossy) {
-            value = try recovered(Value.self, configuration: configuration, from: error)
+            return try recovered(Value.self, defaultValue: defaultValue, from: error)
         }
         guard let typed = configuration.typed(Value.self), !typed.adjustments.isEmpty else { return value }
         return try typed.adjust(value, property: property, codingPath: { object.codingPath + [key] })
     }
 
     private static func present<Value>(_ type: Value.Type, configuration: MappedConfiguration, from object: KeyedDecodingContainer<AnyKey>, forKey key: AnyKey) throws -> Value {
+        if let coder = configuration.coder(Value.self) { return try coder.decode(from: try object.superDecoder(forKey: key)) }
         if configuration.flags.contains(.lossy), let lossy = Value.self as? any LossyArray.Type {
             return try lossy.decodeDroppingFailures(from: object, forKey: key) as! Value
         }
         let decoder = try object.superDecoder(forKey: key)
-        if let coder = configuration.coder(Value.self) { return try coder.decode(from: decoder) }
         do {
             return try Mapped<Value>.decodeValue(with: DecoderReader(decoder: decoder))
         } catch DecodingError.typeMismatch(let type, let context) where !configuration.flags.contains(.strict) {

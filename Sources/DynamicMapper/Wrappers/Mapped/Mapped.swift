@@ -37,7 +37,10 @@ import Foundation
 public struct Mapped<Value> {
     /// The decoded or assigned value; `nil` until there is one.
     @usableFromInline var storage: Value?
-    /// Everything written on the property: key, default, options.
+    /// The value for a missing key, kept here rather than in the configuration so that a
+    /// wrapper with a default is made without any allocation or run-time type lookup.
+    @usableFromInline let defaultValue: Value?
+    /// Everything else written on the property: key, options, transformer.
     @usableFromInline let configuration: MappedConfiguration
 
     /// The property's value: `user.firstName`.
@@ -51,19 +54,20 @@ public struct Mapped<Value> {
     }
 
     @inlinable
-    init(storage: Value?, configuration: MappedConfiguration) {
+    init(storage: Value?, defaultValue: Value? = nil, configuration: MappedConfiguration) {
         self.storage = storage
+        self.defaultValue = defaultValue
         self.configuration = configuration
     }
 
     /// A wrapper as a declaration makes it; inside ``MappedCodable/init(mappedFrom:)`` it
     /// takes its decoded value instead.
     @inlinable
-    init(declaring storage: Value?, _ configuration: MappedConfiguration) {
+    init(declaring storage: Value?, defaultValue: Value? = nil, _ configuration: MappedConfiguration) {
         if MappedFilling.isFilling, let filled = MappedFilling.take(Mapped.self, key: configuration.key) {
             self = filled
         } else {
-            self.init(storage: storage, configuration: configuration)
+            self.init(storage: storage, defaultValue: defaultValue, configuration: configuration)
         }
     }
 
@@ -77,7 +81,7 @@ public struct Mapped<Value> {
 
     /// A property under its own name, with options: `@Mapped(.trimmed) var title: String`.
     public init(_ options: MappedOption<Value>...) {
-        self.init(declaring: nil, .make(key: nil, defaultValue: nil, coder: nil, options: options))
+        self.init(declaring: nil, .make(key: nil, coder: nil, options: options))
     }
 
     /// A property under `key`, a key or a path: `@Mapped("address.zipCode") var zipCode: Int`.
@@ -88,19 +92,32 @@ public struct Mapped<Value> {
 
     /// A property under `key`, with options: `@Mapped("tags", .lossy) var tags: [String]`.
     public init(_ key: String, _ options: MappedOption<Value>...) {
-        self.init(declaring: nil, .make(key: key, defaultValue: nil, coder: nil, options: options))
+        self.init(declaring: nil, .make(key: key, coder: nil, options: options))
     }
 
     /// A property that takes `default` when its key is missing:
     /// `@Mapped(default: "+1 123456789") var phone: String`.
+    @inlinable
+    public init(default defaultValue: Value) {
+        self.init(declaring: nil, defaultValue: defaultValue, MappedConfiguration(key: nil))
+    }
+
+    /// A property with a default and options: `@Mapped(default: 10, .nullIsMissing) var limit: Int`.
     public init(default defaultValue: Value, _ options: MappedOption<Value>...) {
-        self.init(declaring: nil, .make(key: nil, defaultValue: defaultValue, coder: nil, options: options))
+        self.init(declaring: nil, defaultValue: defaultValue, .make(key: nil, coder: nil, options: options))
     }
 
     /// A property under `key` that takes `default` when the key is missing:
     /// `@Mapped("phone_number", default: "") var phone: String`.
+    @inlinable
+    public init(_ key: String, default defaultValue: Value) {
+        self.init(declaring: nil, defaultValue: defaultValue, MappedConfiguration(key: key))
+    }
+
+    /// A property under `key` with a default and options:
+    /// `@Mapped("limit", default: 10, .nullIsMissing) var limit: Int`.
     public init(_ key: String, default defaultValue: Value, _ options: MappedOption<Value>...) {
-        self.init(declaring: nil, .make(key: key, defaultValue: defaultValue, coder: nil, options: options))
+        self.init(declaring: nil, defaultValue: defaultValue, .make(key: key, coder: nil, options: options))
     }
 
     /// A property with an initial value, which a decoded value replaces:
@@ -113,7 +130,7 @@ public struct Mapped<Value> {
 
     /// A property with an initial value and options: `@Mapped(.trimmed) var title = ""`.
     public init(wrappedValue: Value, _ options: MappedOption<Value>...) {
-        self.init(declaring: wrappedValue, .make(key: nil, defaultValue: nil, coder: nil, options: options))
+        self.init(declaring: wrappedValue, .make(key: nil, coder: nil, options: options))
     }
 
     /// A property under `key` with an initial value: `@Mapped("user_name") var userName = ""`.
@@ -125,7 +142,7 @@ public struct Mapped<Value> {
     /// A property under `key` with an initial value and options:
     /// `@Mapped("title", .trimmed) var title = ""`.
     public init(wrappedValue: Value, _ key: String, _ options: MappedOption<Value>...) {
-        self.init(declaring: wrappedValue, .make(key: key, defaultValue: nil, coder: nil, options: options))
+        self.init(declaring: wrappedValue, .make(key: key, coder: nil, options: options))
     }
 
     // MARK: Transformers
@@ -137,31 +154,31 @@ public struct Mapped<Value> {
     /// Combine transformers with `.optional` and `.array`:
     /// `@Mapped("login_times", using: UnixTimeTransformer().array) var loginTimes: [Date]`.
     public init<T: Transformer & Sendable>(using transformer: T, _ options: MappedOption<Value>...) where T.Value == Value {
-        self.init(declaring: nil, .make(key: nil, defaultValue: nil, coder: TransformerCoding(transformer), options: options))
+        self.init(declaring: nil, .make(key: nil, coder: TransformerCoding(transformer), options: options))
     }
 
     /// A property under `key`, read and written through `transformer`:
     /// `@Mapped("html_url", using: URLTransformer()) var url: URL`.
     public init<T: Transformer & Sendable>(_ key: String, using transformer: T, _ options: MappedOption<Value>...) where T.Value == Value {
-        self.init(declaring: nil, .make(key: key, defaultValue: nil, coder: TransformerCoding(transformer), options: options))
+        self.init(declaring: nil, .make(key: key, coder: TransformerCoding(transformer), options: options))
     }
 
     /// A property under `key` through `transformer`, with a default for a missing key:
     /// `@Mapped("seen", default: [], using: UnixTimeTransformer().array) var seen: [Date]`.
     public init<T: Transformer & Sendable>(_ key: String, default defaultValue: Value, using transformer: T, _ options: MappedOption<Value>...) where T.Value == Value {
-        self.init(declaring: nil, .make(key: key, defaultValue: defaultValue, coder: TransformerCoding(transformer), options: options))
+        self.init(declaring: nil, defaultValue: defaultValue, .make(key: key, coder: TransformerCoding(transformer), options: options))
     }
 
     /// A property with an initial value, read and written through `transformer`:
     /// `@Mapped(using: Base64DataTransformer().optional) var avatar: Data? = nil`.
     public init<T: Transformer & Sendable>(wrappedValue: Value, using transformer: T, _ options: MappedOption<Value>...) where T.Value == Value {
-        self.init(declaring: wrappedValue, .make(key: nil, defaultValue: nil, coder: TransformerCoding(transformer), options: options))
+        self.init(declaring: wrappedValue, .make(key: nil, coder: TransformerCoding(transformer), options: options))
     }
 
     /// A property under `key` with an initial value, read and written through `transformer`:
     /// `@Mapped("birth_date", using: day) var birthDate: Date = .distantPast`.
     public init<T: Transformer & Sendable>(wrappedValue: Value, _ key: String, using transformer: T, _ options: MappedOption<Value>...) where T.Value == Value {
-        self.init(declaring: wrappedValue, .make(key: key, defaultValue: nil, coder: TransformerCoding(transformer), options: options))
+        self.init(declaring: wrappedValue, .make(key: key, coder: TransformerCoding(transformer), options: options))
     }
 
     // MARK: Values before decoding
@@ -169,21 +186,27 @@ public struct Mapped<Value> {
     /// What an unset property reads as: the default, `nil`, or its type's zero value.
     @usableFromInline
     var unsetValue: Value {
-        if let defaultValue = configuration.defaultValue(Value.self) { return defaultValue }
-        return Self.placeholder
+        if let value = currentValue { return value }
+        // Not reachable from input: a decoded property always has a value (or decoding threw).
+        // Only code reading a fresh `Model()`'s property of a type with no zero value (a URL,
+        // a non-Codable value) before assigning it gets here.
+        preconditionFailure("The @Mapped property of type \(Value.self) was read before it was decoded or assigned, and \(Value.self) has no zero value; give it a default or an initial value.")
     }
 
-    private static var placeholder: Value {
+    /// The value, the default, `nil` or the zero value, or nil when an unset property's type
+    /// has no zero value: what printing, comparing and encoding use, so that they never trap.
+    var currentValue: Value? {
+        storage ?? defaultValue ?? Self.placeholder
+    }
+
+    private static var placeholder: Value? {
         if let optional = Value.self as? any ExpressibleByNilLiteral.Type, let none = optional.init(nilLiteral: ()) as? Value {
             return none
         }
         if let decodable = Value.self as? any Decodable.Type, let zero = try? zeroValue(of: decodable, codingPath: []) as? Value {
             return zero
         }
-        // Not reachable from input: a decoded property always has a value (or decoding threw).
-        // Only code reading a fresh `Model()`'s property of a type with no zero (a URL, a
-        // non-Codable value) before assigning it gets here.
-        preconditionFailure("The @Mapped property of type \(Value.self) was read before it was decoded or assigned, and \(Value.self) has no zero value; give it a default or an initial value.")
+        return nil
     }
 }
 
@@ -193,12 +216,12 @@ extension Mapped: @unchecked Sendable where Value: Sendable {}
 
 extension Mapped: Equatable where Value: Equatable {
     /// Compares the values only: `a == b` when `a.wrappedValue == b.wrappedValue`.
-    public static func == (lhs: Mapped, rhs: Mapped) -> Bool { lhs.wrappedValue == rhs.wrappedValue }
+    public static func == (lhs: Mapped, rhs: Mapped) -> Bool { lhs.currentValue == rhs.currentValue }
 }
 
 extension Mapped: Hashable where Value: Hashable {
     /// Hashes the value only.
-    public func hash(into hasher: inout Hasher) { hasher.combine(wrappedValue) }
+    public func hash(into hasher: inout Hasher) { hasher.combine(currentValue) }
 }
 
 extension Mapped: Codable {
@@ -219,7 +242,7 @@ extension Mapped: Codable {
     /// ```
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        if let raw = try MappedRaw.raw(of: wrappedValue, configuration: configuration, codingPath: encoder.codingPath, plain: MappedRaw.encodable) {
+        if let raw = try MappedRaw.raw(of: try MappedRaw.value(of: self, codingPath: encoder.codingPath), configuration: configuration, codingPath: encoder.codingPath, plain: MappedRaw.encodable) {
             try container.encode(raw)
         } else {
             try container.encodeNil()
@@ -230,5 +253,5 @@ extension Mapped: Codable {
 extension Mapped: CustomStringConvertible {
     /// The value's description, so that printing a model shows its values:
     /// `print(user)` gives `User(_firstName: John, …)`.
-    public var description: String { String(describing: wrappedValue) }
+    public var description: String { currentValue.map { String(describing: $0) } ?? "(unset)" }
 }

@@ -105,10 +105,13 @@ final class MappedFilling {
         slot.set(filling)
         defer { slot.set(outer) }
         let model = withExtendedLifetime(filling) { Model() }
-        guard filling.next == values.count else {
+        // Every value taken, and by the model's own properties: a wrapper of the same type and
+        // key made while evaluating an initial value (a nested model's) could take one first.
+        let filled = properties(of: model).filter { $0.1.configuration.flags.contains(.filled) }.count
+        guard filling.next == values.count, filled == values.count else {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: codingPath,
-                debugDescription: "\(Model.self)() did not initialise its @Mapped properties in declaration order; decode it with its synthesized init(from:)."))
+                debugDescription: "\(Model.self)() did not give every @Mapped property its decoded value (an initial value that makes another model with @Mapped properties can take them); decode it with its synthesized init(from:)."))
         }
         return model
     }
@@ -126,7 +129,7 @@ final class MappedFilling {
     private func takeNext<Value>(_ type: Mapped<Value>.Type, key: String?) -> Mapped<Value>? {
         guard next < pending.count, let candidate = pending[next] as? Mapped<Value>, candidate.configuration.key == key else { return nil }
         next += 1
-        return candidate
+        return Mapped(storage: candidate.storage, defaultValue: candidate.defaultValue, configuration: candidate.configuration.marked(.filled))
     }
 
     /// The `@Mapped` properties of `model` with their names, own ones first.

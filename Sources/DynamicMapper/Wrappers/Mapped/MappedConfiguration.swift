@@ -9,6 +9,10 @@ struct MappedFlags: OptionSet, Sendable {
     static let strict = MappedFlags(rawValue: 2)
     static let encodeNil = MappedFlags(rawValue: 4)
     static let nullIsMissing = MappedFlags(rawValue: 8)
+    /// A transformer or date strategy decides what the document holds.
+    static let hasCoder = MappedFlags(rawValue: 16)
+    /// Took its value in ``MappedCodable/init(mappedFrom:)``.
+    static let filled = MappedFlags(rawValue: 32)
 }
 
 /// What a ``Mapped`` property's declaration says, gathered from its arguments.
@@ -16,8 +20,8 @@ struct MappedFlags: OptionSet, Sendable {
 /// Deliberately not generic: wrapper initializers run on every decode (the synthesized
 /// `init(from:)` evaluates each property's initial value first), and every generic type that
 /// code outside this module touches costs a run-time metadata lookup. What depends on the
-/// value type (a default, a transformer, modifiers) lives in a ``MappedTypedSettings`` made
-/// only for properties that have one.
+/// value type (a transformer, modifiers) lives in a ``MappedTypedSettings`` made only for
+/// properties that have one; a default is kept in the wrapper itself.
 @usableFromInline
 struct MappedConfiguration: @unchecked Sendable {
     // @unchecked: `typed` is a `MappedTypedSettings`, immutable and holding only `Sendable`
@@ -44,7 +48,7 @@ struct MappedConfiguration: @unchecked Sendable {
     }
 
     /// Gathers the options; the typed part is made only when there is something to put in it.
-    static func make<Value>(key: String?, defaultValue: Value?, coder: MappedCoding<Value>?, options: [MappedOption<Value>]) -> MappedConfiguration {
+    static func make<Value>(key: String?, coder: MappedCoding<Value>?, options: [MappedOption<Value>]) -> MappedConfiguration {
         var flags: MappedFlags = []
         var coder = coder
         var adjustments: [MappedAdjustment<Value>] = []
@@ -58,9 +62,14 @@ struct MappedConfiguration: @unchecked Sendable {
             case .adjust(let adjustment): adjustments.append(adjustment)
             }
         }
-        let typed = defaultValue != nil || coder != nil || !adjustments.isEmpty
-            ? MappedTypedSettings(defaultValue: defaultValue, coder: coder, adjustments: adjustments) : nil
+        if coder != nil { flags.insert(.hasCoder) }
+        let typed = coder != nil || !adjustments.isEmpty ? MappedTypedSettings(coder: coder, adjustments: adjustments) : nil
         return MappedConfiguration(key: key, flags: flags, typed: typed)
+    }
+
+    /// This configuration with `flag` added.
+    func marked(_ flag: MappedFlags) -> MappedConfiguration {
+        MappedConfiguration(key: key, flags: flags.union(flag), typed: typed)
     }
 
     /// The typed part, for the wrapper's own `Value`.
@@ -72,7 +81,6 @@ struct MappedConfiguration: @unchecked Sendable {
         return unsafeDowncast(typed, to: MappedTypedSettings<Value>.self)
     }
 
-    func defaultValue<Value>(_ type: Value.Type) -> Value? { typed(Value.self)?.defaultValue }
     func coder<Value>(_ type: Value.Type) -> MappedCoding<Value>? { typed(Value.self)?.coder }
 
     /// No key, default or options: a property seen only by its name.
@@ -82,14 +90,12 @@ struct MappedConfiguration: @unchecked Sendable {
 /// The part of a ``Mapped`` property's declaration that depends on its value type.
 final class MappedTypedSettings<Value>: @unchecked Sendable {
     // @unchecked: immutable; the closures and transformers are `Sendable`.
-    let defaultValue: Value?
     /// How the value is turned into what the document holds and back, when not by its own
     /// `Codable` conformance.
     let coder: MappedCoding<Value>?
     let adjustments: [MappedAdjustment<Value>]
 
-    init(defaultValue: Value?, coder: MappedCoding<Value>?, adjustments: [MappedAdjustment<Value>]) {
-        self.defaultValue = defaultValue
+    init(coder: MappedCoding<Value>?, adjustments: [MappedAdjustment<Value>]) {
         self.coder = coder
         self.adjustments = adjustments
     }

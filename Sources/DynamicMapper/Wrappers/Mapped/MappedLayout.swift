@@ -8,6 +8,8 @@ protocol MappedProperty {
     var configuration: MappedConfiguration { get }
     /// The wrapper's `Value` type.
     static var valueType: ObjectIdentifier { get }
+    /// The default, as `Any` (nil when there is none).
+    var anyDefaultValue: Any? { get }
     /// The current value, as `Any` (an optional stays an optional).
     var anyValue: Any { get }
     /// A copy of this wrapper holding the value decoded from `access`'s object at `entry`.
@@ -35,9 +37,15 @@ final class MappedEntry: @unchecked Sendable {
     let path: [Path.Component]
     /// The prototype's configuration, kept apart so that decoding needs no cast.
     let configuration: MappedConfiguration
-    /// The key, when the property is a single key with no default, transformer or options that
-    /// change decoding: such a property is decoded like a plain one.
-    let simpleKey: String?
+    /// The property's key or path is made of keys and it has no transformer or option that
+    /// changes decoding: a value that is there is decoded like a plain property's.
+    let isPlain: Bool
+    /// The key of a plain property whose path is one key.
+    let plainKey: String?
+    /// The first key, as the coding key of a one-key path.
+    let codingKey: any CodingKey
+    /// The prototype's default, read only when a key is missing.
+    private let defaultValue: Any?
 
     init(name: String, prototype: any MappedProperty) {
         self.name = name
@@ -45,11 +53,18 @@ final class MappedEntry: @unchecked Sendable {
         configuration = prototype.configuration
         valueType = type(of: prototype).valueType
         path = prototype.mappedKey.map { Path($0).components } ?? [.key(name)]
-        if path.count == 1, case .key(let key) = path[0], configuration.typed == nil, configuration.flags.subtracting(.encodeNil).isEmpty {
-            simpleKey = key
-        } else {
-            simpleKey = nil
-        }
+        let keysOnly = !path.isEmpty && path.allSatisfy { if case .key = $0 { true } else { false } }
+        isPlain = keysOnly && configuration.typed == nil && configuration.flags.subtracting([.encodeNil, .hasCoder, .filled]).isEmpty
+        if case .key(let first)? = path.first { codingKey = StringKey(first) } else { codingKey = StringKey(name) }
+        if isPlain, path.count == 1, case .key(let key) = path[0] { plainKey = key } else { plainKey = nil }
+        defaultValue = prototype.anyDefaultValue
+    }
+
+    /// The default as a `Value`.
+    func defaultValue<Value>(_ type: Value.Type) -> Value? {
+        // Unwrapped first: a nil `Any?` would cast to an optional `Value` as a successful `nil`.
+        guard let defaultValue else { return nil }
+        return defaultValue as? Value
     }
 }
 

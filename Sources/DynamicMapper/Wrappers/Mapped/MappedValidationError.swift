@@ -28,7 +28,12 @@ public struct MappedValidationError: Error, CustomStringConvertible, Sendable {
     init(property: String, codingPath: [any CodingKey], value: Any) {
         self.property = property
         self.path = Path(codingPath: codingPath)
-        self.value = String(describing: value)
+        // An optional's value, not `Optional(400)`.
+        if let optional = value as? any AnyOptional {
+            self.value = optional.isNone ? "nil" : String(describing: optional.unwrappedAny)
+        } else {
+            self.value = String(describing: value)
+        }
     }
 
     /// `Validation failed for property width at images[2].width: 400`.

@@ -1,0 +1,127 @@
+import Testing
+import Foundation
+import DynamicMapper
+
+// One test per finding of the code review of `@Mapped`. File-scope types carry an `ME` prefix.
+
+/// Not a `MappedCodable`: its `@Mapped` property is seen by its name only.
+private struct MEInner: Codable {
+    @Mapped var name: String
+}
+
+private struct MEOuter: MappedCodable {
+    @Mapped("full_name") var name: String
+    @Mapped var inner: MEInner?
+}
+
+private struct MEURL: MappedCodable, Equatable {
+    @Mapped var url: URL
+}
+
+private struct MEZip: MappedCodable {
+    @Mapped("address.zip", default: 0) var zip: Int
+}
+
+private struct MEStreet: MappedCodable {
+    @Mapped var street: String
+}
+
+/// An initial value that makes a model whose wrapper has the same type and key as the next
+/// property's: manual mode must notice rather than hand the value to the wrong one.
+private struct MEStealing: MappedCodable {
+    var inner = MEStreet()
+    @Mapped var name: String
+
+    init() {}
+
+    init(from decoder: any Decoder) throws {
+        try self.init(mappedFrom: decoder)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        _ = try encodeMappedProperties(to: encoder)
+    }
+}
+
+private struct MEDated: MappedCodable {
+    @Mapped(.date(.secondsSince1970)) var created: Date
+}
+
+private struct MELossyValidated: MappedCodable {
+    @Mapped(default: 1, .lossy, .validate { $0 > 10 }) var size: Int
+    @Mapped(.validate { ($0 ?? 0) > 10 }) var limit: Int?
+}
+
+@Suite("@Mapped review findings")
+struct MappedEdgeCaseTests {
+    @Test func nestedPlainTypesDoNotBorrowTheParentsKeys() throws {
+        let outer = try MEOuter.decode(from: #"{"full_name": "Ada", "inner": {"name": "Bob"}}"#)
+        #expect(outer.name == "Ada")
+        #expect(outer.inner?.name == "Bob")
+    }
+
+    @Test func unsetPropertiesWithoutAZeroValueNeverTrap() {
+        let fresh = MEURL()
+        #expect(String(describing: fresh).contains("(unset)"))
+        #expect(fresh == fresh)
+        #expect {
+            try fresh.encodedData()
+        } throws: { error in
+            guard case EncodingError.invalidValue(_, let context) = error else { return false }
+            return context.codingPath.map(\.stringValue) == ["url"]
+        }
+    }
+
+    @Test func aPathThroughAValueThatIsNotAnObjectIsATypeMismatch() throws {
+        #expect {
+            try MEZip.decode(from: #"{"address": "n/a"}"#)
+        } throws: { error in
+            guard case DecodingError.typeMismatch(_, let context) = error else { return false }
+            return Path(codingPath: context.codingPath) == "address"
+        }
+        #expect(try MEZip.decode(from: #"{"address": null}"#).zip == 0)
+        #expect(try MEZip.decode(from: #"{}"#).zip == 0)
+    }
+
+    @Test func manualModeRefusesValuesTakenByANestedModel() {
+        #expect {
+            try MEStealing.decode(from: #"{"name": "Ada"}"#)
+        } throws: { error in
+            guard case DecodingError.dataCorrupted(let context) = error else { return false }
+            return context.debugDescription.contains("did not give every @Mapped property")
+        }
+    }
+
+    @Test func foundationsEncoderRefusesAPropertyWithADateStrategy() throws {
+        var model = MEDated()
+        model.created = Date(timeIntervalSince1970: 978_307_200)
+        #expect {
+            try JSONEncoder().encode(model)
+        } throws: { error in
+            guard case EncodingError.invalidValue(_, let context) = error else { return false }
+            return context.debugDescription.contains("DynamicJSONEncoder")
+        }
+        #expect(String(decoding: try model.encodedData(), as: UTF8.self) == #"{"created":978307200}"#)
+        #expect(String(decoding: try JSONEncoder().encode(Keyed(model)), as: UTF8.self) == #"{"created":978307200}"#)
+    }
+
+    @Test func aLossyDefaultIsNotValidated() throws {
+        #expect(try MELossyValidated.decode(from: #"{"size": "big"}"#).size == 1)
+        #expect(throws: MappedValidationError.self) { try MELossyValidated.decode(from: #"{"size": 5}"#) }
+    }
+
+    @Test func validationErrorsShowOptionalValuesPlainly() {
+        #expect {
+            try MELossyValidated.decode(from: #"{"size": 20, "limit": 3}"#)
+        } throws: { error in
+            (error as? MappedValidationError)?.value == "3"
+        }
+    }
+
+    @Test func numbersBeyondDecimalsRangeBecomeTheNearestDouble() throws {
+        let json = try JSON(parsing: #"{"huge": 1e400, "small": 1.5}"#)
+        let object = try #require(json.foundationObject as? [String: Any])
+        #expect(object["huge"] as? Double == .infinity)
+        #expect(object["small"] as? Double == 1.5)
+    }
+}
