@@ -41,7 +41,12 @@ private struct MWDates: MappedCodable {
     @Mapped(.date(.iso8601)) var missing: Date?
 }
 
-private struct MWCustomKey: MappedCodable, Equatable {
+private struct MWCustomDate: MappedCodable {
+    @Mapped(.date(.custom(DateFormatTransformer(format: "dd.MM.yyyy")))) var day: Date
+    @Mapped(.date(.rfc3339)) var stamp: Date?
+}
+
+private struct MWCustomKey: MappedCodable, Equatable, Hashable {
     @Mapped("first_name") var firstName: String
 }
 
@@ -273,6 +278,43 @@ struct MappedWrapperTests {
         #expect(viaFoundation.name == "Bob" && viaFoundation.employeeID == 8 && viaFoundation.role == "boss")
         let base = try MWPersonClass.decode(from: #"{"full_name": "Cy"}"#)
         #expect(base.name == "Cy")
+    }
+
+    @Test func customDateStrategyAndOptionalDates() throws {
+        let model = try MWCustomDate.decode(from: #"{"day": "01.05.2012", "stamp": "2012-05-01 10:20:30Z"}"#)
+        #expect(model.day == Date(timeIntervalSince1970: 1_335_830_400))
+        #expect(model.stamp == Date(timeIntervalSince1970: 1_335_867_630))
+        #expect(try mwText(model) == #"{"day":"01.05.2012","stamp":"2012-05-01T10:20:30Z"}"#)
+        #expect(try MWCustomDate.decode(from: #"{"day": "01.05.2012", "stamp": null}"#).stamp == nil)
+        #expect(throws: DecodingError.self) { try MWCustomDate.decode(from: #"{"day": "2012-05-01"}"#) }
+    }
+
+    @Test func aWrapperCodedOnItsOwn() throws {
+        #expect(try JSONDecoder().decode(Mapped<String>.self, from: Data(#""Ada""#.utf8)).wrappedValue == "Ada")
+        #expect(String(decoding: try JSONEncoder().encode(Mapped(wrappedValue: 7)), as: UTF8.self) == "7")
+        #expect(String(decoding: try JSONEncoder().encode(Mapped<Int?>(wrappedValue: nil)), as: UTF8.self) == "null")
+    }
+
+    @Test func equalityAndHashingCompareValuesOnly() throws {
+        let ada = try MWCustomKey.decode(from: #"{"first_name": "Ada"}"#)
+        var other = MWCustomKey()
+        other.firstName = "Ada"
+        #expect(ada == other)
+        #expect(Set([ada, other]).count == 1)
+    }
+
+    @Test func mappedKeyErrorsSayWhatWasWrong() {
+        var model = MWCustomKey()
+        #expect {
+            try model.setValue(42, forMappedKey: "first_name")
+        } throws: { error in
+            (error as? MappedKeyError)?.description == #"Cannot set "first_name": Int is not the type of the property firstName"#
+        }
+        #expect {
+            try model.setValue("x", forMappedKey: "nope")
+        } throws: { error in
+            (error as? MappedKeyError)?.description == #"Cannot set "nope": no @Mapped property has this key"#
+        }
     }
 
     @Test func foundationObjectsBothWays() throws {

@@ -1,12 +1,23 @@
 import Foundation
 
 extension DecoderImpl {
+    /// The value node of the member `name` of `object` (a container at `depth`), or nil,
+    /// through `index` when the container built one (many members, or a key strategy) and by
+    /// walking the members otherwise. Inside a dynamic model, a key asked for belongs to the
+    /// model (see ``KeyUsage``), so the key found is marked.
+    @inline(__always)
+    func member(named name: String, of object: Int, depth: Int, index: [String: Int]?) -> Int? {
+        let found = index.map { $0[name] } ?? walk(object: object, depth: depth, to: name)
+        if let found { markKeyRead(found - 1) }
+        return found
+    }
+
     /// The value node of the member `name` of `object` (a container at `depth`), or nil.
     ///
     /// The walk starts where the previous lookup in this object ended (most JSON arrives in
     /// declaration order, so the next key is usually the next member) and compares raw key
     /// bytes without building strings. Duplicate keys: the first occurrence wins.
-    func walk(object: Int, depth: Int, to name: String) -> Int? {
+    private func walk(object: Int, depth: Int, to name: String) -> Int? {
         let node = nodes[object]
         let first = object + 1
         let end = Int(node.end)

@@ -93,10 +93,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     @inline(__always)
     func valueNode(named name: String) -> Int? {
-        let found = index.map { $0[name] } ?? impl.walk(object: object, depth: depth, to: name)
-        // Inside a dynamic model, a key asked for belongs to the model (see ``KeyUsage``).
-        if let found { impl.markKeyRead(found - 1) }
-        return found
+        impl.member(named: name, of: object, depth: depth, index: index)
     }
 
     @inline(__always)

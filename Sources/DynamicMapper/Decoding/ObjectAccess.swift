@@ -37,10 +37,9 @@ struct ObjectAccess: Decodable {
     }
 
     /// The value node of the member `name`, found (and marked as read) as the container would.
+    @inline(__always)
     func valueNode(named name: String) -> Int? {
-        let found = index.map { $0[name] } ?? impl.walk(object: object, depth: depth, to: name)
-        if let found { impl.markKeyRead(found - 1) }
-        return found
+        impl.member(named: name, of: object, depth: depth, index: index)
     }
 
     /// The container's own path as components.

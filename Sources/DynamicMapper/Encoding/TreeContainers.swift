@@ -35,20 +35,30 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         case .flat:
             return .spread
         case .path(let components), .lossyArray(let components):
-            var names: [String] = []
-            for component in components {
-                guard case .key(let name) = component else {
-                    throw EncodingError.invalidValue(key.stringValue, EncodingError.Context(
-                        codingPath: codingPath + [key],
-                        debugDescription: "The key path \(Path(components)) has an array index; nested keys with indexes can be decoded but not encoded."))
-                }
-                names.append(options.convert(StringKey(name), containerPath: codingPath))
+            guard let (target, name) = try member(at: components, under: key, kind: "key path") else {
+                return .member(object, converted(key))
             }
-            guard let last = names.popLast() else { return .member(object, converted(key)) }
-            var target = object
-            for name in names { target = target.nestedObject(for: name) }
-            return .member(target, last)
+            return .member(target, name)
         }
+    }
+
+    /// The object and name at the end of `components`, a path of keys below this object, with
+    /// nested objects made (or shared) as needed and the key strategy applied at every step;
+    /// nil for the empty path. `kind` names the path in the error for one with an index.
+    private func member(at components: [Path.Component], under key: Key, kind: String) throws -> (TreeObject, String)? {
+        var names: [String] = []
+        for component in components {
+            guard case .key(let name) = component else {
+                throw EncodingError.invalidValue(key.stringValue, EncodingError.Context(
+                    codingPath: codingPath + [key],
+                    debugDescription: "The \(kind) \(Path(components)) has an array index; paths with indexes can be decoded but not encoded."))
+            }
+            names.append(options.convert(StringKey(name), containerPath: codingPath))
+        }
+        guard let last = names.popLast() else { return nil }
+        var target = object
+        for name in names { target = target.nestedObject(for: name) }
+        return (target, last)
     }
 
     /// Stores `node` under `key`; a flat key spreads an object's members into this object.
@@ -113,18 +123,15 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     /// A `@Mapped` value at its own key or path, with nested objects made (or shared) as
     /// needed; the key strategy applies at every step.
-    private func encodeMember(_ member: MappedMember, for key: Key) throws {
-        var names = try member.keys(codingPath: codingPath + [key]).map { options.convert(StringKey($0), containerPath: codingPath) }
-        guard let last = names.popLast() else {
+    private func encodeMember(_ mapped: MappedMember, for key: Key) throws {
+        guard let (target, name) = try member(at: mapped.path, under: key, kind: "@Mapped path") else {
             throw EncodingError.invalidValue(key.stringValue, EncodingError.Context(
                 codingPath: codingPath + [key],
                 debugDescription: "The empty @Mapped key names the enclosing object itself, which can be decoded but not encoded."))
         }
-        var target = object
-        for name in names { target = target.nestedObject(for: name) }
-        let path = codingPath + member.path.map(\.pathComponent.codingKey)
-        let node = try member.value.map { try TreeEncoder.wrap($0, options: options, path: path) ?? .value(.object(JSON.Object())) }
-        target.set(node ?? .value(.null), for: last)
+        let path = codingPath + mapped.path.map(\.pathComponent.codingKey)
+        let node = try mapped.value.map { try TreeEncoder.wrap($0, options: options, path: path) ?? .value(.object(JSON.Object())) }
+        target.set(node ?? .value(.null), for: name)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {

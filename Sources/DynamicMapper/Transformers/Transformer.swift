@@ -281,3 +281,19 @@ func transformDecoded<Raw, Value>(_ raw: Raw, codingPath: [any CodingKey], _ tra
             codingPath: codingPath, debugDescription: message, underlyingError: error))
     }
 }
+
+/// Runs `transform` on a value to encode. A refusal becomes `EncodingError.invalidValue` at
+/// `codingPath`, whose message names the value (the original error stays underneath); an
+/// `EncodingError` from the transform passes through unchanged.
+func transformEncoded<Value, Raw>(_ value: Value, codingPath: [any CodingKey], _ transform: (Value) throws -> Raw) throws -> Raw {
+    do {
+        return try transform(value)
+    } catch let error as EncodingError {
+        throw error
+    } catch {
+        let message = (error as? TransformerError)?.description
+            ?? TransformerError(value: value, reason: "could not be transformed to \(Raw.self): \(error)").description
+        throw EncodingError.invalidValue(value, EncodingError.Context(
+            codingPath: codingPath, debugDescription: message, underlyingError: error))
+    }
+}

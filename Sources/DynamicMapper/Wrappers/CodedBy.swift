@@ -272,7 +272,7 @@ extension KeyedEncodingContainer {
 
 /// Reads `T.Raw` and transforms it; a refusal becomes `DecodingError.dataCorrupted` at the
 /// decoder's coding path. A `DecodingError` from the transformer passes through unchanged.
-fileprivate func decodeTransformed<T: DecodingTransformer>(with transformer: T, from decoder: any Decoder) throws -> T.Value {
+func decodeTransformed<T: DecodingTransformer>(with transformer: T, from decoder: any Decoder) throws -> T.Value {
     let raw = try decoder.singleValueContainer().decode(T.Raw.self)
     return try transformDecoded(raw, codingPath: decoder.codingPath, transformer.decode)
 }
@@ -280,17 +280,7 @@ fileprivate func decodeTransformed<T: DecodingTransformer>(with transformer: T, 
 /// Transforms the value and writes `T.Raw`; a refusal becomes `EncodingError.invalidValue` at the
 /// encoder's coding path. An `EncodingError` from the transformer passes through unchanged.
 fileprivate func encodeTransformed<T: EncodingTransformer>(_ value: T.Value, with transformer: T, to encoder: any Encoder) throws {
-    let raw: T.Raw
-    do {
-        raw = try transformer.encode(value)
-    } catch let error as EncodingError {
-        throw error
-    } catch {
-        let message = (error as? TransformerError)?.description
-            ?? TransformerError(value: value, reason: "could not be transformed to \(T.Raw.self): \(error)").description
-        throw EncodingError.invalidValue(value, EncodingError.Context(
-            codingPath: encoder.codingPath, debugDescription: message, underlyingError: error))
-    }
+    let raw = try transformEncoded(value, codingPath: encoder.codingPath, transformer.encode)
     var container = encoder.singleValueContainer()
     try container.encode(raw)
 }

@@ -12,8 +12,10 @@ extension KeyedEncodingContainer {
     /// Transformers and date strategies apply.
     ///
     /// - Throws: `EncodingError.invalidValue` when a transformer refuses the value, when a
-    ///   path has an array index, and with an encoder other than this package's for a property
-    ///   with its own key or path (such an encoder can only write the property's name).
+    ///   path has an array index, when an unset property has no value, and with an encoder other
+    ///   than this package's for a property with its own key or path, a transformer or a date
+    ///   strategy (such an encoder can only write the property's name, and its decoder would
+    ///   read the value back without the transformer).
     public mutating func encode<Value: Encodable>(_ value: Mapped<Value>, forKey key: Key) throws {
         try encodeMapped(value, forKey: key, nested: false) { $0 }
     }
@@ -103,14 +105,6 @@ struct MappedMember: Encodable {
     func encode(to encoder: any Encoder) throws {
         throw EncodingError.invalidValue(Path(path).description, EncodingError.Context(
             codingPath: encoder.codingPath, debugDescription: MappedAdvice.encoding))
-    }
-
-    /// The keys of the path, or an error for a path with an index.
-    func keys(codingPath: [any CodingKey]) throws -> [String] {
-        try path.map { component in
-            guard case .key(let name) = component else { throw Self.indexError(Path(path), codingPath: codingPath) }
-            return name
-        }
     }
 
     static func indexError(_ path: Path, codingPath: [any CodingKey]) -> EncodingError {

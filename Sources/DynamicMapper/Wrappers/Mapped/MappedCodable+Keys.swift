@@ -50,8 +50,8 @@ extension MappedCodable {
     }
 
     private func mappedProperty(forKey key: String) -> (name: String, property: any MappedProperty)? {
-        let properties = MappedFilling.properties(of: self)
-        return properties.first { $0.1.mappedKey == key } ?? properties.first { $0.1.mappedKey == nil && $0.0 == key }
+        let properties = MappedLayout.properties(of: self)
+        return properties.first { $0.property.mappedKey == key } ?? properties.first { $0.property.mappedKey == nil && $0.name == key }
     }
 }
 

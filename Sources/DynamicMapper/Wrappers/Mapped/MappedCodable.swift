@@ -76,7 +76,7 @@ extension MappedCodable {
     public func encodeMappedProperties(to encoder: any Encoder) throws -> KeyedEncodingContainer<AnyKey> {
         var container = encoder.container(keyedBy: AnyKey.self)
         let nested = !(encoder is StreamingEncoder || encoder is TreeEncoder)
-        for (name, property) in MappedFilling.properties(of: self) {
+        for (name, property) in MappedLayout.properties(of: self) {
             try property.encode(into: &container, property: name, nested: nested)
         }
         return container
@@ -107,7 +107,7 @@ final class MappedFilling {
         let model = withExtendedLifetime(filling) { Model() }
         // Every value taken, and by the model's own properties: a wrapper of the same type and
         // key made while evaluating an initial value (a nested model's) could take one first.
-        let filled = properties(of: model).filter { $0.1.configuration.flags.contains(.filled) }.count
+        let filled = MappedLayout.properties(of: model).filter { $0.property.configuration.flags.contains(.filled) }.count
         guard filling.next == values.count, filled == values.count else {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: codingPath,
@@ -130,20 +130,6 @@ final class MappedFilling {
         guard next < pending.count, let candidate = pending[next] as? Mapped<Value>, candidate.configuration.key == key else { return nil }
         next += 1
         return Mapped(storage: candidate.storage, defaultValue: candidate.defaultValue, configuration: candidate.configuration.marked(.filled))
-    }
-
-    /// The `@Mapped` properties of `model` with their names, own ones first.
-    static func properties(of model: Any) -> [(String, any MappedProperty)] {
-        var result: [(String, any MappedProperty)] = []
-        var mirror: Mirror? = Mirror(reflecting: model)
-        while let current = mirror {
-            for child in current.children {
-                guard let label = child.label, label.hasPrefix("_"), let property = child.value as? any MappedProperty else { continue }
-                result.append((String(label.dropFirst()), property))
-            }
-            mirror = current.superclassMirror
-        }
-        return result
     }
 
     private static let slot = ThreadSlot()

@@ -38,21 +38,11 @@ final class TransformerCoding<T: Transformer & Sendable>: MappedCoding<T.Value>,
     }
 
     override func decode(from decoder: any Decoder) throws -> T.Value {
-        let raw = try decoder.singleValueContainer().decode(T.Raw.self)
-        return try transformDecoded(raw, codingPath: decoder.codingPath, transformer.decode)
+        try decodeTransformed(with: transformer, from: decoder)
     }
 
     override func raw(for value: T.Value, codingPath: [any CodingKey]) throws -> any Encodable {
-        do {
-            return try transformer.encode(value)
-        } catch let error as EncodingError {
-            throw error
-        } catch {
-            throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: codingPath,
-                debugDescription: (error as? TransformerError)?.description ?? "\(T.self) could not encode the value: \(error)",
-                underlyingError: error))
-        }
+        try transformEncoded(value, codingPath: codingPath, transformer.encode)
     }
 }
 

@@ -114,17 +114,23 @@ final class MappedLayout: Sendable {
     }
 
     private static func learn<Model: MappedCodable>(_ type: Model.Type) -> MappedLayout {
-        var entries: [MappedEntry] = []
-        // A subclass's own properties come first, as its `init()` initialises them first.
-        var mirror: Mirror? = Mirror(reflecting: Model())
+        let entries = properties(of: Model()).map { MappedEntry(name: $0.name, prototype: $0.property) }
+        return MappedLayout(entries: entries, isDynamic: Model.self is any DynamicDecodable.Type)
+    }
+
+    /// The `@Mapped` properties of `model` with their names, a subclass's own first (as its
+    /// `init()` initialises them first), then its superclasses'.
+    static func properties(of model: Any) -> [(name: String, property: any MappedProperty)] {
+        var result: [(name: String, property: any MappedProperty)] = []
+        var mirror: Mirror? = Mirror(reflecting: model)
         while let current = mirror {
             for child in current.children {
                 guard let label = child.label, label.hasPrefix("_"), let property = child.value as? any MappedProperty else { continue }
-                entries.append(MappedEntry(name: String(label.dropFirst()), prototype: property))
+                result.append((String(label.dropFirst()), property))
             }
             mirror = current.superclassMirror
         }
-        return MappedLayout(entries: entries, isDynamic: Model.self is any DynamicDecodable.Type)
+        return result
     }
 
     private static let cache = LayoutCache()
