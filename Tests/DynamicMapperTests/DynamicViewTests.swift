@@ -166,7 +166,7 @@ struct DynamicViewTests {
         let before = viewText(try encoder.encode(person))
         #expect(before == input)
 
-        var scratch = person
+        let scratch = person
         _ = JSON(scratch.ds.extra.k[7])
         _ = JSON(scratch.ds.extra.k[-4].deep)
         _ = JSON(scratch.ds.name.first)

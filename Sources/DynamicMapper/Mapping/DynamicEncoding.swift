@@ -13,8 +13,8 @@ enum DynamicEncoding {
     }
 
     /// A dynamic model's output: its document, with its own keys from its properties (a key
-    /// it read but did not write, such as a `nil` optional, left out), then the writes of
-    /// `dynamicMapping(.encoding)`, which win. The value itself is not changed: the mapping
+    /// it read but did not write, such as an optional set to `nil`, left out, unless it held
+    /// `null`), then the writes of `dynamicMapping(.encoding)`, which win. The value itself is not changed: the mapping
     /// runs on a copy (a class instance gets its `dynamicSelf` back afterwards).
     static func model<Model: DynamicEncodable>(_ value: Model, options: EncodingOptions, path: [any CodingKey]) throws -> OverlayNode {
         let depth = MappingRun.encodingDepth
@@ -55,8 +55,9 @@ enum DynamicEncoding {
         let usage: KeyUsage?
 
         /// Objects merge member by member: the document's order, the model's value for each
-        /// key it wrote (merged again below), keys the model read but did not write dropped,
-        /// then the model's new keys. Arrays of the same length merge element by element;
+        /// key it wrote (merged again below), keys the model read but did not write dropped
+        /// (unless they held `null`, which a `nil` it did not write leaves as it was), then the
+        /// model's new keys. Arrays of the same length merge element by element;
         /// otherwise, and for a nested dynamic model (already complete), the model's value
         /// replaces the document's.
         func merge(base: OverlayNode?, model: TreeNode) -> OverlayNode {
@@ -116,7 +117,9 @@ enum DynamicEncoding {
                     if used.insert(member.key).inserted {
                         result.append(OverlayMember(key: member.key, value: merge(base: member.value, model: values[position]), source: member.source))
                     }
-                } else if wasRead(member) || dropped.contains(member.key) {
+                } else if dropped.contains(member.key) || (wasRead(member) && !member.value.isNull) {
+                    // The model read this key and now writes nothing: its value was removed.
+                    // A `null` it read as `nil` and still holds is unchanged, so it stays.
                     dropped.insert(member.key)
                 } else {
                     result.append(member)
