@@ -134,18 +134,20 @@ enum FuzzChecks {
     /// document from the rest, then runs ``dynamicEdits(document:edits:)``.
     static func dynamicEdits(_ bytes: Data) throws {
         let (edits, rest) = FuzzEdit.script(from: bytes)
-        try dynamicEdits(document: Data(rest), edits: edits)
+        _ = try dynamicEdits(document: Data(rest), edits: edits)
     }
 
     /// Decodes a `DynamicCodable` model from `document`, applies `edits` through `ds` and
     /// checks, against the same edits applied to the parsed ``JSON`` by ``FuzzEdit/apply(to:)``:
     /// every read sees the expected value, the encoded model parses to the expected document,
     /// encoding twice gives the same bytes, and decoding the output and encoding it again
-    /// gives those bytes too. Without edits, the output is the input document.
-    static func dynamicEdits(document: Data, edits: [FuzzEdit]) throws {
+    /// gives those bytes too. Without edits, the output is the input document. Returns
+    /// `false` when `document` is not a model's (not an object, or a `name` not a string).
+    @discardableResult
+    static func dynamicEdits(document: Data, edits: [FuzzEdit]) throws -> Bool {
         guard let model = try? DynamicJSONDecoder().decode(FuzzEditModel.self, from: document),
               case .object(var input) = try JSON(parsing: document) else {
-            return
+            return false
         }
         _ = input.removeValue(forKey: "dynamicSelf")
         var expected = JSON.object(input)
@@ -188,6 +190,7 @@ enum FuzzChecks {
         guard try encoder.encode(again) == output else {
             throw FuzzCheckFailure(description: "decode → encode of the output changed it")
         }
+        return true
     }
 }
 
