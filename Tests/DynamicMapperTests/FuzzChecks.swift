@@ -93,9 +93,14 @@ enum FuzzChecks {
             if settings & 4 == 4 { decoder.keyDecodingStrategy = .convertFromSnakeCase }
         }
         let ourResult = Result { try ours.decode(T.self, from: text) }
-        guard (try? JSON(parsing: text)) != nil, (try? JSONSerialization.jsonObject(with: text, options: [.fragmentsAllowed])) != nil else {
+        guard let ourValue = try? JSON(parsing: text),
+              let foundationValue = try? JSONSerialization.jsonObject(with: text, options: [.fragmentsAllowed]) else {
             return // not valid JSON for one of the parsers: no verdict to compare
         }
+        // Duplicate keys: the first wins for us; `JSONDecoder` decodes every duplicate into a
+        // `[String: T]` and keeps the last (a documented difference). `JSONSerialization`
+        // keeps the last too, so where the two values differ, the input has duplicates.
+        guard sameValue(ourValue, foundationValue) else { return }
         let foundationResult = Result { try foundation.decode(T.self, from: text) }
         switch (ourResult, foundationResult) {
         case (.success(let mine), .success(let theirs)):
@@ -109,6 +114,23 @@ enum FuzzChecks {
             throw FuzzCheckFailure(description: "\(T.self): ours threw \(error), Foundation decoded \(theirs)")
         case (.failure, .failure):
             break
+        }
+    }
+
+    /// Whether a ``JSON`` value and a `JSONSerialization` value hold the same data (numbers
+    /// compared as `Double`s).
+    private static func sameValue(_ json: JSON, _ object: Any) -> Bool {
+        switch json {
+        case .null: return object is NSNull
+        case .bool(let value): return object as? Bool == value
+        case .number(let number): return (object as? NSNumber)?.doubleValue == Double(number.literal)
+        case .string(let text): return object as? String == text
+        case .array(let elements):
+            guard let others = object as? [Any], others.count == elements.count else { return false }
+            return zip(elements, others).allSatisfy { sameValue($0, $1) }
+        case .object(let members):
+            guard let others = object as? [String: Any], others.count == members.count else { return false }
+            return members.allSatisfy { key, value in others[key].map { sameValue(value, $0) } ?? false }
         }
     }
 
