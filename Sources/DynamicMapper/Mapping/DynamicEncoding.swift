@@ -14,8 +14,9 @@ enum DynamicEncoding {
 
     /// A dynamic model's output: its document, with its own keys from its properties (a key
     /// it read but did not write, such as an optional set to `nil`, left out, unless it held
-    /// `null`), then the writes of `dynamicMapping(.encoding)`, which win. The value itself is not changed: the mapping
-    /// runs on a copy (a class instance gets its `dynamicSelf` back afterwards).
+    /// `null`), then the writes of `dynamicMapping(.encoding)`, which win. The value itself is
+    /// not changed: the mapping runs on a copy (a class instance gets its `dynamicSelf` back
+    /// afterwards).
     static func model<Model: DynamicEncodable>(_ value: Model, options: EncodingOptions, path: [any CodingKey]) throws -> OverlayNode {
         let depth = MappingRun.encodingDepth
         guard depth < maximumNesting else {
