@@ -22,7 +22,7 @@ final class DecoderImpl: Decoder {
         var signatures: [UInt64] = []
         /// Types already found not to be `[String: V]`: the conformance check is a runtime
         /// lookup that costs far more than scanning this short list.
-        var plainTypes: [ObjectIdentifier] = []
+        var plainTypes = KnownPlainTypes()
         /// Made when the first dynamic model is met (see ``KeyUsage``).
         var keyUsage: KeyUsage?
         /// `keyUsage`'s bits, which every key lookup (and floating-point read) marks once it exists.
@@ -31,7 +31,7 @@ final class DecoderImpl: Decoder {
         var floatReadBits: UnsafeMutablePointer<UInt64>?
         var viewOrigin: ViewOrigin?
         /// Coding-key types known to be plain (not ``KeyedKey``), and what keyed keys mean.
-        var plainKeyTypes: [ObjectIdentifier] = []
+        var plainKeyTypes = KnownPlainTypes()
         /// For a decoder from a keyed container's `superDecoder`: that container's object,
         /// which `@Flat` decodes from.
         var parentObject: (document: Document, node: Int)?
@@ -137,11 +137,7 @@ final class DecoderImpl: Decoder {
     /// Whether `Key` is a ``KeyedKey`` type, whose raw values may be paths.
     @inline(__always)
     func isKeyedKeyType<Key: CodingKey>(_ type: Key.Type) -> Bool {
-        let identifier = ObjectIdentifier(Key.self)
-        if state.pointee.plainKeyTypes.contains(identifier) { return false }
-        if Key.self is any KeyedKey.Type { return true }
-        if state.pointee.plainKeyTypes.count < 32 { state.pointee.plainKeyTypes.append(identifier) }
-        return false
+        state.pointee.plainKeyTypes.isKeyedKeyType(type)
     }
 
     /// What a keyed key asks for, read once per decode and key.
@@ -388,7 +384,7 @@ final class DecoderImpl: Decoder {
             }
             if let layout = mappedLayout(of: T.self, type) { return try decodeMapped(T.self, layout: layout, at: index) }
             if T.self is any DynamicDecodable.Type { return try decodeDynamic(T.self, at: index) }
-            if state.pointee.plainTypes.count < 32 { state.pointee.plainTypes.append(type) }
+            state.pointee.plainTypes.remember(type)
         }
         return try withCurrentNode(index) { try T(from: self) }
     }

@@ -75,7 +75,7 @@ extension StreamingEncoder {
         let identifier = ObjectIdentifier(type)
         if plainTypes.contains(identifier) { return true }
         if type is any DynamicEncodable.Type || type is any FlatEncodable.Type { return false }
-        if plainTypes.count < 32 { plainTypes.append(identifier) }
+        plainTypes.remember(identifier)
         return true
     }
 

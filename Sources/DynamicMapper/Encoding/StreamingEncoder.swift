@@ -66,8 +66,8 @@ final class StreamingEncoder {
         var slot = Slot(depth: 0, pathCount: 0)
         var needsFallback = false
         var lastFrameID = 0
-        var plainTypes: [ObjectIdentifier] = []
-        var plainKeyTypes: [ObjectIdentifier] = []
+        var plainTypes = KnownPlainTypes()
+        var plainKeyTypes = KnownPlainTypes()
     }
 
     // The mutable state every written value touches lives in manually allocated memory:
@@ -108,14 +108,10 @@ final class StreamingEncoder {
     /// Whether `Key` is a ``KeyedKey`` type (the answer for plain key types is remembered).
     @inline(__always)
     func isKeyedKeyType<Key: CodingKey>(_ type: Key.Type) -> Bool {
-        let identifier = ObjectIdentifier(Key.self)
-        if state.pointee.plainKeyTypes.contains(identifier) { return false }
-        if Key.self is any KeyedKey.Type { return true }
-        if state.pointee.plainKeyTypes.count < 32 { state.pointee.plainKeyTypes.append(identifier) }
-        return false
+        state.pointee.plainKeyTypes.isKeyedKeyType(type)
     }
 
-    var plainTypes: [ObjectIdentifier] {
+    var plainTypes: KnownPlainTypes {
         _read { yield state.pointee.plainTypes }
         _modify { yield &state.pointee.plainTypes }
     }
