@@ -306,7 +306,7 @@ struct FuzzEdit: CustomStringConvertible {
 
     /// What this edit must do to a plain value, following the behaviour table: reads change
     /// nothing; `set` creates missing parents (an array when the next step is an index),
-    /// replaces parents of another kind and appends at or past the end; a negative index
+    /// replaces parents of another kind and pads with `null` past the end; a negative index
     /// before the start changes nothing; `remove` deletes a present member or element;
     /// `append` turns a missing value or a non-array into a one-element array.
     func apply(to json: inout JSON) {
@@ -372,6 +372,8 @@ struct FuzzEdit: CustomStringConvertible {
             } else {
                 var child: JSON?
                 guard update(&child, at: rest, body), let child else { return false }
+                // Past the end: `null` up to the index, so the written path reads back.
+                elements.append(contentsOf: repeatElement(JSON.null, count: position - elements.count))
                 elements.append(child)
             }
             node = .array(elements)

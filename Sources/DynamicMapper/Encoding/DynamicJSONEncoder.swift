@@ -38,6 +38,22 @@ open class DynamicJSONEncoder: JSONEncoder, @unchecked Sendable {
         set { lock.withLock { _keyOptions = newValue } }
     }
 
+    private var _mappingConflictHandler: (@Sendable (DynamicMappingConflict) -> Void)?
+
+    /// Called for each place where a decoded dynamic model's property and its `ds` view were
+    /// both changed since the decode: the property's value is written and the view's edit is
+    /// reported here instead of being lost silently. (An edit of the view alone always wins
+    /// over a property that still holds its decoded value.)
+    ///
+    /// ```swift
+    /// let encoder = DynamicJSONEncoder()
+    /// encoder.mappingConflictHandler = { conflict in log.warning("\(conflict)") }
+    /// ```
+    open var mappingConflictHandler: (@Sendable (DynamicMappingConflict) -> Void)? {
+        get { lock.withLock { _mappingConflictHandler } }
+        set { lock.withLock { _mappingConflictHandler = newValue } }
+    }
+
     /// Encodes `value` as JSON.
     ///
     /// ```swift

@@ -14,6 +14,8 @@ struct EncodingOptions {
     let userInfo: [CodingUserInfoKey: Any]
     /// ``DynamicJSONEncoder/keyOptions``.
     let keyOptions: KeyOptions
+    /// ``DynamicJSONEncoder/mappingConflictHandler``.
+    let mappingConflictHandler: (@Sendable (DynamicMappingConflict) -> Void)?
 
     init(_ encoder: JSONEncoder) {
         formatting = encoder.outputFormatting
@@ -30,6 +32,7 @@ struct EncodingOptions {
         let userInfo = encoder.userInfo
         self.userInfo = userInfo.isEmpty ? [:] : userInfo.mapValues { $0 as Any }
         keyOptions = (encoder as? DynamicJSONEncoder)?.keyOptions ?? KeyOptions()
+        mappingConflictHandler = (encoder as? DynamicJSONEncoder)?.mappingConflictHandler
     }
 
     /// The key written for `key`, given the coding path of the container it is written into.

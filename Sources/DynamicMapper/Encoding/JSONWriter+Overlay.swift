@@ -23,8 +23,8 @@ extension JSONWriter {
             writeSource(document, index)
         case .array(let elements):
             writeArray(count: elements.count) { $0.write(elements[$1]) }
-        case .object(let members):
-            writeObject(count: members.count, key: { members[$0].key }) { $0.write(members[$1].value) }
+        case .object(let object):
+            writeObject(count: object.count, key: { object[$0].key }) { $0.write(object[$1].value) }
         }
     }
 

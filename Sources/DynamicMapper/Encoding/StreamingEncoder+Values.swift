@@ -24,6 +24,9 @@ extension StreamingEncoder {
             writer.writeRaw(unsafeBitCast(value, to: Decimal.self).description)
         } else if T.self == JSON.self {
             writer.write(unsafeBitCast(value, to: JSON.self))
+        } else if T.self == DynamicClass.self {
+            // A view's untouched parts keep their original bytes.
+            writer.write(unsafeBitCast(value, to: DynamicClass.self).tree)
         } else if options.keyMode != .useDefaultKeys, let dictionary = value as? any StringKeyedDictionaryEncodable {
             try encodeStringKeyedDictionary(dictionary, key: key)
         } else if !isPlainType(of: value), let model = value as? any DynamicEncodable {

@@ -97,6 +97,7 @@ final class TreeEncoder: Encoder {
         if T.self == URL.self { return .value(.string((value as! URL).absoluteString)) }
         if T.self == Decimal.self { return .value(.number(JSON.Number(validated: (value as! Decimal).description))) }
         if T.self == JSON.self { return .value(value as! JSON) }
+        if T.self == DynamicClass.self { return .overlay((value as! DynamicClass).tree) }
         if options.keyMode != .useDefaultKeys, let dictionary = value as? any StringKeyedDictionaryEncodable {
             let object = TreeObject()
             try dictionary.forEachMember { key, member in

@@ -23,33 +23,40 @@ public struct DynamicClass: Sendable {
     var origin: ViewOrigin?
     /// Set while a coder runs the model's mapping.
     var session: MappingSession?
+    /// For a decoded model's view: where it came from and which reads left their property alone.
+    var decoded: DecodedState?
 
     /// The document as it stands: while an encoder runs the mapping, the session's copy.
     var tree: OverlayNode { session?.sharedTree ?? root }
 
     /// Runs `body` on the node at `steps` (see ``OverlayNode/update(_:at:_:)``), editing the
     /// session's copy while an encoder runs the mapping and this view otherwise. The tree is
-    /// moved out while it is edited, so that its arrays are edited in place.
-    mutating func updateTree(at steps: some Collection<Path.Component>, _ body: (inout OverlayNode?) -> Void) {
-        let steps = Array(steps)[...]
+    /// moved out while it is edited, so that its arrays are edited in place. `false` when the
+    /// write was refused.
+    @discardableResult
+    mutating func updateTree(at steps: some Collection<Path.Component>, _ body: (inout OverlayNode?) -> Void) -> Bool {
         if let session, let shared = session.sharedTree {
             var whole: OverlayNode? = shared
             session.sharedTree = nil
-            OverlayNode.update(&whole, at: steps, body)
-            session.sharedTree = whole ?? .value(.null)
-        } else {
-            var whole: OverlayNode? = root
-            root = .value(.null)
-            OverlayNode.update(&whole, at: steps, body)
-            root = whole ?? .value(.null)
+            defer { session.sharedTree = whole ?? .value(.null) }
+            return OverlayNode.update(&whole, at: steps, body)
         }
+        var whole: OverlayNode? = root
+        root = .value(.null)
+        defer { root = whole ?? .value(.null) }
+        return OverlayNode.update(&whole, at: steps, body)
     }
 
-    init(root: OverlayNode, origin: ViewOrigin?, session: MappingSession?) {
+    init(root: OverlayNode, origin: ViewOrigin?, session: MappingSession?, decoded: DecodedState? = nil) {
         self.root = root
         self.origin = origin
         self.session = session
+        self.decoded = decoded
     }
+
+    /// Stands in for a view while it is moved out to be edited in place (see the `_modify`
+    /// accessors): holding no reference to the tree, it lets the tree's storage stay unique.
+    static let vacated = DynamicClass(root: .value(.null), origin: nil, session: nil)
 
     /// An empty object: `var body = DynamicClass()`.
     public init() {
@@ -69,32 +76,57 @@ public struct DynamicClass: Sendable {
     /// The member `key`: `ds.user`.
     public subscript(dynamicMember key: String) -> DynamicValue {
         get { DynamicValue(root: self, step: .key(key)) }
-        set { self = newValue.root }
+        _modify {
+            var value = DynamicValue(root: self, steps: ViewSteps(CollectionOfOne(.key(key))))
+            self = .vacated
+            defer { self = value.root }
+            yield &value
+        }
     }
 
     /// The element at `index` (negative counts from the end): `ds[0]`.
     public subscript(index: Int) -> DynamicValue {
         get { DynamicValue(root: self, step: .index(index)) }
-        set { self = newValue.root }
+        _modify {
+            var value = DynamicValue(root: self, steps: ViewSteps(CollectionOfOne(.index(index))))
+            self = .vacated
+            defer { self = value.root }
+            yield &value
+        }
     }
 
     /// The value at `path` in the ``Path`` grammar: `ds["user.tags[0]"]`, `ds["weird key"]`,
     /// `ds["my\\.dotted\\.key"]`.
     public subscript(path: String) -> DynamicValue {
         get { DynamicValue(root: self, steps: ViewSteps(Path(path).components)) }
-        set { self = newValue.root }
+        _modify {
+            var value = DynamicValue(root: self, steps: ViewSteps(Path(path).components))
+            self = .vacated
+            defer { self = value.root }
+            yield &value
+        }
     }
 
     /// The value at `path`: `ds[Path("a/b.c", separator: "/")]`.
     public subscript(path: Path) -> DynamicValue {
         get { DynamicValue(root: self, steps: ViewSteps(path.components)) }
-        set { self = newValue.root }
+        _modify {
+            var value = DynamicValue(root: self, steps: ViewSteps(path.components))
+            self = .vacated
+            defer { self = value.root }
+            yield &value
+        }
     }
 
     /// The member named exactly `key`, whatever characters it holds: `ds[key: "a.b"]`.
     public subscript(key key: String) -> DynamicValue {
         get { DynamicValue(root: self, step: .key(key)) }
-        set { self = newValue.root }
+        _modify {
+            var value = DynamicValue(root: self, steps: ViewSteps(CollectionOfOne(.key(key))))
+            self = .vacated
+            defer { self = value.root }
+            yield &value
+        }
     }
 
     /// Replaces the whole document with `value` encoded.
@@ -103,10 +135,12 @@ public struct DynamicClass: Sendable {
     /// var view = DynamicClass()
     /// view.set(["a": 1])
     /// ```
-    public mutating func set<T: Encodable>(_ value: T) {
+    @discardableResult
+    public mutating func set<T: Encodable>(_ value: T) -> Bool {
         var whole = DynamicValue(root: self, steps: ViewSteps())
-        whole.set(value)
-        self = whole.root
+        self = .vacated
+        defer { self = whole.root }
+        return whole.set(value)
     }
 
     /// Replaces the whole document with `value`; `nil` makes it `null`.
@@ -115,8 +149,9 @@ public struct DynamicClass: Sendable {
     /// var view = DynamicClass()
     /// view.set(JSON.array([1, 2]))
     /// ```
-    public mutating func set(_ value: JSON) {
-        updateTree(at: []) { $0 = .value(value) }
+    @discardableResult
+    public mutating func set(_ value: JSON) -> Bool {
+        updateTree(at: EmptyCollection()) { $0 = .value(value) }
     }
 
     /// Appends `value` when the document is an array (making it one otherwise).
@@ -125,10 +160,12 @@ public struct DynamicClass: Sendable {
     /// var list = DynamicClass([1, 2])
     /// list.append(3)   // [1, 2, 3]
     /// ```
-    public mutating func append<T: Encodable>(_ value: T) {
+    @discardableResult
+    public mutating func append<T: Encodable>(_ value: T) -> Bool {
         var whole = DynamicValue(root: self, steps: ViewSteps())
-        whole.append(value)
-        self = whole.root
+        self = .vacated
+        defer { self = whole.root }
+        return whole.append(value)
     }
 
     /// Empties the document to `{}`.
@@ -156,17 +193,56 @@ extension DynamicClass: CustomDebugStringConvertible {
     }
 }
 
-extension DynamicClass: Codable {
-    /// An empty view: a `dynamicSelf` key in the input is never read.
+extension DynamicClass {
+    /// Parses JSON bytes into a view, for patching a payload without a model: the view holds
+    /// the parsed document itself, so only the containers you edit are materialised, and
+    /// re-encoding writes every untouched string and number exactly as it was read.
     ///
     /// ```swift
-    /// let view = try JSONDecoder().decode(DynamicClass.self, from: Data("{}".utf8))
+    /// var status = try DynamicClass(parsing: data)
+    /// status.user.name.set("Ada")
+    /// let patched = try DynamicJSONEncoder().encode(status)
     /// ```
-    public init(from decoder: any Decoder) throws {
-        self.init()
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` for malformed input, with the line and column.
+    public init(parsing data: Data, allowsJSON5: Bool = false, maximumDepth: Int = 512) throws {
+        let options = ScanOptions(allowsJSON5: allowsJSON5, assumesTopLevelDictionary: false, maximumDepth: maximumDepth)
+        let document = try Document(data: data, options: options)
+        self.init(root: .source(document, 0), origin: nil, session: nil)
     }
 
-    /// Encodes the document this view holds.
+    /// Parses JSON text held in a string into a view (see the `Data` form).
+    ///
+    /// ```swift
+    /// let view = try DynamicClass(parsing: #"{"user": {"name": "Ada"}}"#)
+    /// JSON(view.user.name)   // "Ada"
+    /// ```
+    public init(parsing text: String, allowsJSON5: Bool = false, maximumDepth: Int = 512) throws {
+        try self.init(parsing: Data(text.utf8), allowsJSON5: allowsJSON5, maximumDepth: maximumDepth)
+    }
+}
+
+extension DynamicClass: Codable {
+    /// The whole value at the decoder's position. ``DynamicJSONDecoder`` hands over its parsed
+    /// document (nothing is copied, and re-encoding keeps the original text of untouched
+    /// values); any other decoder goes through ``JSON``.
+    ///
+    /// ```swift
+    /// let view = try DynamicJSONDecoder().decode(DynamicClass.self, from: data)
+    /// let same = try JSONDecoder().decode(DynamicClass.self, from: data)
+    /// ```
+    ///
+    /// A model's own `dynamicSelf` property is never read from a key: the decoder fills it in.
+    public init(from decoder: any Decoder) throws {
+        if let impl = decoder as? DecoderImpl {
+            self.init(root: .source(impl.document, impl.currentNode), origin: impl.viewOrigin, session: nil)
+        } else {
+            self.init(try JSON(from: decoder))
+        }
+    }
+
+    /// Encodes the document this view holds. With ``DynamicJSONEncoder`` untouched parts are
+    /// written from their original bytes.
     ///
     /// ```swift
     /// let data = try JSONEncoder().encode(DynamicClass(["a": 1]))   // {"a":1}
@@ -178,24 +254,30 @@ extension DynamicClass: Codable {
 
 extension KeyedDecodingContainer {
     /// Never reads a `dynamicSelf` key: synthesized `init(from:)` of a dynamic model calls
-    /// this for its `dynamicSelf` property, which the decoder fills in afterwards.
+    /// this for its `dynamicSelf` property, which the decoder fills in afterwards. Any other
+    /// optional `DynamicClass` property decodes as usual (`nil` when missing or `null`).
     ///
     /// ```swift
     /// struct Model: DynamicDecodable { var dynamicSelf: DynamicClass? }   // synthesized
     /// ```
     public func decodeIfPresent(_ type: DynamicClass.Type, forKey key: Key) throws -> DynamicClass? {
-        nil
+        guard key.stringValue != DynamicEncoding.reservedKey, contains(key), try !decodeNil(forKey: key) else { return nil }
+        return try decode(DynamicClass.self, forKey: key)
     }
 }
 
 extension KeyedEncodingContainer {
     /// Never writes a `dynamicSelf` key: synthesized `encode(to:)` of a dynamic model calls
-    /// this for its `dynamicSelf` property.
+    /// this for its `dynamicSelf` property. Any other optional `DynamicClass` property is
+    /// written when it holds a view.
     ///
     /// ```swift
     /// struct Model: DynamicEncodable { var dynamicSelf: DynamicClass? }   // synthesized
     /// ```
-    public mutating func encodeIfPresent(_ value: DynamicClass?, forKey key: Key) throws {}
+    public mutating func encodeIfPresent(_ value: DynamicClass?, forKey key: Key) throws {
+        guard key.stringValue != DynamicEncoding.reservedKey, let value else { return }
+        try encode(value, forKey: key)
+    }
 }
 
 extension JSON {

@@ -107,7 +107,13 @@ extension BaseDynamicCodable {
     /// ```
     public var ds: DynamicClass {
         get { dynamicSelf ?? DynamicClass() }
-        set { dynamicSelf = newValue }
+        _modify {
+            // Moved out while it is edited, so that `model.ds.items.append(x)` edits in place.
+            var view = dynamicSelf ?? DynamicClass()
+            dynamicSelf = nil
+            defer { dynamicSelf = view }
+            yield &view
+        }
     }
 }
 
@@ -121,10 +127,14 @@ extension BaseDynamicCodable where Self: AnyObject {
     /// ```
     public var ds: DynamicClass {
         get { dynamicSelf ?? DynamicClass() }
-        nonmutating set {
-            // A class's setter changes the instance, not `self`: a copy of the reference will do.
+        nonmutating _modify {
+            // A class's accessor changes the instance, not `self`: a copy of the reference
+            // will do. The view is moved out while it is edited, so that edits are in place.
             var instance = self
-            instance.dynamicSelf = newValue
+            var view = instance.dynamicSelf ?? DynamicClass()
+            instance.dynamicSelf = nil
+            defer { instance.dynamicSelf = view }
+            yield &view
         }
     }
 }

@@ -26,11 +26,15 @@ extension DecoderImpl {
     private func runMapping<Model: DynamicDecodable>(_ model: inout Model, at index: Int) throws {
         let session = MappingSession(.decoding(self))
         defer { session.close() }
-        model.dynamicSelf = DynamicClass(root: .source(document, index), origin: viewOrigin, session: session)
+        model.dynamicSelf = DynamicClass(root: .source(document, index), origin: viewOrigin, session: session,
+                                         decoded: DecodedState(document: document, index: index))
         MappingRun.$current.withValue(.decoding) {
             model.dynamicMapping(mappingType: .decoding)
         }
         model.dynamicSelf?.session = nil
+        if !session.unchangedReads.isEmpty, model.dynamicSelf?.decoded?.document === document {
+            model.dynamicSelf?.decoded?.unchangedReads = session.unchangedReads
+        }
         if options.strictMapping, let first = session.failures.first { throw first }
         if let handler = options.mappingFailureHandler {
             for case let failure as DecodingError in session.failures { handler(failure) }
@@ -46,19 +50,35 @@ extension DynamicValue {
     /// would decode a `T` property at this place. Missing: `target` is left alone.
     /// Undecodable: left alone, and the failure goes to the decoder running the mapping.
     /// `marksKeys` counts the keys read as the model's own, for `<->`, which writes them back.
+    ///
+    /// When `target` does not take the document's value, what it holds is remembered, so that
+    /// encoding writes nothing here while the program leaves it unchanged.
     package func read<T: Decodable>(into target: inout T, marksKeys: Bool = false) {
-        guard readsNow, let node, let value = decodeRecordingFailure(T.self, from: node, marksKeys: marksKeys) else { return }
-        target = value
+        guard readsNow else { return }
+        if let node, let value = decodeRecordingFailure(T.self, from: node, marksKeys: marksKeys) {
+            target = value
+        } else {
+            rememberUnchangedRead(target, oneWay: !marksKeys)
+        }
     }
 
     /// `target <-- view` for an optional: as above, and `null` makes `target` `nil`.
     package func read<T: Decodable>(into target: inout T?, marksKeys: Bool = false) {
-        guard readsNow, let node else { return }
-        if node.isNull {
+        guard readsNow else { return }
+        if let node, node.isNull {
             target = nil
-        } else if let value = decodeRecordingFailure(T.self, from: node, marksKeys: marksKeys) {
+        } else if let node, let value = decodeRecordingFailure(T.self, from: node, marksKeys: marksKeys) {
             target = value
+            return
         }
+        rememberUnchangedRead(target, oneWay: !marksKeys)
+    }
+
+    /// Records, for the decoder running the mapping, what a read left in its property.
+    private func rememberUnchangedRead<T>(_ value: T, oneWay: Bool) {
+        guard let session = root.session, session.mappingType == .decoding,
+              let encodable = value as? any Encodable, let json = ReadSnapshot.encoding(encodable) else { return }
+        session.unchangedReads[Array(steps)] = ReadSnapshot(value: json, oneWay: oneWay)
     }
 
     /// Reads do nothing while an encoder runs a mapping: for a class the mapping runs on the
@@ -72,25 +92,34 @@ extension DynamicValue {
     /// `value <-> view` while encoding: writes `value` here as a model's own property is
     /// written (merged with what is there, so an unchanged number keeps its literal and keys
     /// it does not write stay). The view is a copy; the write reaches the model's document
-    /// through the encoder's session.
+    /// through the encoder's session. A property the program left as the read left it writes
+    /// nothing, and one still holding its decoded value yields to a `ds` edit of the place.
     package func writeForMapping<T: Encodable>(_ value: T) {
         guard let session = root.session, let options = session.encodingOptions else { return }
         do {
             guard let encoded = try TreeEncoder.wrap(value, options: options, path: fullPath.map(\.codingKey)) else { return }
-            let merger = DynamicEncoding.Merger(usage: root.origin?.usage)
+            if let snapshot = unchangedRead, snapshot.value == ReadSnapshot.encoding(value) { return }
+            let merger = DynamicEncoding.Merger(usage: root.origin?.usage, options: options, basePath: fullPath.map(\.codingKey))
+            let original = root.decoded?.original(at: steps)
             var view = self
-            view.root.updateTree(at: steps) { $0 = merger.merge(base: $0, model: encoded) }
+            view.root.updateTree(at: steps) { $0 = merger.merge(base: $0, model: encoded, original: original) }
         } catch {
             session.failures.append(error)
         }
     }
 
     /// `value <-> view` with a `nil` optional while encoding: the key is removed, as a `nil`
-    /// property's own key is.
+    /// property's own key is, unless the property was already `nil` after the read.
     package func removeForMapping() {
-        guard root.session?.mappingType == .encoding else { return }
+        guard root.session?.mappingType == .encoding, unchangedRead?.value != .null else { return }
         var view = self
         view.remove()
+    }
+
+    /// What the decoding read of this place left in its property, when it was not the
+    /// document's value.
+    private var unchangedRead: ReadSnapshot? {
+        root.decoded?.unchangedReads[Array(steps)]
     }
 
     /// Which way the coder running this model's mapping is going; `nil` when no coder runs it.

@@ -8,7 +8,7 @@ import Foundation
 /// JSON(ds.user.tags[-1])          // "b"
 /// JSON(ds.user.tags[9])           // nil: out of range is missing
 /// ds.user.address.city.set("London")   // creates address
-/// ds.user.tags[5].set("c")        // past the end: appends
+/// ds.user.tags[3].set("c")        // past the end: ["a", "b", null, "c"]
 /// ds.user.name.remove()
 /// ```
 ///
@@ -44,45 +44,79 @@ public struct DynamicValue: Sendable {
     /// The member `key`: `ds.user.name`.
     public subscript(dynamicMember key: String) -> DynamicValue {
         get { appending(CollectionOfOne(.key(key))) }
-        set { root = newValue.root }
+        _modify {
+            var value = appending(CollectionOfOne(.key(key)))
+            root = .vacated
+            defer { root = value.root }
+            yield &value
+        }
     }
 
     /// The element at `index` (negative counts from the end): `ds.items[0]`, `ds.items[-1]`.
     public subscript(index: Int) -> DynamicValue {
         get { appending(CollectionOfOne(.index(index))) }
-        set { root = newValue.root }
+        _modify {
+            var value = appending(CollectionOfOne(.index(index)))
+            root = .vacated
+            defer { root = value.root }
+            yield &value
+        }
     }
 
     /// The value at `path` below this one, in the ``Path`` grammar: `ds.user["tags[0]"]`.
     public subscript(path: String) -> DynamicValue {
         get { appending(Path(path).components) }
-        set { root = newValue.root }
+        _modify {
+            var value = appending(Path(path).components)
+            root = .vacated
+            defer { root = value.root }
+            yield &value
+        }
     }
 
     /// The value at `path` below this one: `ds.user[Path([.key("a.b")])]`.
     public subscript(path: Path) -> DynamicValue {
         get { appending(path.components) }
-        set { root = newValue.root }
+        _modify {
+            var value = appending(path.components)
+            root = .vacated
+            defer { root = value.root }
+            yield &value
+        }
     }
 
     /// The member named exactly `key`, whatever characters it holds: `ds.user[key: "a.b"]`.
     public subscript(key key: String) -> DynamicValue {
         get { appending(CollectionOfOne(.key(key))) }
-        set { root = newValue.root }
+        _modify {
+            var value = appending(CollectionOfOne(.key(key)))
+            root = .vacated
+            defer { root = value.root }
+            yield &value
+        }
     }
 
     // MARK: Writing
 
     /// Writes `value` here, encoded with the encoder's settings while an encoder runs the
-    /// mapping (a default `DynamicJSONEncoder`'s otherwise). Missing parents are created.
+    /// mapping (a default `DynamicJSONEncoder`'s otherwise). Missing parents are created: an
+    /// array where the next step is an index, an object otherwise.
     ///
     /// ```swift
     /// ds.level1.level2.insertedArray.set(["inserted item 1", "inserted item 2"])
-    /// ds.items[4].set(Item(name: "new"))   // at or past the end: appends
+    /// ds.items[4].set(Item(name: "new"))   // past the end: pads with null up to [4]
     /// ```
-    public mutating func set<T: Encodable>(_ value: T) {
-        guard let node = encoded(value) else { return }
-        write(node)
+    ///
+    /// An index past the end pads the array with `null` up to it, so reading the path you
+    /// wrote gives what you wrote, in whatever order indexes are written. Returns `false`, and
+    /// writes nothing, when the write is refused: a negative index before the start, an index
+    /// more than 100,000 past the end, a path more than 512 steps deep, or a value that fails
+    /// to encode (reported to the running encoder).
+    @discardableResult
+    public mutating func set<T: Encodable>(_ value: T) -> Bool {
+        guard let node = encoded(value) else { return false }
+        if isUnchangedOneWayRead(node) { return true }
+        return write(node)
     }
 
     /// Writes `value` here; `set(nil)` writes `null`.
@@ -91,7 +125,10 @@ public struct DynamicValue: Sendable {
     /// ds.user.nickname.set(nil)
     /// ds.user.flags.set(["admin": true])
     /// ```
-    public mutating func set(_ value: JSON) {
+    ///
+    /// Returns `false` when the write is refused, as the `Encodable` `set(_:)` does.
+    @discardableResult
+    public mutating func set(_ value: JSON) -> Bool {
         write(.value(value))
     }
 
@@ -101,10 +138,15 @@ public struct DynamicValue: Sendable {
     /// ```swift
     /// ds.user.tags.append("new")
     /// ```
-    public mutating func append<T: Encodable>(_ value: T) {
-        guard let element = encoded(value) else { return }
-        root.updateTree(at: steps) { node in
+    ///
+    /// Amortised constant time: the array is edited in place. Returns `false` when the write is
+    /// refused, as the `Encodable` `set(_:)` does.
+    @discardableResult
+    public mutating func append<T: Encodable>(_ value: T) -> Bool {
+        guard let element = encoded(value) else { return false }
+        return root.updateTree(at: steps) { node in
             var elements = node?.arrayElements() ?? []
+            node = nil // lets the elements be edited in place
             elements.append(element)
             node = .array(elements)
         }
@@ -116,17 +158,31 @@ public struct DynamicValue: Sendable {
     /// ds.user.password.remove()
     /// ds.items[-1].remove()
     /// ```
-    public mutating func remove() {
+    ///
+    /// Returns whether something was removed.
+    @discardableResult
+    public mutating func remove() -> Bool {
         guard !steps.isEmpty else {
             root.remove()
-            return
+            return true
         }
-        guard node != nil else { return }
-        root.updateTree(at: steps) { $0 = nil }
+        guard node != nil else { return false }
+        return root.updateTree(at: steps) { $0 = nil }
     }
 
-    mutating func write(_ value: OverlayNode) {
+    @discardableResult
+    mutating func write(_ value: OverlayNode) -> Bool {
         root.updateTree(at: steps) { $0 = value }
+    }
+
+    /// Whether `node`, written by a `-->` closure while encoding, is what a `<--` read of this
+    /// place left in its property: the program has not changed the property, so the document
+    /// keeps its value (a failed read never costs data).
+    private func isUnchangedOneWayRead(_ node: OverlayNode) -> Bool {
+        guard root.session?.mappingType == .encoding,
+              let snapshot = root.decoded?.unchangedReads[Array(steps)], snapshot.oneWay,
+              case .value(let json) = node else { return false }
+        return snapshot.value == json
     }
 
     /// `value` as an overlay node, or `nil` (recorded for the running coder) when it cannot

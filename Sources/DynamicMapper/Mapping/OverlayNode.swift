@@ -10,7 +10,7 @@ enum OverlayNode: Sendable {
     /// A value that came from code (`set`, or a model's own properties).
     case value(JSON)
     /// An object materialised for editing; members keep their document order.
-    case object([OverlayMember])
+    case object(OverlayObject)
     /// An array materialised for editing.
     case array([OverlayNode])
 }
@@ -25,6 +25,9 @@ struct OverlayMember: Sendable {
     struct SourceKey: Sendable {
         let document: Document
         let index: Int
+
+        /// The member's value as the document holds it.
+        var originalValue: OverlayNode { .source(document, index + 1) }
     }
 }
 
@@ -44,8 +47,8 @@ extension OverlayNode {
         case (.value(let json), .index(let position)):
             guard case .array(let elements) = json, let resolved = Self.resolve(position, count: elements.count) else { return nil }
             return .value(elements[resolved])
-        case (.object(let members), .key(let key)):
-            return members.first { $0.key == key }?.value
+        case (.object(let object), .key(let key)):
+            return object.firstIndex(of: key).map { object[$0].value }
         case (.array(let elements), .index(let position)):
             return Self.resolve(position, count: elements.count).map { elements[$0] }
         default:
@@ -69,6 +72,17 @@ extension OverlayNode {
         return position >= 0 && position < count ? position : nil
     }
 
+    /// How many elements an array holds without materialising it; 0 for anything else.
+    var elementCount: Int {
+        switch self {
+        case .source(let document, let index):
+            return document.nodes[index].kind == .array ? Int(document.nodes[index].length) : 0
+        case .value(.array(let elements)): return elements.count
+        case .array(let elements): return elements.count
+        default: return 0
+        }
+    }
+
     var isNull: Bool {
         switch self {
         case .source(let document, let index): return document.nodes[index].kind == .null
@@ -83,22 +97,22 @@ extension OverlayNode {
         case .source(let document, let index): return document.json(at: index)
         case .value(let json): return json
         case .array(let elements): return .array(elements.map(\.json))
-        case .object(let members):
-            var object = JSON.Object()
-            for member in members where object.index(forKey: member.key) == nil {
-                object.append(key: member.key, value: member.value.json)
+        case .object(let object):
+            var result = JSON.Object()
+            for member in object.members where result.index(forKey: member.key) == nil {
+                result.append(key: member.key, value: member.value.json)
             }
-            return .object(object)
+            return .object(result)
         }
     }
 
     /// The members when this is an object, materialised for editing.
-    func objectMembers() -> [OverlayMember]? {
+    func objectMembers() -> OverlayObject? {
         switch self {
-        case .object(let members):
-            return members
+        case .object(let object):
+            return object
         case .value(.object(let object)):
-            return zip(object.keys, object.values).map { OverlayMember(key: $0, value: .value($1)) }
+            return OverlayObject(zip(object.keys, object.values).map { OverlayMember(key: $0, value: .value($1)) })
         case .source(let document, let index) where document.nodes[index].kind == .object:
             var members: [OverlayMember] = []
             members.reserveCapacity(Int(document.nodes[index].length))
@@ -109,7 +123,7 @@ extension OverlayNode {
                     source: OverlayMember.SourceKey(document: document, index: child)))
                 child = document.next(after: child + 1)
             }
-            return members
+            return OverlayObject(members)
         default:
             return nil
         }
@@ -140,61 +154,110 @@ extension OverlayNode {
 // MARK: Writing
 
 extension OverlayNode {
+    /// How far past the end of an array a write may reach: the gap is padded with `null`, so
+    /// a larger one would allocate without limit for one call (`ds.items[Int.max].set(1)`).
+    static let maximumIndexGap = 100_000
+
+    /// How many steps a write may take below a view. Reads take any number; a write deeper
+    /// than this would build a document that no default parser reads back, and whose
+    /// materialising and freeing recurse once per level.
+    static let maximumWriteDepth = 512
+
+    /// One step on the way down to an edited node. The containers themselves wait in
+    /// separate stacks, so that taking one back is a move and its storage stays unique.
+    private enum Frame {
+        /// `position` is the member's place, or `nil` when the key is new.
+        case object(key: String, position: Int?)
+        /// `position` may be at or past the end: the gap is padded with `null`.
+        case array(position: Int)
+    }
+
     /// Runs `body` on the node at `steps` below `node` (`nil` when missing; setting `nil`
     /// removes it), materialising the containers on the way. Missing parents are created: an
     /// array when the next step is an index, an object otherwise. A parent of another kind is
-    /// replaced, since the write says what must be there. An index at or past the end appends;
-    /// a negative index before the start changes nothing.
-    static func update(_ node: inout OverlayNode?, at steps: ArraySlice<Path.Component>, _ body: (inout OverlayNode?) -> Void) {
-        guard let step = steps.first else {
-            body(&node)
-            return
-        }
-        let rest = steps.dropFirst()
-        let original = node
-        switch step {
-        case .key(let key):
-            var members = node?.objectMembers() ?? []
-            node = nil // lets the members be edited in place
-            if let position = members.firstIndex(where: { $0.key == key }) {
-                var child: OverlayNode? = members[position].value
-                members[position].value = .value(.null)
-                update(&child, at: rest, body)
-                if let child {
-                    members[position].value = child
-                } else {
-                    members.removeAll { $0.key == key }
+    /// replaced, since the write says what must be there. An index past the end pads with
+    /// `null` up to it. An edit of a key that the object holds more than once leaves one member.
+    ///
+    /// Returns `false`, changing nothing, when the write is refused: a negative index before
+    /// the start, a gap larger than ``maximumIndexGap``, or more than ``maximumWriteDepth`` steps.
+    ///
+    /// Iterative, so the stack does not grow with the path; each container on the path is
+    /// moved out of its parent while it is edited, so its storage is unique and edits are in
+    /// place: appending to an array or adding a key costs amortised constant time.
+    @discardableResult
+    static func update(_ node: inout OverlayNode?, at steps: some Collection<Path.Component>, _ body: (inout OverlayNode?) -> Void) -> Bool {
+        guard steps.count <= maximumWriteDepth, isWritable(node, at: steps) else { return false }
+        var frames: [Frame] = []
+        var objects: [OverlayObject] = []
+        var arrays: [[OverlayNode]] = []
+        frames.reserveCapacity(steps.count)
+        var current = node
+        node = nil
+        for step in steps {
+            switch step {
+            case .key(let key):
+                var object = current?.objectMembers() ?? OverlayObject()
+                current = nil
+                let position = object.firstIndex(of: key)
+                if let position { current = object.takeValue(at: position) }
+                frames.append(.object(key: key, position: position))
+                objects.append(object)
+            case .index(let index):
+                var elements = current?.arrayElements() ?? []
+                current = nil
+                let position = resolve(index, count: elements.count)
+                if let position {
+                    current = elements[position]
+                    elements[position] = .value(.null)
                 }
-            } else {
-                var child: OverlayNode?
-                update(&child, at: rest, body)
-                guard let child else {
-                    node = original // nothing was written below: create nothing
-                    return
-                }
-                members.append(OverlayMember(key: key, value: child))
+                frames.append(.array(position: position ?? index))
+                arrays.append(elements)
             }
-            node = .object(members)
-        case .index(let index):
-            let existing = node?.arrayElements()
-            if index < 0 && resolve(index, count: existing?.count ?? 0) == nil { return }
-            var elements = existing ?? []
-            node = nil
-            if let position = resolve(index, count: elements.count) {
-                var child: OverlayNode? = elements[position]
-                elements[position] = .value(.null)
-                update(&child, at: rest, body)
-                if let child { elements[position] = child } else { elements.remove(at: position) }
-            } else {
-                var child: OverlayNode?
-                update(&child, at: rest, body)
-                guard let child else {
-                    node = original
-                    return
-                }
-                elements.append(child)
-            }
-            node = .array(elements)
         }
+        body(&current)
+        while let frame = frames.popLast() {
+            switch frame {
+            case .object(let key, let position):
+                var object = objects.removeLast()
+                if let position {
+                    if let current {
+                        object.replaceValue(at: position, with: current)
+                        object.removeDuplicates(of: key, keeping: position)
+                    } else {
+                        object.removeAll(key)
+                    }
+                } else if let current {
+                    object.append(OverlayMember(key: key, value: current))
+                }
+                current = .object(object)
+            case .array(let position):
+                var elements = arrays.removeLast()
+                if position < elements.count {
+                    if let current { elements[position] = current } else { elements.remove(at: position) }
+                } else if let current {
+                    elements.append(contentsOf: repeatElement(OverlayNode.value(.null), count: position - elements.count))
+                    elements.append(current)
+                }
+                current = .array(elements)
+            }
+        }
+        node = current
+        return true
+    }
+
+    /// Whether every index step of a write lands within reach: resolved against what is there,
+    /// or (for parts the write creates) against an empty array.
+    private static func isWritable(_ node: OverlayNode?, at steps: some Collection<Path.Component>) -> Bool {
+        var current = node
+        for step in steps {
+            if case .index(let index) = step {
+                let count = current?.elementCount ?? 0
+                if resolve(index, count: count) == nil {
+                    if index < 0 || index - count > maximumIndexGap { return false }
+                }
+            }
+            current = current?.child(step)
+        }
+        return true
     }
 }

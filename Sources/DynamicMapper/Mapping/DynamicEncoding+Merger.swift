@@ -1,0 +1,242 @@
+extension DynamicEncoding {
+    /// Lays a model's encoded properties over its document.
+    ///
+    /// Three versions of each place can differ: the document as decoded (`original`), the
+    /// view as it stands now, after any `ds` edits (`base`), and what the model's properties
+    /// write (`model`). The rules, checked only where the view was edited (elsewhere `base` is
+    /// the document itself and nothing needs comparing):
+    /// - the view unchanged: the model's value, keeping the document's literal text where the
+    ///   model wrote the same value;
+    /// - the view edited and the model still holding the decoded value: the edit stays;
+    /// - both changed: objects merge member by member (each member by these rules), anything
+    ///   else takes the model's value and the conflict goes to the encoder's
+    ///   ``DynamicJSONEncoder/mappingConflictHandler``.
+    struct Merger {
+        let usage: KeyUsage?
+        let options: EncodingOptions
+        /// The coding path of the place merged, for conflict reports.
+        let basePath: [any CodingKey]
+
+        /// `base` with `model` laid over it.
+        func merge(base: OverlayNode?, model: TreeNode, original: OverlayNode? = nil) -> OverlayNode {
+            var steps: [Path.Component] = []
+            return merge(base: base, model: model, original: original, steps: &steps)
+        }
+
+        /// A whole model over its view: the rules apply to its members, but the model's own
+        /// shape stands, even where the view was replaced by something else as a whole.
+        func mergeModel(base: OverlayNode?, model: TreeNode, original: OverlayNode?) -> OverlayNode {
+            var steps: [Path.Component] = []
+            return plainMerge(base: base, model: model, original: original, steps: &steps)
+        }
+
+        private func merge(base: OverlayNode?, model: TreeNode, original: OverlayNode?, steps: inout [Path.Component]) -> OverlayNode {
+            if let base, let original, !base.isSameDocumentNode(as: original) {
+                if agrees(model, with: original) { return base }
+                if !isObject(model) || base.objectMembers() == nil {
+                    if !agrees(model, with: base) { reportConflict(view: base, model: model, steps: steps) }
+                    return plainMerge(base: base, model: model, original: original, steps: &steps)
+                }
+            }
+            return plainMerge(base: base, model: model, original: original, steps: &steps)
+        }
+
+        /// Objects merge member by member: the document's order, the model's value for each
+        /// key it wrote (merged again below), keys the model read but did not write dropped
+        /// (unless they held `null`, which a `nil` it did not write leaves as it was), then the
+        /// model's new keys. Arrays of the same length merge element by element; otherwise,
+        /// and for a nested dynamic model (already complete), the model's value replaces the
+        /// document's.
+        private func plainMerge(base: OverlayNode?, model: TreeNode, original: OverlayNode?, steps: inout [Path.Component]) -> OverlayNode {
+            // Where the view is the document itself, each child is its own original.
+            let baseIsOriginal = original.map { base?.isSameDocumentNode(as: $0) ?? false } ?? true
+            switch model {
+            case .overlay(let complete):
+                return complete
+            case .object(let object):
+                guard let members = base?.objectMembers() else { return model.overlay }
+                return mergeObject(members, keys: object.keys, values: object.nodes, original: baseIsOriginal ? nil : original, steps: &steps)
+            case .value(.object(let object)):
+                guard let members = base?.objectMembers() else { return model.overlay }
+                return mergeObject(members, keys: object.keys, values: object.values.map(TreeNode.value), original: baseIsOriginal ? nil : original, steps: &steps)
+            case .array(let array):
+                guard let elements = base?.arrayElements(), elements.count == array.nodes.count else { return model.overlay }
+                return mergeArray(elements, array.nodes, original: baseIsOriginal ? nil : original, steps: &steps)
+            case .value(.array(let values)):
+                guard let elements = base?.arrayElements(), elements.count == values.count else { return model.overlay }
+                return mergeArray(elements, values.map(TreeNode.value), original: baseIsOriginal ? nil : original, steps: &steps)
+            case .value(let value):
+                return keepsLiteral(base, equalTo: value) ?? .value(value)
+            }
+        }
+
+        /// `original` is `nil` where the elements are the document's own (nothing to compare).
+        private func mergeArray(_ elements: [OverlayNode], _ nodes: [TreeNode], original: OverlayNode?, steps: inout [Path.Component]) -> OverlayNode {
+            let originals = original?.arrayElements()
+            var result: [OverlayNode] = []
+            result.reserveCapacity(elements.count)
+            for (position, (element, node)) in zip(elements, nodes).enumerated() {
+                steps.append(.index(position))
+                let elementOriginal = originals.map { position < $0.count ? $0[position] : nil } ?? element
+                result.append(merge(base: element, model: node, original: elementOriginal, steps: &steps))
+                steps.removeLast()
+            }
+            return .array(result)
+        }
+
+        /// `original` is `nil` where the members are the document's own (nothing to compare).
+        private func mergeObject(_ base: OverlayObject, keys: [String], values: [TreeNode], original: OverlayNode?, steps: inout [Path.Component]) -> OverlayNode {
+            var written: [String: Int] = [:]
+            written.reserveCapacity(keys.count)
+            for (position, key) in keys.enumerated() where written[key] == nil { written[key] = position }
+            var used = Set<String>()
+            var dropped = Set<String>()
+            var result: [OverlayMember] = []
+            result.reserveCapacity(base.count + keys.count)
+            for member in base.members where member.key != DynamicEncoding.reservedKey {
+                if let position = written[member.key] {
+                    // Later duplicates of a key the model wrote go; the first one read wins.
+                    if used.insert(member.key).inserted {
+                        steps.append(.key(member.key))
+                        let value = merge(base: member.value, model: values[position], original: self.original(of: member, in: original), steps: &steps)
+                        result.append(OverlayMember(key: member.key, value: value, source: member.source))
+                        steps.removeLast()
+                    }
+                } else if dropped.contains(member.key) {
+                    continue
+                } else if let source = member.source, wasRead(member), !source.originalValue.isNull {
+                    // The model read this key and now writes nothing: the property was set to
+                    // `nil`, so the key goes, whatever the view wrote there since (reported).
+                    // A `null` it read as `nil` and still holds is unchanged, so it stays.
+                    dropped.insert(member.key)
+                    if !member.value.isSameDocumentNode(as: source.originalValue) {
+                        steps.append(.key(member.key))
+                        reportConflict(view: member.value, model: nil, steps: steps)
+                        steps.removeLast()
+                    }
+                } else {
+                    result.append(member)
+                }
+            }
+            for (position, key) in keys.enumerated() where !used.contains(key) && key != DynamicEncoding.reservedKey {
+                used.insert(key)
+                result.append(OverlayMember(key: key, value: values[position].overlay))
+            }
+            return .object(OverlayObject(result))
+        }
+
+        /// The document's value for `member` of an edited object: where it was read from, when
+        /// that is the same document, or else the original object's member of that key.
+        private func original(of member: OverlayMember, in original: OverlayNode?) -> OverlayNode? {
+            guard let original else { return member.value }
+            if let source = member.source, case .source(let document, _) = original, source.document === document {
+                return source.originalValue
+            }
+            return original.child(.key(member.key))
+        }
+
+        private func wasRead(_ member: OverlayMember) -> Bool {
+            guard let usage, let source = member.source else { return false }
+            return usage.wasRead(keyNode: source.index, in: source.document)
+        }
+
+        private func isObject(_ model: TreeNode) -> Bool {
+            switch model {
+            case .object, .value(.object): return true
+            default: return false
+            }
+        }
+
+        // MARK: Comparing
+
+        /// Whether the model's value is the value at `node`: what a property that still holds
+        /// its decoded value writes. Numbers compare as ``keepsLiteral(_:equalTo:)`` does
+        /// (a `Double` holding the rounded literal counts as unchanged); for objects, every key
+        /// the model writes must agree, and a key it read but no longer writes must have held
+        /// `null`.
+        private func agrees(_ model: TreeNode, with node: OverlayNode) -> Bool {
+            switch model {
+            case .overlay(let complete):
+                return complete.isSameDocumentNode(as: node) || complete.json == node.json
+            case .value(let value):
+                return agrees(value, with: node)
+            case .array(let array):
+                guard let elements = node.arrayElements(), elements.count == array.nodes.count else { return false }
+                return zip(array.nodes, elements).allSatisfy { agrees($0, with: $1) }
+            case .object(let object):
+                return agreesObject(keys: object.keys, values: object.nodes, with: node)
+            }
+        }
+
+        private func agrees(_ value: JSON, with node: OverlayNode) -> Bool {
+            switch value {
+            case .array(let values):
+                guard let elements = node.arrayElements(), elements.count == values.count else { return false }
+                return zip(values, elements).allSatisfy { agrees($0, with: $1) }
+            case .object(let object):
+                return agreesObject(keys: object.keys, values: object.values.map(TreeNode.value), with: node)
+            case .null:
+                return node.isNull
+            case .bool:
+                return node.json == value
+            case .number, .string:
+                if case .source = node { return keepsLiteral(node, equalTo: value) != nil }
+                return node.json == value
+            }
+        }
+
+        private func agreesObject(keys: [String], values: [TreeNode], with node: OverlayNode) -> Bool {
+            guard let members = node.objectMembers() else { return false }
+            var writes = Set<String>()
+            for (key, value) in zip(keys, values) where key != DynamicEncoding.reservedKey {
+                writes.insert(key)
+                guard let position = members.firstIndex(of: key), agrees(value, with: members[position].value) else { return false }
+            }
+            return members.members.allSatisfy { member in
+                writes.contains(member.key) || !wasRead(member) || member.value.isNull
+            }
+        }
+
+        /// The document's scalar when the model wrote the same value, so that an unchanged
+        /// `1.10` or `"caf\u00e9"` comes back exactly as it was written. A number read as a
+        /// `Double` (or `Float`) counts as unchanged while the property holds its rounded value:
+        /// `9007199254740993` in a `Double` property is written back as `9007199254740993`.
+        private func keepsLiteral(_ base: OverlayNode?, equalTo value: JSON) -> OverlayNode? {
+            guard case .source(let document, let index)? = base else { return nil }
+            let node = document.nodes[index]
+            switch (node.kind, value) {
+            case (.number, .number(let number)):
+                let literal = document.numberLiteral(node)
+                if JSON.Number(validated: literal) == number { return base }
+                guard let reads = usage?.floatingReads(of: node, in: document) else { return nil }
+                if reads.double, let read = Double(literal), read == Double(number.literal) { return base }
+                if reads.float, let read = Float(literal), read == Float(number.literal) { return base }
+                return nil
+            case (.string, .string(let text)):
+                return document.stringEquals(node, text) ? base : nil
+            default:
+                return nil
+            }
+        }
+
+        // MARK: Reporting
+
+        /// `model` is `nil` where the property now writes nothing.
+        private func reportConflict(view: OverlayNode, model: TreeNode?, steps: [Path.Component]) {
+            guard let handler = options.mappingConflictHandler else { return }
+            let path = Path(codingPath: basePath).components + steps
+            handler(DynamicMappingConflict(path: Path(path), viewValue: view.json, propertyValue: model?.json))
+        }
+    }
+}
+
+extension OverlayNode {
+    /// Whether both are the same node of the same parsed document (so nothing was edited
+    /// between them). A cheap check: `false` says nothing about the values.
+    func isSameDocumentNode(as other: OverlayNode) -> Bool {
+        if case .source(let document, let index) = self, case .source(let otherDocument, let otherIndex) = other {
+            return document === otherDocument && index == otherIndex
+        }
+        return false
+    }
+}
