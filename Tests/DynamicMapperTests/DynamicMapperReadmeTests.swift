@@ -329,7 +329,10 @@ private let rmReadmeInsertedJSON = #"""
 /// The same document as this package writes it: new keys are appended at the end of their
 /// object (principle "new keys are appended"), so `insertedProperty` comes after `level4` and
 /// `insertedArray` after `level3`, unlike the README's listing; the values are the same.
-private let rmInsertedCompact = #"{"property0":"Value 0","level1":{"property1":"Value 1","level2":{"property2":10,"level3":{"property3":"Value 3","level4":{"property4":"Value 4","level5":{"property5":"Value 5","level6Array":[{"item1":"Item A","item2":100},{"item1":"Item C","item2":200},{"item1":"Item E","item2":300},{"item1":"inserted item 1","item2":5}]}},"insertedProperty":"nested item"},"insertedArray":["inserted item 1","inserted item 2"]}}}"#
+/// The README's insertion writes `level6Array[4]` into a three-element array, which the original
+/// library appended as `[3]`. Here a write past the end pads with `null` up to its index (so the
+/// written path reads back; DESIGN.md §5), so the array holds a `null` at `[3]`.
+private let rmInsertedCompact = #"{"property0":"Value 0","level1":{"property1":"Value 1","level2":{"property2":10,"level3":{"property3":"Value 3","level4":{"property4":"Value 4","level5":{"property5":"Value 5","level6Array":[{"item1":"Item A","item2":100},{"item1":"Item C","item2":200},{"item1":"Item E","item2":300},null,{"item1":"inserted item 1","item2":5}]}},"insertedProperty":"nested item"},"insertedArray":["inserted item 1","inserted item 2"]}}}"#
 
 private struct RMArrayItemModel: DynamicCodable {
     var dynamicSelf: DynamicClass?
@@ -915,21 +918,24 @@ struct DynamicMapperReadmeTests {
         model.ds.level1.level2.insertedArray.set(["inserted item 1", "inserted item 2"])
         model.ds.level1.level2.level3.level4.level5.level6Array[4].set(RMArrayItemModel(item1: "inserted item 1", item2: 5))
 
-        let readme = try JSON(parsing: rmReadmeInsertedJSON)
+        // The README's document but for the padding `null` (see `rmInsertedCompact`).
+        let readme = try JSON(parsing: rmInsertedCompact)
+        #expect(try JSON(parsing: rmReadmeInsertedJSON) == JSON(parsing: rmInsertedCompact.replacingOccurrences(of: "300},null,{", with: "300},{")))
         #expect(JSON(model.ds) == readme)
         let output = try rmEncode(model)
         // Values as the README shows them (JSON equality ignores key order) ...
         #expect(try JSON(parsing: output) == readme)
         // ... and new keys appended at the end of their object.
         #expect(output == rmInsertedCompact)
-        #expect(JSON(model.ds.level1.level2.level3.level4.level5.level6Array[3]) == ["item1": "inserted item 1", "item2": 5])
+        #expect(JSON(model.ds.level1.level2.level3.level4.level5.level6Array[4]) == ["item1": "inserted item 1", "item2": 5])
+        #expect(JSON(model.ds.level1.level2.level3.level4.level5.level6Array[3]) == .null)
     }
 
     @Test("Insertion by the encoding mapping gives the README's document; the model keeps its own")
     func insertionByEncodingMapping() throws {
         let model = try rmDecode(RMInsertingLevels.self, rmLevelsJSON)
         let output = try rmEncode(model)
-        #expect(try JSON(parsing: output) == (try JSON(parsing: rmReadmeInsertedJSON)))
+        #expect(try JSON(parsing: output) == (try JSON(parsing: rmInsertedCompact)))
         #expect(output == rmInsertedCompact)
         // Twice: identical, no second array element appended, and the model's view untouched.
         #expect(try rmEncode(model) == output)
@@ -943,10 +949,10 @@ struct DynamicMapperReadmeTests {
         ds.level1.level2.insertedArray.set(["inserted item 1", "inserted item 2"])
         ds.level1.level2.level3.level4.level5.level6Array[4].set(RMArrayItemModel(item1: "inserted item 1", item2: 5))
 
-        #expect(JSON(ds) == (try JSON(parsing: rmReadmeInsertedJSON)))
+        #expect(JSON(ds) == (try JSON(parsing: rmInsertedCompact)))
         #expect(ds.debugDescription == rmInsertedCompact)
         #expect(try rmEncode(ds) == rmInsertedCompact)
-        #expect(try rmEncode(ds, [.sortedKeys]) == #"{"level1":{"level2":{"insertedArray":["inserted item 1","inserted item 2"],"level3":{"insertedProperty":"nested item","level4":{"level5":{"level6Array":[{"item1":"Item A","item2":100},{"item1":"Item C","item2":200},{"item1":"Item E","item2":300},{"item1":"inserted item 1","item2":5}],"property5":"Value 5"},"property4":"Value 4"},"property3":"Value 3"},"property2":10},"property1":"Value 1"},"property0":"Value 0"}"#)
+        #expect(try rmEncode(ds, [.sortedKeys]) == #"{"level1":{"level2":{"insertedArray":["inserted item 1","inserted item 2"],"level3":{"insertedProperty":"nested item","level4":{"level5":{"level6Array":[{"item1":"Item A","item2":100},{"item1":"Item C","item2":200},{"item1":"Item E","item2":300},null,{"item1":"inserted item 1","item2":5}],"property5":"Value 5"},"property4":"Value 4"},"property3":"Value 3"},"property2":10},"property1":"Value 1"},"property0":"Value 0"}"#)
     }
 
     // MARK: Extend JSONDecoder & JSONEncoder: dates
@@ -1161,7 +1167,8 @@ struct DynamicMapperReadmeTests {
         #expect(holder.members.map(\.baseDecodingRuns) == [1, 1])
         #expect(holder.members.map(\.derivedDecodingRuns) == [1, 1])
 
-        #expect(try rmEncode(holder) == #"{"owner":{"id":1,"role":"admin","address":{"city":"Amman","zip":"11118"}},"members":[{"id":2,"role":"user","address":{"city":"Berlin","zip":"10115"}},{"id":3,"role":"guest","address":{"city":"Paris","zip":null}}]}"#)
+        // The last member has no zip and the program set none: nothing is written there.
+        #expect(try rmEncode(holder) == rmHolderJSON)
         holder.owner.city = "Zarqa"
         holder.members[1].zip = "75001"
         #expect(try rmEncode(holder) == #"{"owner":{"id":1,"role":"admin","address":{"city":"Zarqa","zip":"11118"}},"members":[{"id":2,"role":"user","address":{"city":"Berlin","zip":"10115"}},{"id":3,"role":"guest","address":{"city":"Paris","zip":"75001"}}]}"#)

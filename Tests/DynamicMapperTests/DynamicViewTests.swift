@@ -227,7 +227,7 @@ struct DynamicViewTests {
         ds.m[0][0].set(true)
         ds.q[3].set(1)
         ds.a.b.d.set("more")
-        #expect(ds.debugDescription == #"{"x":1,"a":{"b":{"c":1,"d":"more"}},"p":{"list":[{"name":"n"}]},"m":[[true]],"q":[1]}"#)
+        #expect(ds.debugDescription == #"{"x":1,"a":{"b":{"c":1,"d":"more"}},"p":{"list":[{"name":"n"}]},"m":[[true]],"q":[null,null,null,1]}"#)
 
         var empty = DynamicClass()
         #expect(empty.debugDescription == "{}")
@@ -236,17 +236,19 @@ struct DynamicViewTests {
         #expect(empty.debugDescription == #"{"user":{"tags":["admin"]},"meta":{"version":2}}"#)
     }
 
-    @Test("set at an index at or past the end appends", arguments: ViewSourceKind.allCases)
-    private func setPastEndAppends(kind: ViewSourceKind) throws {
+    @Test("set at an index at or past the end pads with null up to it", arguments: ViewSourceKind.allCases)
+    private func setPastEndPads(kind: ViewSourceKind) throws {
         var ds = try kind.view(#"{"list":[1,2,3]}"#)
         ds.list[3].set(4)
         #expect(ds.debugDescription == #"{"list":[1,2,3,4]}"#)
-        ds.list[10].set(5)
-        #expect(ds.debugDescription == #"{"list":[1,2,3,4,5]}"#)
-        ds.list[99].k.set(6)
-        #expect(ds.debugDescription == #"{"list":[1,2,3,4,5,{"k":6}]}"#)
+        ds.list[6].set(5)
+        #expect(ds.debugDescription == #"{"list":[1,2,3,4,null,null,5]}"#)
+        ds.list[8].k.set(6)
+        #expect(ds.debugDescription == #"{"list":[1,2,3,4,null,null,5,null,{"k":6}]}"#)
+        #expect(JSON(ds.list[8].k) == 6)
         ds.list[1].set(JSON.string("two"))
-        #expect(ds.debugDescription == #"{"list":[1,"two",3,4,5,{"k":6}]}"#)
+        ds.list[4].set(JSON.string("filled"))
+        #expect(ds.debugDescription == #"{"list":[1,"two",3,4,"filled",null,5,null,{"k":6}]}"#)
     }
 
     @Test("set(nil) writes null", arguments: ViewSourceKind.allCases)

@@ -385,3 +385,83 @@ private final class FailureLog: @unchecked Sendable {
         lock.withLock { stored.append(context.map { Path(codingPath: $0.codingPath).description } ?? "?") }
     }
 }
+
+// MARK: - 10. Unedited round trips, for random documents and reads
+
+/// Reads many places of many types, two ways and one way; on random documents most reads
+/// fail, find nothing or find `null`, and some succeed.
+private struct IntegrityReader: DynamicCodable {
+    var dynamicSelf: DynamicClass?
+    var name: String?
+    @NotCoded var a: Int?
+    @NotCoded var b: String?
+    @NotCoded var id: Double?
+    @NotCoded var flag: Bool?
+    @NotCoded var list: [Int]?
+    @NotCoded var nested: [String: String]?
+    @NotCoded var first: String?
+    @NotCoded var deep: JSON?
+    var count = 0
+    var label = "none"
+    var numbers: [Double] = []
+
+    enum CodingKeys: String, CodingKey { case dynamicSelf, name }
+
+    mutating func dynamicMapping(mappingType: DynamicMappingType) {
+        a <-> ds.a
+        b <-> ds.b
+        id <-> ds.nested.id
+        flag <-> ds[key: "k.k"]
+        list <-> ds.list
+        nested <-> ds.nested
+        deep <-> ds[key: "x y"].a
+        count <-> ds.id
+        label <-> ds.list[0]
+        numbers <-> ds[key: "tab\there"]
+        switch mappingType {
+        case .decoding: first <-- ds.list[-1]
+        case .encoding: first --> { ds.list[-1].set($0) }
+        }
+    }
+}
+
+private struct IntegrityEmpty: DynamicCodable {
+    var dynamicSelf: DynamicClass?
+}
+
+extension RoundTripIntegrityTests {
+    @Test(arguments: [UInt64(11), 12, 13, 14, 15, 16])
+    func unchangedModelsEncodeTheirInputAfterAnyReads(seed: UInt64) throws {
+        var generator = DocumentGenerator(random: SeededGenerator(state: seed))
+        let encoder = DynamicJSONEncoder()
+        for round in 0..<200 {
+            let input = generator.modelDocument().serialized()
+            let model = try DynamicJSONDecoder().decode(IntegrityReader.self, from: input)
+            let text = String(decoding: input, as: UTF8.self)
+            #expect(String(decoding: try encoder.encode(model), as: UTF8.self) == text, "seed \(seed), round \(round)")
+            var view = try DynamicClass(parsing: input)
+            _ = (JSON(view.a), JSON(view.list[-1]), JSON(view[key: "x y"].a))
+            view.untouched.remove()
+            #expect(String(decoding: try encoder.encode(view), as: UTF8.self) == text, "seed \(seed), round \(round): view")
+        }
+    }
+
+    /// Every corpus file and every JSONTestSuite `y_` file: a model that reads nothing, and a
+    /// view, encode their input again as a document (keys, order, literals).
+    @Test(.enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.missingMessage)))
+    func unchangedSharedDataRoundTrips() throws {
+        let files = SharedData.files(in: "bench").filter { $0.pathExtension == "json" }
+            + SharedData.files(in: "JSONTestSuite/test_parsing").filter { $0.lastPathComponent.hasPrefix("y_") }
+        #expect(files.count == 3 + 95)
+        let encoder = DynamicJSONEncoder()
+        for file in files {
+            let input = try Data(contentsOf: file)
+            let expected = try JSON(parsing: input).serialized()
+            let view = try DynamicJSONDecoder().decode(DynamicClass.self, from: input)
+            #expect(try JSON(parsing: encoder.encode(view)).serialized() == expected, "\(file.lastPathComponent): view")
+            guard case .object = try JSON(parsing: input) else { continue }
+            let model = try DynamicJSONDecoder().decode(IntegrityEmpty.self, from: input)
+            #expect(try JSON(parsing: encoder.encode(model)).serialized() == expected, "\(file.lastPathComponent): model")
+        }
+    }
+}

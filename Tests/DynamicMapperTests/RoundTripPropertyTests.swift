@@ -21,7 +21,7 @@ struct SeededGenerator: RandomNumberGenerator {
 }
 
 /// Random ``JSON`` values, with the keys the edits use and the literals that are easy to lose.
-private struct DocumentGenerator {
+struct DocumentGenerator {
     var random: SeededGenerator
 
     static let keys = ["a", "b", "id", "list", "", "k.k", "é", "x y", "name", "nested", "dynamicSelf_", "\u{1F600}", "tab\there"]

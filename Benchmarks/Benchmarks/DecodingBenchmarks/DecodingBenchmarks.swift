@@ -44,6 +44,7 @@ let benchmarks: @Sendable () -> Void = {
     registerMappingBenchmarks(in: directory, problems: &problems)
     registerKeyedKeyBenchmarks(problems: &problems)
     registerMappedBenchmarks(problems: &problems)
+    registerEditBenchmarks(problems: &problems)
 
     for problem in problems {
         print("DecodingBenchmarks: \(problem)")

@@ -4,6 +4,8 @@
 //   same model whose statuses are `DynamicDecodable` with three `<--` mappings each.
 // - Patch/twitter/JSONSerialization vs Patch/twitter/DynamicMapper: decode, change the
 //   user name of every status, encode again, keeping every key.
+// - Patch/twitter/ModelFree: the same patch with no model at all: parse into a view, set
+//   every status's user name through it, encode the view.
 
 import Benchmark
 import DynamicMapper
@@ -64,6 +66,16 @@ func patchWithDynamicMapper(_ data: Data) throws -> Data {
     return try DynamicJSONEncoder().encode(response)
 }
 
+func patchModelFree(_ data: Data) throws -> Data {
+    var view = try DynamicClass(parsing: data)
+    var index = 0
+    while JSON(view.statuses[index].user) != nil {
+        view.statuses[index].user.name.set(patchedName)
+        index += 1
+    }
+    return try DynamicJSONEncoder().encode(view)
+}
+
 func patchWithJSONSerialization(_ data: Data) throws -> Data {
     guard var root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
           var statuses = root["statuses"] as? [[String: Any]] else {
@@ -111,6 +123,9 @@ func registerMappingBenchmarks(in directory: URL, problems: inout [String]) {
         if ours != theirs {
             problems.append("Patch/twitter/DynamicMapper gives a different document than JSONSerialization")
         }
+        if try patchModelFree(data) != patchWithDynamicMapper(data) {
+            problems.append("Patch/twitter/ModelFree gives different bytes than the decoded-model patch")
+        }
         Benchmark("Patch/twitter/JSONSerialization") { benchmark in
             for _ in benchmark.scaledIterations {
                 blackHole(try patchWithJSONSerialization(data))
@@ -119,6 +134,11 @@ func registerMappingBenchmarks(in directory: URL, problems: inout [String]) {
         Benchmark("Patch/twitter/DynamicMapper") { benchmark in
             for _ in benchmark.scaledIterations {
                 blackHole(try patchWithDynamicMapper(data))
+            }
+        }
+        Benchmark("Patch/twitter/ModelFree") { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try patchModelFree(data))
             }
         }
     } catch {
