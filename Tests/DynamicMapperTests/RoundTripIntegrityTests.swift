@@ -241,6 +241,9 @@ struct RoundTripIntegrityTests {
         #expect(empty.extra == nil)
         let foundation = try JSONDecoder().decode(IntegrityHolder.self, from: Data(text.utf8))
         #expect(foundation.extra.map(JSON.init) == ["a": [1, 2]])
+        let list = try decode([DynamicClass].self, #"[{"a":1},[2,"\u0033"],null]"#)
+        #expect(list.map { JSON($0) } == [["a": 1], [2, "3"], .null])
+        #expect(try encoded(list) == #"[{"a":1},[2,"\u0033"],null]"#)
     }
 
     // MARK: 4. Writes by index

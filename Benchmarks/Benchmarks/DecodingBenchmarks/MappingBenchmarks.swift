@@ -69,7 +69,7 @@ func patchWithDynamicMapper(_ data: Data) throws -> Data {
 func patchModelFree(_ data: Data) throws -> Data {
     var view = try DynamicClass(parsing: data)
     var index = 0
-    while JSON(view.statuses[index].user) != nil {
+    while JSON(view.statuses[index].user.name) != nil {
         view.statuses[index].user.name.set(patchedName)
         index += 1
     }

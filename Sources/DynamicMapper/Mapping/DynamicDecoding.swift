@@ -119,7 +119,8 @@ extension DynamicValue {
     /// What the decoding read of this place left in its property, when it was not the
     /// document's value.
     private var unchangedRead: ReadSnapshot? {
-        root.decoded?.unchangedReads[Array(steps)]
+        guard let reads = root.decoded?.unchangedReads, !reads.isEmpty else { return nil }
+        return reads[Array(steps)]
     }
 
     /// Which way the coder running this model's mapping is going; `nil` when no coder runs it.

@@ -179,8 +179,8 @@ public struct DynamicValue: Sendable {
     /// place left in its property: the program has not changed the property, so the document
     /// keeps its value (a failed read never costs data).
     private func isUnchangedOneWayRead(_ node: OverlayNode) -> Bool {
-        guard root.session?.mappingType == .encoding,
-              let snapshot = root.decoded?.unchangedReads[Array(steps)], snapshot.oneWay,
+        guard root.session?.mappingType == .encoding, let reads = root.decoded?.unchangedReads, !reads.isEmpty,
+              let snapshot = reads[Array(steps)], snapshot.oneWay,
               case .value(let json) = node else { return false }
         return snapshot.value == json
     }
@@ -188,6 +188,10 @@ public struct DynamicValue: Sendable {
     /// `value` as an overlay node, or `nil` (recorded for the running coder) when it cannot
     /// be encoded.
     private func encoded<T: Encodable>(_ value: T) -> OverlayNode? {
+        // The common scalars encode the same under every setting: skip the encoder.
+        if T.self == String.self { return .value(.string(unsafeBitCast(value, to: String.self))) }
+        if T.self == Int.self { return .value(.number(JSON.Number(unsafeBitCast(value, to: Int.self)))) }
+        if T.self == Bool.self { return .value(.bool(unsafeBitCast(value, to: Bool.self))) }
         if let json = value as? JSON { return .value(json) }
         let options = root.session?.encodingOptions ?? .defaultEncoding
         do {

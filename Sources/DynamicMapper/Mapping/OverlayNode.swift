@@ -198,7 +198,7 @@ extension OverlayNode {
             case .key(let key):
                 var object = current?.objectMembers() ?? OverlayObject()
                 current = nil
-                let position = object.firstIndex(of: key)
+                let position = object.searchForEdit(key)
                 if let position { current = object.takeValue(at: position) }
                 frames.append(.object(key: key, position: position))
                 objects.append(object)

@@ -1,5 +1,6 @@
-/// An object materialised for editing: its members in order, and for larger objects an
-/// index from key to first position, so that setting many keys one by one stays linear.
+/// An object materialised for editing: its members in order, and, once an object larger than
+/// `indexThreshold` is searched more than once, an index from key to first position, so that
+/// setting many keys one by one stays linear while a one-off edit costs no hashing.
 ///
 /// Keys compare as Swift strings (canonical equivalence), and so does the index, whose hashing
 /// follows the same rule. A document may hold a key more than once; the first one is the one
@@ -7,17 +8,17 @@
 /// duplicate can carry a different value past a reader that keeps the last one.
 struct OverlayObject: Sendable {
     private(set) var members: [OverlayMember]
-    /// First position of each key, kept once the object has more than `indexThreshold`
-    /// members (a short scan is cheaper below that).
+    /// First position of each key, once built.
     private var positions: [String: Int]?
-    /// Whether some key appears twice; only members read from a document can be duplicates.
-    private(set) var hasDuplicateKeys = false
+    /// While `positions` is built: whether some key appears twice.
+    private var hasDuplicateKeys = false
+    /// Searches of a large object without an index; the second one builds it.
+    private var unindexedSearches = 0
 
     private static let indexThreshold = 16
 
     init(_ members: [OverlayMember] = []) {
         self.members = members
-        rebuildIndex()
     }
 
     var count: Int { members.count }
@@ -29,6 +30,15 @@ struct OverlayObject: Sendable {
         return members.firstIndex { $0.key == key }
     }
 
+    /// ``firstIndex(of:)`` for an edit: builds the index when a large object is searched again.
+    mutating func searchForEdit(_ key: String) -> Int? {
+        if positions == nil, members.count > Self.indexThreshold {
+            unindexedSearches += 1
+            if unindexedSearches > 1 { rebuildIndex() }
+        }
+        return firstIndex(of: key)
+    }
+
     mutating func append(_ member: OverlayMember) {
         if positions != nil {
             if positions?[member.key] == nil {
@@ -36,11 +46,8 @@ struct OverlayObject: Sendable {
             } else {
                 hasDuplicateKeys = true
             }
-        } else if !hasDuplicateKeys, members.contains(where: { $0.key == member.key }) {
-            hasDuplicateKeys = true
         }
         members.append(member)
-        if positions == nil, members.count > Self.indexThreshold { rebuildIndex() }
     }
 
     /// Moves the value at `position` out, leaving `null` in its place, so that the caller
@@ -55,42 +62,26 @@ struct OverlayObject: Sendable {
         members[position].value = value
     }
 
-    /// Drops every member with `key` except the one at `position`.
+    /// Drops every member with `key` except the one at `position` (the first).
     mutating func removeDuplicates(of key: String, keeping position: Int) {
-        guard hasDuplicateKeys else { return }
-        var kept = position
-        var index = members.count - 1
-        var removed = false
-        while index >= 0 {
-            if index != kept, members[index].key == key {
-                members.remove(at: index)
-                if index < kept { kept -= 1 }
-                removed = true
-            }
-            index -= 1
-        }
-        if removed { rebuildIndex() }
+        if positions != nil, !hasDuplicateKeys { return }
+        guard members[(position + 1)...].contains(where: { $0.key == key }) else { return }
+        let kept = members[position]
+        members.removeAll { $0.key == key }
+        members.insert(kept, at: position)
+        if positions != nil { rebuildIndex() }
     }
 
     /// Drops every member with `key`.
     mutating func removeAll(_ key: String) {
         members.removeAll { $0.key == key }
-        rebuildIndex()
+        if positions != nil { rebuildIndex() }
     }
 
     private mutating func rebuildIndex() {
-        hasDuplicateKeys = false
-        guard members.count > Self.indexThreshold else {
-            positions = nil
-            // A pairwise scan: at most 120 comparisons, and no allocation.
-            for later in members.indices.dropFirst() where members[..<later].contains(where: { $0.key == members[later].key }) {
-                hasDuplicateKeys = true
-                break
-            }
-            return
-        }
         var index: [String: Int] = [:]
         index.reserveCapacity(members.count)
+        hasDuplicateKeys = false
         for (position, member) in members.enumerated() {
             if index[member.key] == nil {
                 index[member.key] = position
