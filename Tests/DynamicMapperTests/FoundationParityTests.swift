@@ -306,6 +306,49 @@ struct FoundationParityRunCountTests {
     }
 }
 
+/// A model whose keys are paths: built as a tree from its first container, so it runs once.
+struct CountedPaths: Encodable {
+    let counter: FoundationParityRunCountTests.Counter
+    let latitude = 1.5
+    let elevation = 20
+
+    enum CodingKeys: String, KeyedKey {
+        case latitude
+        case elevation = "additionalInfo.elevation"
+        case flat = ""
+    }
+
+    struct Extra: Encodable { var extra = true }
+
+    func encode(to encoder: any Encoder) throws {
+        counter.runs += 1
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(latitude, forKey: .latitude)
+        try container.encode(elevation, forKey: .elevation)
+        try container.encode(Extra(), forKey: .flat)
+    }
+}
+
+extension FoundationParityRunCountTests {
+    @Test func keyedKeyPathsRunOnce() throws {
+        let counter = Counter()
+        let encoder = DynamicJSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let expected = #"{"additionalInfo":{"elevation":20},"extra":true,"latitude":1.5}"#
+        #expect(text(try encoder.encode(CountedPaths(counter: counter))) == expected)
+        #expect(counter.runs == 1)
+        // Nested in arrays and objects, pretty-printed and not.
+        let many = (0..<3).map { _ in CountedPaths(counter: counter) }
+        #expect(text(try encoder.encode(["items": many])) == #"{"items":[\#(expected),\#(expected),\#(expected)]}"#)
+        #expect(counter.runs == 4)
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        let pretty = try encoder.encode(["items": many])
+        #expect(try JSON(parsing: pretty) == JSON(parsing: Data(#"{"items":[\#(expected),\#(expected),\#(expected)]}"#.utf8)))
+        #expect(counter.runs == 7)
+        #expect(text(pretty).contains("\n      \"additionalInfo\" : {\n        \"elevation\" : 20\n      },"))
+    }
+}
+
 @Suite("Foundation parity: random container sequences")
 struct FoundationParitySequenceTests {
     enum Step {

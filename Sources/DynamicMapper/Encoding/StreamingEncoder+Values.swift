@@ -59,7 +59,7 @@ extension StreamingEncoder {
             throw error
         }
         if slot.filled {
-            closeFrames(downTo: slot.depth)
+            if slot.tree != 0 { writeSlotTree() } else { closeFrames(downTo: slot.depth) }
             return true
         }
         if emptyAsObject { writer.writeEmptyObject() }
@@ -199,14 +199,45 @@ extension StreamingEncoder: Encoder, StreamingSingleValueTarget {
     var singleValueKey: (any CodingKey)? { nil }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(StreamingKeyedContainer<Key>(encoder: self, frame: openContainer(in: &slot, isObject: true, pushedKey: false)))
+        if slot.tree != 0 { return slotTree.container(keyedBy: type) }
+        let keyedKeys = isKeyedKeyType(Key.self)
+        if keyedKeys && !slot.filled && frames.count == slot.depth { return startSlotTree().container(keyedBy: type) }
+        let frame = openContainer(in: &slot, isObject: true, pushedKey: false)
+        return KeyedEncodingContainer(StreamingKeyedContainer<Key>(encoder: self, frame: frame, keyedKeys: keyedKeys))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        StreamingUnkeyedContainer(encoder: self, frame: openContainer(in: &slot, isObject: false, pushedKey: false))
+        if slot.tree != 0 { return slotTree.unkeyedContainer() }
+        return StreamingUnkeyedContainer(encoder: self, frame: openContainer(in: &slot, isObject: false, pushedKey: false))
     }
 
-    func singleValueContainer() -> any SingleValueEncodingContainer { self }
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        slot.tree != 0 ? slotTree.singleValueContainer() : self
+    }
+
+    // MARK: Values built as trees
+
+    // A value whose keys are ``KeyedKey``s writes through paths into nested objects, and
+    // spreads flat members into its own: it is built as a tree from its first container on,
+    // then written in one go, so that its `encode(to:)` runs once.
+
+    private var slotTree: TreeEncoder { slotTrees[slot.tree - 1] }
+
+    private func startSlotTree() -> TreeEncoder {
+        var treeOptions = options
+        if misuse == nil { misuse = ContainerMisuse() }
+        treeOptions.misuse = misuse
+        let tree = TreeEncoder(options: treeOptions, codingPath: codingPath)
+        slotTrees.append(tree)
+        slot.tree = slotTrees.count
+        slot.filled = true
+        return tree
+    }
+
+    private func writeSlotTree() {
+        let tree = slotTrees.remove(at: slot.tree - 1)
+        writer.write(tree.value ?? .value(.object(JSON.Object())))
+    }
 
     func beginSingleValue() throws {
         guard !slot.filled, frames.count == slot.depth else {

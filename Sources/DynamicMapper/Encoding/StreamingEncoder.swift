@@ -45,6 +45,8 @@ final class StreamingEncoder {
         /// The frame opened for this value, so that asking for a container again reuses it.
         var frameID = 0
         var filled = false
+        /// Position + 1 in ``slotTrees`` of the tree this value is built in, 0 when it streams.
+        var tree = 0
     }
 
     /// A handle from a container struct to its frame; dead when the frame has closed.
@@ -68,6 +70,8 @@ final class StreamingEncoder {
         var lastFrameID = 0
         var plainTypes = KnownPlainTypes()
         var plainKeyTypes = KnownPlainTypes()
+        var slotTrees: [TreeEncoder] = []
+        var misuse: ContainerMisuse?
     }
 
     // The mutable state every written value touches lives in manually allocated memory:
@@ -114,6 +118,18 @@ final class StreamingEncoder {
     var plainTypes: KnownPlainTypes {
         _read { yield state.pointee.plainTypes }
         _modify { yield &state.pointee.plainTypes }
+    }
+
+    /// Values built as trees because their keys are ``KeyedKey``s, innermost last.
+    var slotTrees: [TreeEncoder] {
+        _read { yield state.pointee.slotTrees }
+        _modify { yield &state.pointee.slotTrees }
+    }
+
+    /// Container misuse inside values built as trees, made with the first such value.
+    var misuse: ContainerMisuse? {
+        _read { yield state.pointee.misuse }
+        _modify { yield &state.pointee.misuse }
     }
 
     private var lastFrameID: Int {

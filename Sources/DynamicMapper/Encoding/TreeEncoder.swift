@@ -43,6 +43,9 @@ final class TreeEncoder: Encoder {
 
     var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
 
+    /// What this encoder holds so far.
+    var value: TreeNode? { node }
+
     /// What this encoder holds, unless it is still `object` (see the flat encoder init).
     func nodeIfNot(_ object: TreeObject) -> TreeNode? {
         if case .object(let same) = node, same === object { return nil }
