@@ -349,6 +349,50 @@ extension FoundationParityRunCountTests {
     }
 }
 
+/// `@Flat` properties spread into the object while it streams, so the model runs once.
+struct CountedFlat: Encodable {
+    struct Location: Codable { var lat = 1.5; var lon = 2 }
+
+    let counter: FoundationParityRunCountTests.Counter
+    @Flat var location = Location()
+    @Flat var missing: Location? = nil
+    @Flat var tags = ["a", "b"]
+    var greeting = "hi"
+
+    private enum CodingKeys: String, CodingKey { case location, missing, tags, greeting }
+
+    func encode(to encoder: any Encoder) throws {
+        counter.runs += 1
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(_location, forKey: .location)
+        try container.encode(_missing, forKey: .missing)
+        try container.encode(_tags, forKey: .tags)
+        try container.encode(greeting, forKey: .greeting)
+    }
+}
+
+extension FoundationParityRunCountTests {
+    @Test(arguments: [JSONEncoder.OutputFormatting(), .sortedKeys, [.sortedKeys, .prettyPrinted], .prettyPrinted])
+    func flatPropertiesRunOnce(_ formatting: JSONEncoder.OutputFormatting) throws {
+        let counter = Counter()
+        let encoder = DynamicJSONEncoder()
+        encoder.outputFormatting = formatting
+        let data = try encoder.encode(["first": CountedFlat(counter: counter), "second": CountedFlat(counter: counter)])
+        #expect(counter.runs == 2)
+        // The same bytes as the tree encoder writes, whose encodeJSON output the writer prints.
+        let tree = try encoder.encodeJSON(["first": CountedFlat(counter: counter), "second": CountedFlat(counter: counter)])
+        let one: JSON = ["lat": 1.5, "lon": 2, "tags": ["a", "b"], "greeting": "hi"]
+        #expect(tree == ["first": one, "second": one])
+        #expect(try JSON(parsing: data) == tree)
+        if formatting.contains(.sortedKeys) {
+            let compact = #"{"greeting":"hi","lat":1.5,"lon":2,"tags":["a","b"]}"#
+            #expect(formatting.contains(.prettyPrinted) || text(data) == #"{"first":\#(compact),"second":\#(compact)}"#)
+        } else if !formatting.contains(.prettyPrinted) {
+            #expect(text(data).contains(#"{"lat":1.5,"lon":2,"tags":["a","b"],"greeting":"hi"}"#))
+        }
+    }
+}
+
 @Suite("Foundation parity: random container sequences")
 struct FoundationParitySequenceTests {
     enum Step {

@@ -11,9 +11,11 @@ extension StreamingEncoder {
     /// `JSONEncoder` treats specially are recognised by type identity, which costs a pointer
     /// comparison; everything else runs its own `encode(to:)` against this encoder.
     ///
-    /// `key` is the coding key the value sits under, `nil` when it replaces its encoder's value.
+    /// `key` is the coding key the value sits under, `nil` when it replaces its encoder's value;
+    /// `member` says that a keyed container has just written that key, so that a `@Flat` value
+    /// can take it back and spread into the object instead.
     @discardableResult
-    func encodeValue<T: Encodable>(_ value: T, key: (any CodingKey)?, emptyAsObject: Bool = true) throws -> Bool {
+    func encodeValue<T: Encodable>(_ value: T, key: (any CodingKey)?, emptyAsObject: Bool = true, member: Bool = false) throws -> Bool {
         if T.self == Date.self {
             try encodeDate(unsafeBitCast(value, to: Date.self), key: key)
         } else if T.self == Data.self {
@@ -29,9 +31,12 @@ extension StreamingEncoder {
         } else if !isPlainType(of: value), let model = value as? any DynamicEncodable {
             try encodeDynamicModel(model, key: key)
         } else if !isPlainType(of: value), let flat = value as? any FlatEncodable, flat.spreadsIntoParent {
-            // Its members go into an object already being written: the tree encoder can.
-            needsFallback = true
-            throw StreamingFallback()
+            // Its members go into the object being written; elsewhere, only the tree can say.
+            guard member, let key else {
+                needsFallback = true
+                throw StreamingFallback()
+            }
+            try spreadFlat(flat, key: key)
         } else {
             return try encodeInChildSlot(key: key, emptyAsObject: emptyAsObject) { try value.encode(to: self) }
         }
@@ -64,6 +69,22 @@ extension StreamingEncoder {
         }
         if emptyAsObject { writer.writeEmptyObject() }
         return false
+    }
+
+    /// A `@Flat` value: the key just written for it is taken back, and its keyed container is
+    /// the object it was to be a member of, so its members join that object as the tree
+    /// encoder spreads them (see ``StreamingFlatEncoder``).
+    private func spreadFlat(_ flat: any FlatEncodable, key: any CodingKey) throws {
+        let top = frames.count - 1
+        let member = members.removeLast()
+        writer.bytes.removeSubrange(member.separatorStart...)
+        frames[top].count -= 1
+        do {
+            try flat.encodeFlat(to: StreamingFlatEncoder(target: self, parent: FrameRef(index: top, id: frames[top].id), key: key))
+        } catch {
+            needsFallback = true
+            throw error
+        }
     }
 
     /// Whether `value`'s type is known to be neither a dynamic model nor `@Flat`: the check is a

@@ -63,7 +63,7 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         if T.self == MappedMember.self { return try encodeMember(unsafeBitCast(value, to: MappedMember.self)) }
         try begin(key)
-        try encoder.encodeValue(value, key: key)
+        try encoder.encodeValue(value, key: key, member: true)
     }
 
     /// A `@Mapped` value under its own key. A path writes into nested objects that other
