@@ -393,6 +393,45 @@ extension FoundationParityRunCountTests {
     }
 }
 
+/// Counts its `encode(to:)` runs (one test uses it, so a static count serves).
+struct CountingValue: Codable {
+    nonisolated(unsafe) static var runs = 0
+    var number = 1
+
+    init() {}
+
+    init(from decoder: any Decoder) throws {
+        number = try decoder.singleValueContainer().decode(Int.self)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        Self.runs += 1
+        var container = encoder.singleValueContainer()
+        try container.encode(number)
+    }
+}
+
+/// `@Mapped` key paths that share a nested object: built as a tree from the start.
+struct MappedPaths: MappedCodable {
+    @Mapped("info.count") var count: CountingValue
+    @Mapped("info.name") var name: String
+    @Mapped var plain: Int
+}
+
+extension FoundationParityRunCountTests {
+    @Test func mappedKeyPathsRunOnce() throws {
+        var model = MappedPaths()
+        model.count = CountingValue()
+        model.name = "x"
+        model.plain = 3
+        let encoder = DynamicJSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(text(try encoder.encode([model, model])) == #"[{"info":{"count":1,"name":"x"},"plain":3},{"info":{"count":1,"name":"x"},"plain":3}]"#)
+        #expect(CountingValue.runs == 2)
+        #expect(try DynamicJSONDecoder().decode([MappedPaths].self, from: encoder.encode([model])).first?.name == "x")
+    }
+}
+
 @Suite("Foundation parity: random container sequences")
 struct FoundationParitySequenceTests {
     enum Step {

@@ -23,9 +23,9 @@ import Foundation
 /// nested container includes that container's key (Foundation leaves it out); a container asked
 /// for where a value of another kind is already encoded throws an `EncodingError` (Foundation
 /// stops the process); and a value that uses its containers out of order (the same key twice,
-/// a container written after a later one was opened), `@Mapped` key paths and ``KeyedKey``
-/// keys in a nested container make the value be encoded again through a tree, so `encode(to:)`
-/// runs twice (`@Flat` members and a value's own ``KeyedKey`` container run once).
+/// a container written after a later one was opened, ``KeyedKey`` keys in a nested container)
+/// is encoded again through a tree, so `encode(to:)` runs twice (`@Flat` members, `@Mapped`
+/// key paths and a value's own ``KeyedKey`` container run once).
 open class DynamicJSONEncoder: JSONEncoder, @unchecked Sendable {
     // @unchecked: the only stored state added here is guarded by `lock`.
     private let lock = NSLock()

@@ -28,19 +28,48 @@ extension StreamingEncoder {
             writer.write(unsafeBitCast(value, to: JSON.self))
         } else if options.keyMode != .useDefaultKeys, let dictionary = value as? any StringKeyedDictionaryEncodable {
             try encodeStringKeyedDictionary(dictionary, key: key)
-        } else if !isPlainType(of: value), let model = value as? any DynamicEncodable {
+        } else if !isPlainType(of: value) {
+            return try encodeModel(value, key: key, emptyAsObject: emptyAsObject, member: member)
+        } else {
+            return try encodeInChildSlot(key: key, emptyAsObject: emptyAsObject) { try value.encode(to: self) }
+        }
+        return true
+    }
+
+    /// The values ``isPlainType(of:)`` does not know as plain: dynamic models, `@Flat` values
+    /// and `@Mapped` models with key paths.
+    private func encodeModel<T: Encodable>(_ value: T, key: (any CodingKey)?, emptyAsObject: Bool, member: Bool) throws -> Bool {
+        if let model = value as? any DynamicEncodable {
             try encodeDynamicModel(model, key: key)
-        } else if !isPlainType(of: value), let flat = value as? any FlatEncodable, flat.spreadsIntoParent {
+            return true
+        }
+        if let flat = value as? any FlatEncodable, flat.spreadsIntoParent {
             // Its members go into the object being written; elsewhere, only the tree can say.
             guard member, let key else {
                 needsFallback = true
                 throw StreamingFallback()
             }
             try spreadFlat(flat, key: key)
-        } else {
-            return try encodeInChildSlot(key: key, emptyAsObject: emptyAsObject) { try value.encode(to: self) }
+            return true
         }
-        return true
+        if Self.writesMappedPaths(Swift.type(of: value)) {
+            // Key paths write into nested objects that several properties share.
+            return try encodeInChildSlot(key: key, emptyAsObject: emptyAsObject) {
+                _ = startSlotTree()
+                try value.encode(to: self)
+            }
+        }
+        return try encodeInChildSlot(key: key, emptyAsObject: emptyAsObject) { try value.encode(to: self) }
+    }
+
+    /// Whether `type` is a `@Mapped` model with a property at a key path (or an empty key),
+    /// which the streaming containers cannot write in place.
+    private static func writesMappedPaths(_ type: Any.Type) -> Bool {
+        guard let mapped = type as? any MappedCodable.Type else { return false }
+        return MappedLayout.of(mapped).entries.contains { entry in
+            guard entry.path.count == 1, case .key = entry.path[0] else { return true }
+            return false
+        }
     }
 
     /// Runs `body` with a fresh slot for a nested value, then closes what it opened. A value that
@@ -87,15 +116,16 @@ extension StreamingEncoder {
         }
     }
 
-    /// Whether `value`'s type is known to be neither a dynamic model nor `@Flat`: the check is a
-    /// runtime lookup that costs far more than scanning this short list. The runtime type
-    /// counts, so a subclass that adopts the protocol is found behind its superclass's type.
+    /// Whether `value`'s type is known to be neither a dynamic model, `@Flat` nor a `@Mapped`
+    /// model with key paths: the check is a runtime lookup that costs far more than scanning
+    /// this short list. The runtime type counts, so a subclass that adopts the protocol is
+    /// found behind its superclass's type.
     @inline(__always)
     private func isPlainType<T>(of value: T) -> Bool {
         let type = Swift.type(of: value)
         let identifier = ObjectIdentifier(type)
         if plainTypes.contains(identifier) { return true }
-        if type is any DynamicEncodable.Type || type is any FlatEncodable.Type { return false }
+        if type is any DynamicEncodable.Type || type is any FlatEncodable.Type || Self.writesMappedPaths(type) { return false }
         plainTypes.remember(identifier)
         return true
     }
