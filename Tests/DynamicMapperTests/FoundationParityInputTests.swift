@@ -43,6 +43,26 @@ struct FoundationParityInputTests {
         #expect((try? JSON(parsing: Data(bytes))) != nil || foundation == nil)
     }
 
+    /// Foundation's `bomPrefixes`: every byte order mark, and mismatched ones refused.
+    @Test func byteOrderMarksAsInFoundation() throws {
+        let text = #""👍🏻""#
+        let cases: [([UInt8], String.Encoding, Bool)] = [
+            ([0xEF, 0xBB, 0xBF], .utf8, true), ([0xFE, 0xFF], .utf16BigEndian, true), ([0xFF, 0xFE], .utf16LittleEndian, true),
+            ([0, 0, 0xFE, 0xFF], .utf32BigEndian, true), ([0xFE, 0xFF, 0, 0], .utf32LittleEndian, true),
+            ([0xFE, 0xFF, 0, 0], .utf32BigEndian, false), ([0xFE, 0xFF], .utf32LittleEndian, false), ([0xEF, 0xBB, 0xBF], .utf16BigEndian, false),
+        ]
+        for (mark, encoding, valid) in cases {
+            let data = Data(mark) + (text.data(using: encoding) ?? Data())
+            let ours = try? DynamicJSONDecoder().decode(String.self, from: data)
+            #expect(ours == (valid ? "👍🏻" : nil), "\(mark) \(encoding)")
+            #expect(ours == (try? JSONDecoder().decode(String.self, from: data)), "\(mark) \(encoding)")
+        }
+        // Two-byte UTF-16 input, Foundation's `twoByteUTF16Inputs`.
+        for encoding in [String.Encoding.utf16BigEndian, .utf16LittleEndian] {
+            #expect(try DynamicJSONDecoder().decode(Int.self, from: "7".data(using: encoding) ?? Data()) == 7)
+        }
+    }
+
     @Test func bomLessUTF16NeedsFoundationsZeroBytes() throws {
         // `"中"` as UTF-16LE without a byte order mark: Foundation reads UTF-8 and refuses it.
         let bytes: [UInt8] = [0x22, 0x00, 0x2D, 0x4E, 0x22, 0x00]
