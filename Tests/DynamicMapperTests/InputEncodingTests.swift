@@ -150,7 +150,12 @@ struct InputEncodingTests {
         #expect(try JSON(parsing: form.bytes(of: "[]")) == [])
         #expect(try JSON(parsing: form.bytes(of: #""é""#)) == "é")
         #expect(try DynamicJSONDecoder().decode(Int.self, from: form.bytes(of: "42")) == 42)
-        #expect(try DynamicJSONDecoder().decode(String.self, from: form.bytes(of: #""𝄞""#)) == "𝄞")
+        // A non-ASCII second character leaves no zero byte where Foundation looks for one:
+        // without a byte order mark, UTF-16 is not recognised there, in either decoder.
+        let clef = form.bytes(of: #""𝄞""#)
+        let ours = try? DynamicJSONDecoder().decode(String.self, from: clef)
+        #expect(ours == ([.utf16LE, .utf16BE].contains(form) ? nil : "𝄞"))
+        if form != .utf32LEBOM { #expect(ours == (try? JSONDecoder().decode(String.self, from: clef))) }
     }
 
     // MARK: Invalid UTF-16 and UTF-32
@@ -175,17 +180,20 @@ struct InputEncodingTests {
         #expect(try JSON(parsing: valid) == ["😀"])
     }
 
+    /// An odd byte count: the last byte is dropped, as Foundation drops it, so one byte more
+    /// reads as before and one byte less leaves the closing bracket out.
     @Test(arguments: [false, true], [false, true])
-    func truncatedUTF16IsRejected(bigEndian: Bool, bom: Bool) throws {
+    func oddLengthUTF16DropsTheLastByte(bigEndian: Bool, bom: Bool) throws {
         let whole = (bom ? Data(bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]) : Data())
             + #"["a"]"#.data(using: bigEndian ? .utf16BigEndian : .utf16LittleEndian)!
         #expect(try JSON(parsing: whole) == ["a"])
-        // One byte more, and one byte less: an odd byte count.
-        for data in [whole + Data([0x20]), whole.dropLast()] {
-            #expect(data.count % 2 == 1)
-            let syntax = ieExpectRejected(Data(data))
-            #expect(syntax?.reason.contains("UTF-16") == true, "\(String(describing: syntax))")
-        }
+        let longer = whole + Data([0x20])
+        #expect(try JSON(parsing: longer) == ["a"])
+        #expect(try JSONDecoder().decode([String].self, from: longer) == ["a"])
+        let shorter = Data(whole.dropLast())
+        let syntax = ieExpectRejected(shorter)
+        #expect(syntax?.reason.contains("UTF-16") == false, "\(String(describing: syntax))")
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode([String].self, from: shorter) }
     }
 
     @Test(arguments: [false, true])
@@ -196,11 +204,12 @@ struct InputEncodingTests {
             let syntax = ieExpectRejected(data)
             #expect(syntax?.reason.contains("UTF-32") == true, "\(String(describing: syntax))")
         }
-        // A truncated last code unit.
+        // A truncated last code unit is dropped, as Foundation drops it: the bracket is missing.
         let whole = ieUTF32Bytes([open, quote, 0x1F600, quote, close], bigEndian: bigEndian)
         #expect((try? JSON(parsing: whole)) == ["😀"])
         let syntax = ieExpectRejected(Data(whole.dropLast()))
-        #expect(syntax?.reason.contains("UTF-32") == true, "\(String(describing: syntax))")
+        #expect(syntax?.reason.contains("UTF-32") == false, "\(String(describing: syntax))")
+        #expect((try? JSON(parsing: whole + Data([0x20]))) == ["😀"])
     }
 
     // MARK: Invalid UTF-8

@@ -89,7 +89,7 @@ open class DynamicJSONDecoder: JSONDecoder, @unchecked Sendable {
     ///   input `dataCorrupted` whose underlying ``JSONSyntaxError`` gives line and column.
     open override func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         let document = try Document(data: data, options: scanOptions)
-        return try JSONDocument(storage: document).decode(T.self, using: self)
+        return try JSONDocument(storage: document).decode(type, using: self)
     }
 
     /// Decodes a `DecodableWithConfiguration` value with `configuration`.

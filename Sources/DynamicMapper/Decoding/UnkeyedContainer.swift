@@ -109,8 +109,10 @@ struct UnkeyedContainer<Anchor: PathAnchor>: UnkeyedDecodingContainer {
         return value
     }
 
-    // Optional elements: `null` yields nil and is consumed, as in Foundation.
+    // Optional elements: `null` yields nil and is consumed, and so does the end of the array,
+    // as in Foundation.
     mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
+        if isAtEnd { return nil }
         if try decodeNil() { return nil }
         return try decode(T.self)
     }

@@ -26,8 +26,11 @@ extension Document {
         return StringUnescaping.unescape(raw)
     }
 
-    /// Whether a string node's value equals `text`, without building a `String` when the node
-    /// has no escapes.
+    /// Whether a string node's value equals `text` as Swift compares strings (canonical
+    /// equivalence: `"\u{E9}"` equals `"e\u{301}"`), as `JSONDecoder` matches keys.
+    ///
+    /// Equal bytes decide without building a `String`. Different bytes only need a second look
+    /// when either side has a non-ASCII byte: two different ASCII spellings are never equivalent.
     @inline(__always)
     func stringEquals(_ node: Node, _ text: String) -> Bool {
         if node.flags.contains(.escaped) { return string(node) == text }
@@ -36,14 +39,23 @@ extension Document {
         var text = text
         // Native strings (coding keys' literals among them) expose their UTF-8 in place; only
         // bridged or lazy ones need `withUTF8`, which may copy.
-        if let fast = text.utf8.withContiguousStorageIfAvailable({ utf8 -> Bool in
-            utf8.count == count && (count == 0 || memcmpEqual(start, utf8.baseAddress.unsafelyUnwrapped, count))
-        }) {
-            return fast
+        let nonASCII = node.flags.contains(.nonASCII)
+        let outcome = text.utf8.withContiguousStorageIfAvailable { utf8 in
+            Self.compareKey(start, count: count, nonASCII: nonASCII, utf8)
+        } ?? text.withUTF8 { Self.compareKey(start, count: count, nonASCII: nonASCII, $0) }
+        switch outcome {
+        case .equal: return true
+        case .different: return false
+        case .unsure: return string(node) == text
         }
-        return text.withUTF8 { utf8 in
-            utf8.count == count && (count == 0 || memcmpEqual(start, utf8.baseAddress.unsafelyUnwrapped, count))
-        }
+    }
+
+    enum KeyComparison { case equal, different, unsure }
+
+    @inline(__always)
+    private static func compareKey(_ start: UnsafePointer<UInt8>, count: Int, nonASCII: Bool, _ utf8: UnsafeBufferPointer<UInt8>) -> KeyComparison {
+        if utf8.count == count && (count == 0 || memcmpEqual(start, utf8.baseAddress.unsafelyUnwrapped, count)) { return .equal }
+        return nonASCII || ASCIIScan.containsNonASCII(utf8) ? .unsure : .different
     }
 
     /// Whether the keys of the object at `index` are all different. Keys are compared by a
@@ -57,7 +69,9 @@ extension Document {
         let end = Int(node.end)
         while child < end {
             let key = nodes[child]
-            if key.flags.contains(.escaped) { return false }
+            // Escaped keys do not show their value in their bytes; non-ASCII ones may equal
+            // another spelling.
+            if !key.flags.isDisjoint(with: [.escaped, .nonASCII]) { return false }
             // FNV-1a over the key's bytes.
             var hash: UInt64 = 0xCBF2_9CE4_8422_2325
             let bytes = pointer(key)

@@ -41,6 +41,23 @@ public struct JSONDocument: Sendable {
     /// ```
     public func decode<T: Decodable>(_ type: T.Type, using decoder: DynamicJSONDecoder = DynamicJSONDecoder()) throws -> T {
         let impl = DecoderImpl(document: storage, options: DecodingOptions(decoder), node: 0, path: [])
+        if type != T.self { return try impl.unwrap(dynamicType: type, at: 0) }
         return try impl.unwrap(T.self, at: 0)
+    }
+}
+
+extension DecoderImpl {
+    /// Decodes the type `type` names at run time, a subclass of `T` passed as its base class
+    /// (`Derived.self as Base.Type`): `JSONDecoder` builds that type, not `T`.
+    func unwrap<T: Decodable>(dynamicType type: T.Type, at index: Int) throws -> T {
+        func decode<Actual: Decodable>(_ actual: Actual.Type) throws -> T? {
+            try unwrap(Actual.self, at: index) as? T
+        }
+        let actual: any Decodable.Type = type
+        guard let value = try decode(actual) else {
+            throw DecodingError.typeMismatch(T.self, DecodingError.Context(
+                codingPath: [], debugDescription: "\(actual) decoded a value that is not a \(T.self)."))
+        }
+        return value
     }
 }

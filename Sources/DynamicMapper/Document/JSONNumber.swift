@@ -124,11 +124,14 @@ extension JSON {
 }
 
 /// A number literal reduced to sign, significant digits and exponent, so that equal values
-/// have equal forms whatever their notation. Exponents saturate far beyond any real use.
+/// have equal forms whatever their notation. The exponent is exact at any size: one whose
+/// magnitude reaches 10^18 is kept as decimal digits instead of an `Int`.
 struct CanonicalNumber: Hashable {
     var negative = false
     var digits: [UInt8] = []
     var exponent = 0
+    /// The exponent's decimal digits (sign first) when its magnitude is 10^18 or more.
+    var hugeExponent: [UInt8]?
     var special: String?
 
     init(_ literal: String) {
@@ -143,7 +146,8 @@ struct CanonicalNumber: Hashable {
         }
         var fractionDigits = 0
         var seenPoint = false
-        var exponentPart = 0
+        var exponentNegative = false
+        var exponentDigits: [UInt8] = []
         var iterator = bytes.makeIterator()
         while let byte = iterator.next() {
             switch byte {
@@ -157,17 +161,15 @@ struct CanonicalNumber: Hashable {
             case UInt8(ascii: "."):
                 seenPoint = true
             case UInt8(ascii: "e"), UInt8(ascii: "E"):
-                var sign = 1
-                var value = 0
                 while let next = iterator.next() {
                     switch next {
-                    case UInt8(ascii: "-"): sign = -1
+                    case UInt8(ascii: "-"): exponentNegative = true
                     case UInt8(ascii: "+"): break
                     default:
-                        value = value > 1_000_000_000 ? value : value * 10 + Int(next &- UInt8(ascii: "0"))
+                        if exponentDigits.isEmpty && next == UInt8(ascii: "0") { continue }
+                        exponentDigits.append(next &- UInt8(ascii: "0"))
                     }
                 }
-                exponentPart = sign * value
             default:
                 break
             }
@@ -178,10 +180,86 @@ struct CanonicalNumber: Hashable {
         }
         if digits.isEmpty {
             negative = false
-            exponent = 0
+            return
+        }
+        setExponent(negative: exponentNegative, digits: exponentDigits, minus: fractionDigits)
+    }
+
+    private static let hugeDigits = 19
+
+    /// The exponent `±digits - adjustment`, as an `Int` below 10^18 in magnitude, else as digits.
+    private mutating func setExponent(negative: Bool, digits: [UInt8], minus adjustment: Int) {
+        if digits.count < Self.hugeDigits {
+            let written = digits.reduce(0) { $0 * 10 + Int($1) }
+            let value = (negative ? -written : written) - adjustment
+            if value.magnitude < 1_000_000_000_000_000_000 {
+                exponent = value
+                return
+            }
+        }
+        let adjustmentDigits = String(adjustment.magnitude).utf8.map { $0 - UInt8(ascii: "0") }.drop { $0 == 0 }
+        let (sumNegative, sum) = BigDecimalDigits.add(negative, digits, adjustment > 0, Array(adjustmentDigits))
+        if sum.count < Self.hugeDigits {
+            let magnitude = sum.reduce(0) { $0 * 10 + Int($1) }
+            exponent = sumNegative ? -magnitude : magnitude
         } else {
-            exponent = exponentPart - fractionDigits
+            hugeExponent = [sumNegative ? UInt8(ascii: "-") : UInt8(ascii: "+")] + sum
+        }
+    }
+}
+
+/// Signed addition of non-negative integers written as decimal digit values (most significant
+/// first, no leading zeros), for exponents too long for `Int`.
+enum BigDecimalDigits {
+    static func add(_ leftNegative: Bool, _ left: [UInt8], _ rightNegative: Bool, _ right: [UInt8]) -> (Bool, [UInt8]) {
+        if leftNegative == rightNegative { return (leftNegative, sum(left, right)) }
+        switch compare(left, right) {
+        case 0: return (false, [])
+        case 1: return (leftNegative, difference(left, right))
+        default: return (rightNegative, difference(right, left))
         }
     }
 
+    private static func compare(_ left: [UInt8], _ right: [UInt8]) -> Int {
+        if left.count != right.count { return left.count < right.count ? -1 : 1 }
+        for (a, b) in zip(left, right) where a != b { return a < b ? -1 : 1 }
+        return 0
+    }
+
+    private static func sum(_ left: [UInt8], _ right: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        var carry: UInt8 = 0
+        var i = left.count - 1, j = right.count - 1
+        while i >= 0 || j >= 0 || carry > 0 {
+            let total = (i >= 0 ? left[i] : 0) + (j >= 0 ? right[j] : 0) + carry
+            result.append(total % 10)
+            carry = total / 10
+            i -= 1
+            j -= 1
+        }
+        return trimmed(result.reversed())
+    }
+
+    /// `left - right`, where `left` is the larger.
+    private static func difference(_ left: [UInt8], _ right: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        var borrow: UInt8 = 0
+        var j = right.count - 1
+        for i in stride(from: left.count - 1, through: 0, by: -1) {
+            let subtrahend = (j >= 0 ? right[j] : 0) + borrow
+            if left[i] >= subtrahend {
+                result.append(left[i] - subtrahend)
+                borrow = 0
+            } else {
+                result.append(left[i] + 10 - subtrahend)
+                borrow = 1
+            }
+            j -= 1
+        }
+        return trimmed(result.reversed())
+    }
+
+    private static func trimmed(_ digits: [UInt8]) -> [UInt8] {
+        Array(digits.drop { $0 == 0 })
+    }
 }

@@ -17,6 +17,9 @@ struct Node {
         static let json5 = Flags(rawValue: 1 << 1)
         /// Number literal with no fraction and no exponent.
         static let integer = Flags(rawValue: 1 << 2)
+        /// String content has a byte of 0x80 or more, so another spelling of it (NFC against
+        /// NFD) may be canonically equivalent: key matching compares such keys as `String`s.
+        static let nonASCII = Flags(rawValue: 1 << 3)
     }
 
     var kind: Kind

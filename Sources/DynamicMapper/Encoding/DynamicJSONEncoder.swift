@@ -19,8 +19,13 @@ import Foundation
 /// as it is, so numbers keep their literal text (`1.10` stays `1.10`).
 ///
 /// Because it is a subclass, a `JSONEncoder`-typed reference or a generic caller gets this
-/// behaviour too. One difference from Foundation: the `codingPath` of an error raised inside a
-/// nested container includes that container's key (Foundation leaves it out).
+/// behaviour too. Differences from Foundation: the `codingPath` of an error raised inside a
+/// nested container includes that container's key (Foundation leaves it out); a container asked
+/// for where a value of another kind is already encoded throws an `EncodingError` (Foundation
+/// stops the process); and a value that uses its containers out of order (the same key twice,
+/// a container written after a later one was opened, ``KeyedKey`` keys in a nested container)
+/// is encoded again through a tree, so `encode(to:)` runs twice (`@Flat` members, `@Mapped`
+/// key paths and a value's own ``KeyedKey`` container run once).
 open class DynamicJSONEncoder: JSONEncoder, @unchecked Sendable {
     // @unchecked: the only stored state added here is guarded by `lock`.
     private let lock = NSLock()
@@ -63,15 +68,47 @@ open class DynamicJSONEncoder: JSONEncoder, @unchecked Sendable {
     ///
     /// - Throws: `EncodingError.invalidValue` for a value that encodes nothing at the top level,
     ///   for NaN or infinity under `.throw`, and for nesting deeper than 512 containers, exactly
-    ///   as `JSONEncoder` does, and any error your types throw.
+    ///   as `JSONEncoder` does; for a container asked for where a value of another kind is
+    ///   already encoded (where `JSONEncoder` stops the process); and any error your types throw.
     open override func encode<T: Encodable>(_ value: T) throws -> Data {
+        try encodeTopLevel(value, reportedAs: value)
+    }
+
+    /// Encodes an `EncodableWithConfiguration` value with `configuration`, through this
+    /// encoder's own streaming path.
+    ///
+    /// ```swift
+    /// let data = try DynamicJSONEncoder().encode(model, configuration: settings)
+    /// ```
+    ///
+    /// - Throws: The errors ``encode(_:)`` throws.
+    open override func encode<T: EncodableWithConfiguration>(_ value: T, configuration: T.EncodingConfiguration) throws -> Data {
+        try encodeTopLevel(ConfiguredEncodable(value: value, configuration: configuration), reportedAs: value)
+    }
+
+    /// Encodes an `EncodableWithConfiguration` value with the configuration a provider type gives.
+    ///
+    /// ```swift
+    /// let data = try DynamicJSONEncoder().encode(model, configuration: Settings.self)
+    /// ```
+    ///
+    /// - Throws: The errors ``encode(_:)`` throws.
+    open override func encode<T, C>(
+        _ value: T, configuration: C.Type
+    ) throws -> Data where T: EncodableWithConfiguration, C: EncodingConfigurationProviding, T.EncodingConfiguration == C.EncodingConfiguration {
+        try encode(value, configuration: C.encodingConfiguration)
+    }
+
+    /// `reported` is what errors name: the caller's value, not a configuration wrapper.
+    private func encodeTopLevel<T: Encodable, Reported>(_ value: T, reportedAs reported: Reported) throws -> Data {
         let options = EncodingOptions(self)
         let encoder = StreamingEncoder(options: options)
         do {
             let wroteValue = try encoder.encodeTopLevel(value)
             if !encoder.needsFallback {
-                guard wroteValue else { throw Self.emptyTopLevelError(value) }
-                try Self.checkWritten(encoder.writer, of: value)
+                if let misuse = encoder.misuse?.error { throw misuse }
+                guard wroteValue else { throw Self.emptyTopLevelError(reported) }
+                try Self.checkWritten(encoder.writer, of: reported)
                 return encoder.writer.data()
             }
         } catch {
@@ -80,7 +117,7 @@ open class DynamicJSONEncoder: JSONEncoder, @unchecked Sendable {
             // signal, so the flag decides; a real error comes back from the tree as well.
             guard encoder.needsFallback else { throw error }
         }
-        return try Self.encodeThroughTree(value, options: options)
+        return try Self.encodeThroughTree(value, reportedAs: reported, options: options)
     }
 
     /// Encodes `value` into a ``JSON`` value instead of bytes, with the same settings and rules
@@ -99,18 +136,18 @@ open class DynamicJSONEncoder: JSONEncoder, @unchecked Sendable {
 
     /// The ``JSON`` value of any `Encodable`, for the parts of the package that need one.
     func encodeToJSON<T: Encodable>(_ value: T) throws -> JSON {
-        guard let json = try TreeEncoder.encode(value, options: EncodingOptions(self)) else {
-            throw Self.emptyTopLevelError(value)
-        }
+        let json = try ContainerMisuse.reporting(EncodingOptions(self)) { try TreeEncoder.encode(value, options: $0) }
+        guard let json else { throw Self.emptyTopLevelError(value) }
         return json
     }
 
-    private static func encodeThroughTree<T: Encodable>(_ value: T, options: EncodingOptions) throws -> Data {
-        guard let tree = try TreeEncoder.wrap(value, options: options, path: []) else { throw emptyTopLevelError(value) }
+    private static func encodeThroughTree<T: Encodable, Reported>(_ value: T, reportedAs reported: Reported, options: EncodingOptions) throws -> Data {
+        let tree = try ContainerMisuse.reporting(options) { try TreeEncoder.wrap(value, options: $0, path: []) }
+        guard let tree else { throw emptyTopLevelError(reported) }
         var writer = JSONWriter(formatting: options.formatting)
         writer.nonFiniteLiterals = .init(options.floatStrategy)
         writer.write(tree)
-        try checkWritten(writer, of: value)
+        try checkWritten(writer, of: reported)
         return writer.data()
     }
 
@@ -131,5 +168,16 @@ open class DynamicJSONEncoder: JSONEncoder, @unchecked Sendable {
             throw EncodingError.invalidValue(value, EncodingError.Context(
                 codingPath: [], debugDescription: "The JSON5 number \(literal) kept from a decoded document cannot be written as JSON; use nonConformingFloatEncodingStrategy = .convertToString."))
         }
+    }
+}
+
+/// An `EncodableWithConfiguration` value with its configuration, encoded as an ordinary value
+/// so that it takes the streaming path.
+private struct ConfiguredEncodable<Value: EncodableWithConfiguration>: Encodable {
+    let value: Value
+    let configuration: Value.EncodingConfiguration
+
+    func encode(to encoder: any Encoder) throws {
+        try value.encode(to: encoder, configuration: configuration)
     }
 }

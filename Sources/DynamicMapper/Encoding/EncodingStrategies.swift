@@ -16,6 +16,9 @@ struct EncodingOptions {
     let keyOptions: KeyOptions
     /// ``DynamicJSONEncoder/mappingConflictHandler``.
     let mappingConflictHandler: (@Sendable (DynamicMappingConflict) -> Void)?
+    /// Where the tree encoder reports container misuse that `JSONEncoder` stops on; `nil`
+    /// where nobody reports it (the misuse then resolves as a replacement).
+    var misuse: ContainerMisuse?
 
     init(_ encoder: JSONEncoder) {
         formatting = encoder.outputFormatting
@@ -55,43 +58,43 @@ struct EncodingOptions {
 /// before an upper-case letter that follows a lower-case run, and a run of several capitals is
 /// its own word except for the capital that starts the next word (`myURLValue` → `my_url_value`).
 /// The first character never starts a word, so leading and trailing underscores survive.
+///
+/// Like Foundation, it looks for upper- and lower-case letters scalar by scalar but steps over
+/// whole characters (a letter with its combining marks) when it skips the first character and
+/// decides whether a capital starts a run: `aBC\u{301}d` becomes `a_b_c\u{301}d`. Using the same
+/// `String` index steps keeps the keys byte-identical, marks and all.
 enum SnakeCase {
     static func convert(_ key: String) -> String {
-        guard !key.isEmpty else { return key }
-        let scalars = Array(key.unicodeScalars)
-        // Keys that are already lower case (the usual case) come out unchanged.
-        if !scalars.contains(where: isUpper) { return key }
-        var words: [Range<Int>] = []
-        var wordStart = 0
-        var searchStart = 1
-        let end = scalars.count
-        while let upper = firstIndex(in: scalars, from: searchStart, where: isUpper) {
-            words.append(wordStart..<upper)
-            guard let lower = firstIndex(in: scalars, from: upper, where: isLower) else {
+        let scalars = key.unicodeScalars
+        // Keys with no capital (the usual case) come out unchanged.
+        guard !key.isEmpty, scalars.contains(where: isUpper) else { return key }
+        var words: [Range<String.Index>] = []
+        var wordStart = key.startIndex
+        var searchStart = key.index(after: key.startIndex)
+        while let upper = firstScalar(in: scalars, from: searchStart, where: isUpper) {
+            words.append(wordStart..<max(wordStart, upper))
+            guard let lower = firstScalar(in: scalars, from: upper, where: isLower) else {
                 wordStart = upper
                 break
             }
-            if lower == upper + 1 {
+            if lower == key.index(after: upper) {
                 wordStart = upper
             } else {
-                words.append(upper..<(lower - 1))
-                wordStart = lower - 1
+                let beforeLower = key.index(before: lower)
+                words.append(upper..<max(upper, beforeLower))
+                wordStart = beforeLower
             }
-            searchStart = lower + 1
+            searchStart = scalars.index(after: lower)
         }
-        words.append(wordStart..<end)
-        return words.map { range in
-            var word = String.UnicodeScalarView()
-            word.append(contentsOf: scalars[range])
-            return String(word).lowercased()
-        }.joined(separator: "_")
+        words.append(wordStart..<key.endIndex)
+        return words.map { key[$0].lowercased() }.joined(separator: "_")
     }
 
-    private static func firstIndex(in scalars: [Unicode.Scalar], from start: Int, where predicate: (Unicode.Scalar) -> Bool) -> Int? {
+    private static func firstScalar(in scalars: String.UnicodeScalarView, from start: String.Index, where predicate: (Unicode.Scalar) -> Bool) -> String.Index? {
         var index = start
-        while index < scalars.count {
+        while index < scalars.endIndex {
             if predicate(scalars[index]) { return index }
-            index += 1
+            scalars.formIndex(after: &index)
         }
         return nil
     }

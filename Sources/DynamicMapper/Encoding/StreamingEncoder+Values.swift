@@ -11,9 +11,11 @@ extension StreamingEncoder {
     /// `JSONEncoder` treats specially are recognised by type identity, which costs a pointer
     /// comparison; everything else runs its own `encode(to:)` against this encoder.
     ///
-    /// `key` is the coding key the value sits under, `nil` when it replaces its encoder's value.
+    /// `key` is the coding key the value sits under, `nil` when it replaces its encoder's value;
+    /// `member` says that a keyed container has just written that key, so that a `@Flat` value
+    /// can take it back and spread into the object instead.
     @discardableResult
-    func encodeValue<T: Encodable>(_ value: T, key: (any CodingKey)?, emptyAsObject: Bool = true) throws -> Bool {
+    func encodeValue<T: Encodable>(_ value: T, key: (any CodingKey)?, emptyAsObject: Bool = true, member: Bool = false) throws -> Bool {
         if T.self == Date.self {
             try encodeDate(unsafeBitCast(value, to: Date.self), key: key)
         } else if T.self == Data.self {
@@ -29,16 +31,48 @@ extension StreamingEncoder {
             writer.write(unsafeBitCast(value, to: DynamicClass.self).tree)
         } else if options.keyMode != .useDefaultKeys, let dictionary = value as? any StringKeyedDictionaryEncodable {
             try encodeStringKeyedDictionary(dictionary, key: key)
-        } else if !isPlainType(of: value), let model = value as? any DynamicEncodable {
-            try encodeDynamicModel(model, key: key)
-        } else if !isPlainType(of: value), let flat = value as? any FlatEncodable, flat.spreadsIntoParent {
-            // Its members go into an object already being written: the tree encoder can.
-            needsFallback = true
-            throw StreamingFallback()
+        } else if !isPlainType(of: value) {
+            return try encodeModel(value, key: key, emptyAsObject: emptyAsObject, member: member)
         } else {
             return try encodeInChildSlot(key: key, emptyAsObject: emptyAsObject) { try value.encode(to: self) }
         }
         return true
+    }
+
+    /// The values ``isPlainType(of:)`` does not know as plain: dynamic models, `@Flat` values
+    /// and `@Mapped` models with key paths.
+    private func encodeModel<T: Encodable>(_ value: T, key: (any CodingKey)?, emptyAsObject: Bool, member: Bool) throws -> Bool {
+        if let model = value as? any DynamicEncodable {
+            try encodeDynamicModel(model, key: key)
+            return true
+        }
+        if let flat = value as? any FlatEncodable, flat.spreadsIntoParent {
+            // Its members go into the object being written; elsewhere, only the tree can say.
+            guard member, let key else {
+                needsFallback = true
+                throw StreamingFallback()
+            }
+            try spreadFlat(flat, key: key)
+            return true
+        }
+        if Self.writesMappedPaths(Swift.type(of: value)) {
+            // Key paths write into nested objects that several properties share.
+            return try encodeInChildSlot(key: key, emptyAsObject: emptyAsObject) {
+                _ = startSlotTree()
+                try value.encode(to: self)
+            }
+        }
+        return try encodeInChildSlot(key: key, emptyAsObject: emptyAsObject) { try value.encode(to: self) }
+    }
+
+    /// Whether `type` is a `@Mapped` model with a property at a key path (or an empty key),
+    /// which the streaming containers cannot write in place.
+    private static func writesMappedPaths(_ type: Any.Type) -> Bool {
+        guard let mapped = type as? any MappedCodable.Type else { return false }
+        return MappedLayout.of(mapped).entries.contains { entry in
+            guard entry.path.count == 1, case .key = entry.path[0] else { return true }
+            return false
+        }
     }
 
     /// Runs `body` with a fresh slot for a nested value, then closes what it opened. A value that
@@ -62,22 +96,39 @@ extension StreamingEncoder {
             throw error
         }
         if slot.filled {
-            closeFrames(downTo: slot.depth)
+            if slot.tree != 0 { writeSlotTree() } else { closeFrames(downTo: slot.depth) }
             return true
         }
         if emptyAsObject { writer.writeEmptyObject() }
         return false
     }
 
-    /// Whether `value`'s type is known to be neither a dynamic model nor `@Flat`: the check is a
-    /// runtime lookup that costs far more than scanning this short list. The runtime type
-    /// counts, so a subclass that adopts the protocol is found behind its superclass's type.
+    /// A `@Flat` value: the key just written for it is taken back, and its keyed container is
+    /// the object it was to be a member of, so its members join that object as the tree
+    /// encoder spreads them (see ``StreamingFlatEncoder``).
+    private func spreadFlat(_ flat: any FlatEncodable, key: any CodingKey) throws {
+        let top = frames.count - 1
+        let member = members.removeLast()
+        writer.bytes.removeSubrange(member.separatorStart...)
+        frames[top].count -= 1
+        do {
+            try flat.encodeFlat(to: StreamingFlatEncoder(target: self, parent: FrameRef(index: top, id: frames[top].id), key: key))
+        } catch {
+            needsFallback = true
+            throw error
+        }
+    }
+
+    /// Whether `value`'s type is known to be neither a dynamic model, `@Flat` nor a `@Mapped`
+    /// model with key paths: the check is a runtime lookup that costs far more than scanning
+    /// this short list. The runtime type counts, so a subclass that adopts the protocol is
+    /// found behind its superclass's type.
     @inline(__always)
     private func isPlainType<T>(of value: T) -> Bool {
         let type = Swift.type(of: value)
         let identifier = ObjectIdentifier(type)
         if plainTypes.contains(identifier) { return true }
-        if type is any DynamicEncodable.Type || type is any FlatEncodable.Type { return false }
+        if type is any DynamicEncodable.Type || type is any FlatEncodable.Type || Self.writesMappedPaths(type) { return false }
         plainTypes.remember(identifier)
         return true
     }
@@ -202,14 +253,45 @@ extension StreamingEncoder: Encoder, StreamingSingleValueTarget {
     var singleValueKey: (any CodingKey)? { nil }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(StreamingKeyedContainer<Key>(encoder: self, frame: openContainer(in: &slot, isObject: true, pushedKey: false)))
+        if slot.tree != 0 { return slotTree.container(keyedBy: type) }
+        let keyedKeys = isKeyedKeyType(Key.self)
+        if keyedKeys && !slot.filled && frames.count == slot.depth { return startSlotTree().container(keyedBy: type) }
+        let frame = openContainer(in: &slot, isObject: true, pushedKey: false)
+        return KeyedEncodingContainer(StreamingKeyedContainer<Key>(encoder: self, frame: frame, keyedKeys: keyedKeys))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        StreamingUnkeyedContainer(encoder: self, frame: openContainer(in: &slot, isObject: false, pushedKey: false))
+        if slot.tree != 0 { return slotTree.unkeyedContainer() }
+        return StreamingUnkeyedContainer(encoder: self, frame: openContainer(in: &slot, isObject: false, pushedKey: false))
     }
 
-    func singleValueContainer() -> any SingleValueEncodingContainer { self }
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        slot.tree != 0 ? slotTree.singleValueContainer() : self
+    }
+
+    // MARK: Values built as trees
+
+    // A value whose keys are ``KeyedKey``s writes through paths into nested objects, and
+    // spreads flat members into its own: it is built as a tree from its first container on,
+    // then written in one go, so that its `encode(to:)` runs once.
+
+    private var slotTree: TreeEncoder { slotTrees[slot.tree - 1] }
+
+    private func startSlotTree() -> TreeEncoder {
+        var treeOptions = options
+        if misuse == nil { misuse = ContainerMisuse() }
+        treeOptions.misuse = misuse
+        let tree = TreeEncoder(options: treeOptions, codingPath: codingPath)
+        slotTrees.append(tree)
+        slot.tree = slotTrees.count
+        slot.filled = true
+        return tree
+    }
+
+    private func writeSlotTree() {
+        let tree = slotTrees.remove(at: slot.tree - 1)
+        writer.write(tree.value ?? .value(.object(JSON.Object())))
+    }
 
     func beginSingleValue() throws {
         guard !slot.filled, frames.count == slot.depth else {

@@ -45,6 +45,8 @@ final class StreamingEncoder {
         /// The frame opened for this value, so that asking for a container again reuses it.
         var frameID = 0
         var filled = false
+        /// Position + 1 in ``slotTrees`` of the tree this value is built in, 0 when it streams.
+        var tree = 0
     }
 
     /// A handle from a container struct to its frame; dead when the frame has closed.
@@ -68,6 +70,8 @@ final class StreamingEncoder {
         var lastFrameID = 0
         var plainTypes = KnownPlainTypes()
         var plainKeyTypes = KnownPlainTypes()
+        var slotTrees: [TreeEncoder] = []
+        var misuse: ContainerMisuse?
     }
 
     // The mutable state every written value touches lives in manually allocated memory:
@@ -116,6 +120,18 @@ final class StreamingEncoder {
         _modify { yield &state.pointee.plainTypes }
     }
 
+    /// Values built as trees because their keys are ``KeyedKey``s, innermost last.
+    var slotTrees: [TreeEncoder] {
+        _read { yield state.pointee.slotTrees }
+        _modify { yield &state.pointee.slotTrees }
+    }
+
+    /// Container misuse inside values built as trees, made with the first such value.
+    var misuse: ContainerMisuse? {
+        _read { yield state.pointee.misuse }
+        _modify { yield &state.pointee.misuse }
+    }
+
     private var lastFrameID: Int {
         _read { yield state.pointee.lastFrameID }
         _modify { yield &state.pointee.lastFrameID }
@@ -145,7 +161,8 @@ final class StreamingEncoder {
     /// already closed.
     @inline(__always)
     func enter(_ ref: FrameRef) -> Bool {
-        if ref.index == frames.count &- 1 && frames[ref.index].id == ref.id { return true }
+        // A dead handle has index -1, which equals `frames.count - 1` once every frame has closed.
+        if ref.index == frames.count &- 1 && ref.index >= 0 && frames[ref.index].id == ref.id { return true }
         return enterLower(ref)
     }
 
@@ -259,11 +276,33 @@ final class StreamingEncoder {
     /// Foundation's last-one-wins and merge rules and so go to the fallback.
     private func finishMembers(of frame: Frame) {
         let range = frame.membersStart..<members.count
-        if sortsKeys {
+        // Before sorting, which moves the bytes the members point at.
+        if hasEquivalentKeys(range) {
+            needsFallback = true
+        } else if sortsKeys {
             sortMembers(range, escaped: frame.keysEscaped)
         } else if hasDuplicateKeys(range) {
             needsFallback = true
         }
+    }
+
+    /// Whether two keys with different bytes are one key to `JSONEncoder`, whose objects are
+    /// Swift dictionaries: canonically equivalent spellings (NFC and NFD). Only keys with a
+    /// non-ASCII byte can be, so all-ASCII objects cost one scan of their keys.
+    private func hasEquivalentKeys(_ range: Range<Int>) -> Bool {
+        let nonASCII = writer.bytes.withUnsafeBufferPointer { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return false }
+            return range.contains { index in
+                let member = members[index]
+                return ASCIIScan.containsNonASCII(base + member.keyStart + 1, count: member.keyEnd - member.keyStart - 2)
+            }
+        }
+        guard nonASCII else { return false }
+        var seen = Set<String>()
+        for index in range where !seen.insert(String(decoding: unescapedKey(members[index]), as: UTF8.self)).inserted {
+            return true
+        }
+        return false
     }
 
     private func sortMembers(_ range: Range<Int>, escaped: Bool) {

@@ -6,10 +6,17 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let frame: StreamingEncoder.FrameRef
 
     init(encoder: StreamingEncoder, frame: StreamingEncoder.FrameRef) {
+        self.init(encoder: encoder, frame: frame, keyedKeys: encoder.isKeyedKeyType(Key.self))
+    }
+
+    /// `keyedKeys`: whether `Key` is a ``KeyedKey`` type, when the caller has asked already.
+    init(encoder: StreamingEncoder, frame: StreamingEncoder.FrameRef, keyedKeys: Bool) {
         self.encoder = encoder
         // ``KeyedKey`` keys may write into nested objects or into this one from a child,
-        // which only the tree encoder can do: the whole value is encoded again through it.
-        if encoder.isKeyedKeyType(Key.self) {
+        // which only the tree encoder can do. A value's own first container is built as a
+        // tree (see `StreamingEncoder.container(keyedBy:)`); here, a nested container or one
+        // asked for after another, the whole value is encoded again through it.
+        if keyedKeys {
             encoder.needsFallback = true
             self.frame = .dead
         } else {
@@ -56,7 +63,7 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         if T.self == MappedMember.self { return try encodeMember(unsafeBitCast(value, to: MappedMember.self)) }
         try begin(key)
-        try encoder.encodeValue(value, key: key)
+        try encoder.encodeValue(value, key: key, member: true)
     }
 
     /// A `@Mapped` value under its own key. A path writes into nested objects that other

@@ -137,7 +137,13 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         let nested: TreeObject
         switch try? destination(for: key) {
-        case .member(let target, let name)?: nested = target.nestedObject(for: name)
+        case .member(let target, let name)?:
+            if let existing = target[name], !existing.isObject {
+                // `JSONEncoder` stops here; the encode call fails instead, and writes go nowhere.
+                options.misuse?.note("a keyed container", existing: existing.kindDescription, path: codingPath + [key])
+                return KeyedEncodingContainer(TreeKeyedContainer<NestedKey>(encoder: encoder, object: TreeObject(), codingPath: codingPath + [key]))
+            }
+            nested = target.nestedObject(for: name)
         case .spread?: nested = object
         case nil: nested = object.nestedObject(for: converted(key))
         }
@@ -150,7 +156,10 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         switch object[name] {
         case .array(let existing): nested = existing
         case .value(.array(let elements)): nested = TreeArray(elements)
-        default: nested = TreeArray()
+        case nil: nested = TreeArray()
+        case let other?:
+            options.misuse?.note("an unkeyed container", existing: other.kindDescription, path: codingPath + [key])
+            return TreeUnkeyedContainer(encoder: encoder, array: TreeArray(), codingPath: codingPath + [key])
         }
         object.set(.array(nested), for: name)
         return TreeUnkeyedContainer(encoder: encoder, array: nested, codingPath: codingPath + [key])
@@ -269,6 +278,9 @@ struct TreeSingleValueContainer: SingleValueEncodingContainer {
     }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
+        // Into a container already there, `JSONEncoder` encodes the value on the same encoder,
+        // so its containers join that one (or clash with it).
+        if encoder.holdsContainer { return try value.encode(to: encoder) }
         let node = try TreeEncoder.wrap(value, options: encoder.options, path: codingPath)
         encoder.setSingleValue(node ?? .value(.object(JSON.Object())))
     }

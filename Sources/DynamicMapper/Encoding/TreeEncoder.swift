@@ -43,6 +43,9 @@ final class TreeEncoder: Encoder {
 
     var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
 
+    /// What this encoder holds so far.
+    var value: TreeNode? { node }
+
     /// What this encoder holds, unless it is still `object` (see the flat encoder init).
     func nodeIfNot(_ object: TreeObject) -> TreeNode? {
         if case .object(let same) = node, same === object { return nil }
@@ -59,7 +62,12 @@ final class TreeEncoder: Encoder {
         switch node {
         case .object(let existing): object = existing
         case .value(.object(let members)): object = TreeObject(members)
-        default: object = TreeObject()
+        case .overlay(let overlay) where overlay.json.objectValue != nil: object = TreeObject(overlay.json.objectValue ?? JSON.Object())
+        case nil: object = TreeObject()
+        case let other?:
+            // `JSONEncoder` stops here; the encode call fails instead, and writes go nowhere.
+            options.misuse?.note("a keyed container", existing: other.kindDescription, path: codingPath)
+            return KeyedEncodingContainer(TreeKeyedContainer<Key>(encoder: self, object: TreeObject(), codingPath: codingPath))
         }
         node = .object(object)
         return KeyedEncodingContainer(TreeKeyedContainer<Key>(encoder: self, object: object, codingPath: codingPath))
@@ -70,7 +78,10 @@ final class TreeEncoder: Encoder {
         switch node {
         case .array(let existing): array = existing
         case .value(.array(let elements)): array = TreeArray(elements)
-        default: array = TreeArray()
+        case nil: array = TreeArray()
+        case let other?:
+            options.misuse?.note("an unkeyed container", existing: other.kindDescription, path: codingPath)
+            return TreeUnkeyedContainer(encoder: self, array: TreeArray(), codingPath: codingPath)
         }
         node = .array(array)
         return TreeUnkeyedContainer(encoder: self, array: array, codingPath: codingPath)
@@ -81,11 +92,25 @@ final class TreeEncoder: Encoder {
     }
 
     /// Stores a single value unless a container already holds this encoder's value, which
-    /// `JSONEncoder` keeps in that case.
+    /// `JSONEncoder` keeps in that case. The value is stored finished, not as a container, so
+    /// that a container asked for afterwards follows `JSONEncoder`'s rules for values.
     func setSingleValue(_ value: TreeNode) {
         switch node {
         case .object, .array: return
-        default: node = value
+        case nil:
+            switch value {
+            case .object, .array: node = .value(value.json)
+            default: node = value
+            }
+        case let other?: options.misuse?.note("a single value", existing: other.kindDescription, path: codingPath)
+        }
+    }
+
+    /// Whether a keyed or unkeyed container already holds this encoder's value.
+    var holdsContainer: Bool {
+        switch node {
+        case .object, .array: return true
+        default: return false
         }
     }
 

@@ -20,28 +20,41 @@ enum InputEncoding {
         return try result.get()
     }
 
+    /// Foundation's rules, case for case: a byte order mark, or the zero bytes the first two
+    /// (ASCII) characters leave in the first four bytes; two-byte input is UTF-16 when one of
+    /// its bytes is zero. `FE FF 00 00` is read as Foundation reads it, as UTF-32 little-endian
+    /// after those four bytes (as UTF-16 it would start with U+0000, never valid JSON). One
+    /// deliberate difference: `FF FE 00 00` is the UTF-32 little-endian byte order mark here,
+    /// where Foundation reads UTF-16 and fails.
     private static func detect(_ bytes: UnsafeBufferPointer<UInt8>) -> (Detected, Int) {
         let count = bytes.count
         if count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { return (.utf8, 3) }
-        if count >= 4 && bytes[0] == 0 && bytes[1] == 0 && bytes[2] == 0xFE && bytes[3] == 0xFF { return (.utf32BE, 4) }
-        if count >= 4 && bytes[0] == 0xFF && bytes[1] == 0xFE && bytes[2] == 0 && bytes[3] == 0 { return (.utf32LE, 4) }
+        if count >= 4 {
+            switch (bytes[0], bytes[1], bytes[2], bytes[3]) {
+            case (0, 0, 0xFE, 0xFF): return (.utf32BE, 4)
+            case (0xFE, 0xFF, 0, 0), (0xFF, 0xFE, 0, 0): return (.utf32LE, 4)
+            default: break
+            }
+        }
         if count >= 2 && bytes[0] == 0xFE && bytes[1] == 0xFF { return (.utf16BE, 2) }
         if count >= 2 && bytes[0] == 0xFF && bytes[1] == 0xFE { return (.utf16LE, 2) }
         if count >= 4 {
             switch (bytes[0] == 0, bytes[1] == 0, bytes[2] == 0, bytes[3] == 0) {
             case (true, true, true, false): return (.utf32BE, 0)
             case (false, true, true, true): return (.utf32LE, 0)
-            case (true, false, _, _): return (.utf16BE, 0)
-            case (false, true, false, _): return (.utf16LE, 0)
+            case (true, false, true, false): return (.utf16BE, 0)
+            case (false, true, false, true): return (.utf16LE, 0)
             default: break
             }
-        } else if count >= 2 {
+        } else if count == 2 {
             if bytes[0] == 0 && bytes[1] != 0 { return (.utf16BE, 0) }
             if bytes[0] != 0 && bytes[1] == 0 { return (.utf16LE, 0) }
         }
         return (.utf8, 0)
     }
 
+    /// A trailing incomplete code unit (an odd byte of UTF-16) is dropped, as Foundation's
+    /// transcoding drops it.
     private static func transcode(_ body: UnsafeBufferPointer<UInt8>, from encoding: Detected) -> Result<UnsafeMutableBufferPointer<UInt8>, JSONSyntaxError> {
         var utf8: [UInt8] = []
         utf8.reserveCapacity(body.count)
@@ -54,7 +67,7 @@ enum InputEncoding {
                 let low = UInt16(body[offset + (bigEndian ? 1 : 0)])
                 return high << 8 | low
             }
-            failed = transcode(units.makeIterator(), from: UTF16.self, into: &utf8) || body.count % 2 != 0
+            failed = transcode(units.makeIterator(), from: UTF16.self, into: &utf8)
         case .utf32BE, .utf32LE:
             let bigEndian = encoding == .utf32BE
             let units = stride(from: 0, to: body.count - 3, by: 4).lazy.map { offset -> UInt32 in
@@ -64,7 +77,7 @@ enum InputEncoding {
                 }
                 return value
             }
-            failed = transcode(units.makeIterator(), from: UTF32.self, into: &utf8) || body.count % 4 != 0
+            failed = transcode(units.makeIterator(), from: UTF32.self, into: &utf8)
         case .utf8:
             break
         }

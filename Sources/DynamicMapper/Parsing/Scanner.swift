@@ -241,6 +241,7 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
             let byte = position.pointee
             if byte == quote { break }
             if byte >= 0x80 {
+                flags.insert(.nonASCII)
                 // The common case for non-Latin text, inline: a three-byte sequence with no
                 // range exception. Everything else is checked out of line.
                 if byte >= 0xE1 && byte <= 0xEF && byte != 0xED && end - position >= 3
@@ -510,7 +511,8 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
             }
         }
         guard cursor > keyStart else { throw error("Expected an object key but found \(describeCurrent())") }
-        nodes.append(Node(kind: .string, flags: [], offset: UInt32(truncatingIfNeeded: keyStart - start),
+        let ascii = UnsafeBufferPointer(start: keyStart, count: cursor - keyStart).allSatisfy { $0 < 0x80 }
+        nodes.append(Node(kind: .string, flags: ascii ? [] : .nonASCII, offset: UInt32(truncatingIfNeeded: keyStart - start),
                           length: UInt32(truncatingIfNeeded: cursor - keyStart), end: 0))
     }
 
