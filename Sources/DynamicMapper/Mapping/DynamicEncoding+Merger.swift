@@ -91,6 +91,9 @@ extension DynamicEncoding {
             for (position, key) in keys.enumerated() where written[key] == nil { written[key] = position }
             var used = Set<String>()
             var dropped = Set<String>()
+            // Document keys kept as they were; a later equal (or canonically equivalent) key
+            // goes, as the first one is the one read.
+            var kept = Set<String>()
             var result: [OverlayMember] = []
             result.reserveCapacity(base.count + keys.count)
             for member in base.members where member.key != DynamicEncoding.reservedKey {
@@ -114,7 +117,7 @@ extension DynamicEncoding {
                         reportConflict(view: member.value, model: nil, steps: steps)
                         steps.removeLast()
                     }
-                } else {
+                } else if kept.insert(member.key).inserted {
                     result.append(member)
                 }
             }
