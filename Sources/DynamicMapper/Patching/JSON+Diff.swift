@@ -26,10 +26,11 @@ extension JSON {
         switch (old, new) {
         case (.object(let oldMembers), .object(let newMembers)):
             for key in oldMembers.keys where newMembers[key] == nil {
-                operations.append(.remove(Path(steps + [.key(key)])))
+                operations.append(.remove(Path(steps + [Path.component(forToken: key)])))
             }
             for (key, value) in newMembers {
-                steps.append(.key(key))
+                // As a pointer would read it back, so the patch survives its own text.
+                steps.append(Path.component(forToken: key))
                 if let previous = oldMembers[key] {
                     diff(previous, value, steps: &steps, into: &operations)
                 } else {

@@ -73,7 +73,7 @@ extension JSON {
             self = value
             return
         }
-        try modify(atPointer: Path(Array(path.components.dropLast()))) { (parent: inout JSON) throws(PatchFailure) in
+        try modify(parentOf: path) { (parent: inout JSON) throws(PatchFailure) in
             switch parent {
             case .object:
                 parent.editMembers { $0[last.pointerToken] = value }
@@ -97,7 +97,7 @@ extension JSON {
             throw PatchFailure(pointer: path.pointer, reason: .removesRoot)
         }
         let removed = try value(atPointer: path)
-        try modify(atPointer: Path(Array(path.components.dropLast()))) { (parent: inout JSON) throws(PatchFailure) in
+        try modify(parentOf: path) { (parent: inout JSON) throws(PatchFailure) in
             switch parent {
             case .object:
                 parent.editMembers { $0[last.pointerToken] = nil }
@@ -109,5 +109,14 @@ extension JSON {
             }
         }
         return removed
+    }
+
+    /// Runs `body` on the parent of the last step of `path`; a failure names all of `path`.
+    private mutating func modify(parentOf path: Path, _ body: (inout JSON) throws(PatchFailure) -> Void) throws(PatchFailure) {
+        do throws(PatchFailure) {
+            try modify(atPointer: Path(Array(path.components.dropLast())), body)
+        } catch {
+            throw PatchFailure(pointer: path.pointer, reason: error.reason)
+        }
     }
 }

@@ -60,6 +60,18 @@ public struct JSONPatchError: Error, Sendable, Equatable, CustomStringConvertibl
         }
     }
 
+    /// An error for operation `operationIndex`, for code that checks patches itself.
+    ///
+    /// ```swift
+    /// JSONPatchError(operationIndex: 0, operation: "remove", pointer: "/a", reason: .noValue(at: "/a"))
+    /// ```
+    public init(operationIndex: Int, operation: String, pointer: String, reason: Reason) {
+        self.operationIndex = operationIndex
+        self.operation = operation
+        self.pointer = pointer
+        self.reason = reason
+    }
+
     /// `operation <index> (<op>) at "<pointer>": <reason>`.
     public var description: String {
         "operation \(operationIndex) (\(operation)) at \"\(pointer)\": \(reason)"

@@ -13,6 +13,17 @@ public struct JSONPointerError: Error, Sendable, Equatable, CustomStringConverti
     /// What is wrong, e.g. `'~' must be followed by '0' or '1'`.
     public let reason: String
 
+    /// An error at `offset` of `pointer`, for code that checks pointers itself.
+    ///
+    /// ```swift
+    /// JSONPointerError(pointer: "a", offset: 0, reason: "A JSON Pointer starts with '/'")
+    /// ```
+    public init(pointer: String, offset: Int, reason: String) {
+        self.pointer = pointer
+        self.offset = offset
+        self.reason = reason
+    }
+
     /// `<reason> at offset <offset> of "<pointer>"`.
     public var description: String { "\(reason) at offset \(offset) of \"\(pointer)\"" }
 }
