@@ -22,6 +22,12 @@ private struct ChangesStatus: DynamicCodable {
     }
 }
 
+private struct ChangesReadmeStatus: DynamicCodable {
+    var dynamicSelf: DynamicClass?
+    var id: UInt64
+    var text: String
+}
+
 @Suite("Changes of a decoded model")
 struct ModelChangesTests {
     static let document = #"""
@@ -81,5 +87,24 @@ struct ModelChangesTests {
         let fresh = ChangesAuthor(name: "Ada", tags: [])
         #expect(try fresh.changes() == ["name": "Ada", "tags": []])
         #expect(try fresh.patchOperations() == [.replace(.root, ["name": "Ada", "tags": []])])
+    }
+
+    @Test func readmeTour() throws {
+        let data = Data(#"{"id": 1, "text": "hi", "user": {"name": "Ada"}}"#.utf8)
+        var status = try DynamicJSONDecoder().decode(ChangesReadmeStatus.self, from: data)
+        status.text = "edited"
+        status.ds.user.location.set("Paris")
+        let mergeBody = try status.changes().serializedString()
+        #expect(mergeBody == #"{"text":"edited","user":{"location":"Paris"}}"#)
+        let patchBody = try patchText(status.patchOperations())
+        #expect(patchBody == #"[{"op":"replace","path":"/text","value":"edited"},{"op":"add","path":"/user/location","value":"Paris"}]"#)
+        var document = try JSON(parsing: #"{"tags": ["a", "b", "c"]}"#)
+        let patch = try JSONPatch.decode(from: #"[{"op":"test","path":"/tags/0","value":"a"},{"op":"add","path":"/tags/-","value":"d"},{"op":"remove","path":"/tags/7"}]"#)
+        #expect(throws: JSONPatchError.self) { try document.apply(patch) }
+        do {
+            try document.apply(patch)
+        } catch {
+            #expect("\(error)" == #"operation 2 (remove) at "/tags/7": index 7 is out of range for an array of 4 elements"#)
+        }
     }
 }

@@ -51,7 +51,7 @@ extension JSON {
     /// ```swift
     /// let old: JSON = ["name": "Ada", "age": 36, "tags": ["a"]]
     /// let new: JSON = ["name": "Ada", "age": 37, "city": "London"]
-    /// JSON.mergePatch(from: old, to: new)   // {"age": 37, "tags": null, "city": "London"}
+    /// JSON.mergePatch(from: old, to: new)   // {"tags": null, "age": 37, "city": "London"}
     /// ```
     ///
     /// `old.applying(mergePatch: JSON.mergePatch(from: old, to: new)) == new` whenever `new`

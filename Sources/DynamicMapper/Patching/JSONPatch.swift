@@ -1,7 +1,7 @@
 /// A JSON Patch (RFC 6902): operations applied in order, all or nothing.
 ///
 /// ```swift
-/// let patch: JSONPatch = [
+/// let patch: JSONPatch = try [
 ///     .replace(Path(pointer: "/user/name"), "Ada"),
 ///     .add(Path(pointer: "/tags/-"), "new"),
 ///     .remove(Path(pointer: "/draft")),
@@ -17,14 +17,14 @@ public struct JSONPatch: Sendable, Equatable, Codable, ExpressibleByArrayLiteral
     /// The operations, in the order they apply.
     ///
     /// ```swift
-    /// JSONPatch([.remove(Path(pointer: "/a"))]).operations.count   // 1
+    /// try JSONPatch([.remove(Path(pointer: "/a"))]).operations.count   // 1
     /// ```
     public var operations: [Operation]
 
     /// One step of a patch.
     ///
     /// ```swift
-    /// let step = JSONPatch.Operation.move(from: Path(pointer: "/old"), to: Path(pointer: "/new"))
+    /// let step = try JSONPatch.Operation.move(from: Path(pointer: "/old"), to: Path(pointer: "/new"))
     /// ```
     public enum Operation: Sendable, Equatable {
         /// Adds `value` at the path: a new member, a replaced member, or an element inserted
@@ -74,13 +74,13 @@ public struct JSONPatch: Sendable, Equatable, Codable, ExpressibleByArrayLiteral
     /// A patch of `operations`.
     ///
     /// ```swift
-    /// let patch = JSONPatch([.test(Path(pointer: "/version"), 3), .replace(Path(pointer: "/version"), 4)])
+    /// let patch = try JSONPatch([.test(Path(pointer: "/version"), 3), .replace(Path(pointer: "/version"), 4)])
     /// ```
     public init(_ operations: [Operation] = []) {
         self.operations = operations
     }
 
-    /// `let patch: JSONPatch = [.remove(Path(pointer: "/a"))]`.
+    /// `let patch: JSONPatch = try [.remove(Path(pointer: "/a"))]`.
     public init(arrayLiteral operations: Operation...) {
         self.operations = operations
     }
