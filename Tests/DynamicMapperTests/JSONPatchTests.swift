@@ -3,7 +3,7 @@ import Testing
 import DynamicMapper
 
 private func jpPointer(_ text: String) -> Path {
-    // Test inputs are well-formed; a bad one fails the test through the thrown error's absence.
+    // A malformed test pointer becomes a key no document holds, so the expectations that use it fail.
     (try? Path(pointer: text)) ?? Path([.key("<malformed \(text)>")])
 }
 
