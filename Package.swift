@@ -34,6 +34,11 @@ let package = Package(
             dependencies: ["DynamicMapper", "DynamicMapperOperators"],
             path: "Examples/ObjectMapperMigration"
         ),
+        .executableTarget(
+            name: "PatchRequest",
+            dependencies: ["DynamicMapper", "DynamicMapperOperators"],
+            path: "Examples/PatchRequest"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

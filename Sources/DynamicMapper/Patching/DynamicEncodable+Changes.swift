@@ -1,0 +1,75 @@
+extension DynamicEncodable {
+    /// What encoding this model now would change in the document it was decoded from, as a
+    /// JSON Merge Patch (RFC 7396): a ready `application/merge-patch+json` body.
+    ///
+    /// ```swift
+    /// var user = try DynamicJSONDecoder().decode(User.self, from: data)   // {"name": "Ada", "age": 36, "role": "admin"}
+    /// user.age = 37
+    /// user.ds.role.remove()
+    /// try user.changes()   // {"role": null, "age": 37}
+    /// ```
+    ///
+    /// Own properties, `<->`/`-->` writes and `ds` edits count together, exactly as
+    /// ``DynamicJSONEncoder`` would write them; an unedited model gives `{}`. A model that was
+    /// not decoded has no document to compare with, so its whole encoding is the change. Pass
+    /// the encoder whose settings (key strategy, dates) match the decoder's. A merge patch
+    /// cannot set a member to `null` (see ``JSON/mergePatch(from:to:)``); use
+    /// ``patchOperations(using:)`` when that matters.
+    ///
+    /// - Throws: The encoder's errors.
+    public func changes(using encoder: DynamicJSONEncoder = DynamicJSONEncoder()) throws -> JSON {
+        let encoded = try encoder.encodeToJSON(self)
+        guard let original = decodedDocument else { return encoded }
+        return JSON.mergePatch(from: original, to: encoded)
+    }
+
+    /// What encoding this model now would change in the document it was decoded from, as a
+    /// JSON Patch (RFC 6902): a ready `application/json-patch+json` body.
+    ///
+    /// ```swift
+    /// var user = try DynamicJSONDecoder().decode(User.self, from: data)   // {"name": "Ada", "tags": ["a", "b"]}
+    /// user.tags.append("c")
+    /// try JSONEncoder().encode(user.patchOperations())   // [{"op":"add","path":"/tags/2","value":"c"}]
+    /// ```
+    ///
+    /// Empty for an unedited model; for a model that was not decoded, one `replace` of the
+    /// whole document. See ``changes(using:)``.
+    ///
+    /// - Throws: The encoder's errors.
+    public func patchOperations(using encoder: DynamicJSONEncoder = DynamicJSONEncoder()) throws -> JSONPatch {
+        let encoded = try encoder.encodeToJSON(self)
+        return JSON.patch(from: decodedDocument ?? .null, to: encoded)
+    }
+
+    /// The value this model was decoded from, or `nil` when it was not decoded.
+    private var decodedDocument: JSON? {
+        guard let decoded = dynamicSelf?.decoded else { return nil }
+        return OverlayNode.source(decoded.document, decoded.index).json
+    }
+}
+
+extension DynamicClass {
+    /// Applies a JSON Patch to the document this view holds, all or nothing.
+    ///
+    /// ```swift
+    /// var view = DynamicClass(["tags": ["a"]])
+    /// try view.apply([.add(Path(pointer: "/tags/-"), "b")])
+    /// JSON(view)   // {"tags": ["a", "b"]}
+    /// ```
+    ///
+    /// - Throws: ``JSONPatchError``; the view is then unchanged.
+    public mutating func apply(_ patch: JSONPatch) throws {
+        set(try JSON(self).applying(patch))
+    }
+
+    /// Applies a JSON Merge Patch to the document this view holds.
+    ///
+    /// ```swift
+    /// var view = DynamicClass(["a": 1, "b": 2])
+    /// view.apply(mergePatch: ["b": nil, "c": 3])
+    /// JSON(view)   // {"a": 1, "c": 3}
+    /// ```
+    public mutating func apply(mergePatch patch: JSON) {
+        set(JSON(self).applying(mergePatch: patch))
+    }
+}

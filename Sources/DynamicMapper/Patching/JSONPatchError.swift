@@ -1,0 +1,85 @@
+/// Why a ``JSONPatch`` did not apply: which operation failed, at which pointer, and why. The
+/// target is left as it was.
+///
+/// ```swift
+/// do {
+///     try document.apply(patch)
+/// } catch let error as JSONPatchError {
+///     print(error)   // operation 2 (remove) at "/tags/7": index 7 is out of range for an array of 3 elements
+/// }
+/// ```
+public struct JSONPatchError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The 0-based position of the failing operation in the patch.
+    public let operationIndex: Int
+    /// The failing operation's `op`: `"add"`, `"remove"`, and so on.
+    public let operation: String
+    /// The pointer that could not be followed: the operation's `path`, or its `from` when
+    /// that is the one that failed.
+    public let pointer: String
+    /// What went wrong.
+    public let reason: Reason
+
+    /// What went wrong at ``pointer``.
+    ///
+    /// ```swift
+    /// if case .testFailed(let actual) = error.reason { print("document holds", actual) }
+    /// ```
+    public enum Reason: Sendable, Equatable, CustomStringConvertible {
+        /// The object at `parent` has no member at this step (missing members are not created).
+        case noValue(at: String)
+        /// The step below `parent` needs an object or array, and the value there is neither.
+        case notAContainer(at: String)
+        /// `token` is not a usable index into the array of `count` elements at that step:
+        /// not canonical digits, or out of range.
+        case invalidIndex(String, count: Int)
+        /// A `test` found `actual` instead of the expected value.
+        case testFailed(actual: JSON)
+        /// A `move` into its own descendant (`from` is a proper prefix of `path`).
+        case moveIntoDescendant(from: String)
+        /// A `remove` (or `move`) of the whole document.
+        case removesRoot
+
+        /// The reason in words.
+        ///
+        /// ```swift
+        /// JSONPatchError.Reason.noValue(at: "/a").description   // no value at "/a"
+        /// ```
+        public var description: String {
+            switch self {
+            case .noValue(let at): return "no value at \"\(at)\""
+            case .notAContainer(let at): return "the value at \"\(at)\" is neither an object nor an array"
+            case .invalidIndex(let token, let count):
+                if let index = Path.arrayIndex(forToken: token) {
+                    return "index \(index) is out of range for an array of \(count) element\(count == 1 ? "" : "s")"
+                }
+                return "\"\(token)\" is not an array index (digits without a leading zero)"
+            case .testFailed(let actual): return "test failed: the value is \(actual)"
+            case .moveIntoDescendant(let from): return "cannot move \"\(from)\" into itself"
+            case .removesRoot: return "cannot remove the whole document"
+            }
+        }
+    }
+
+    /// An error for operation `operationIndex`, for code that checks patches itself.
+    ///
+    /// ```swift
+    /// JSONPatchError(operationIndex: 0, operation: "remove", pointer: "/a", reason: .noValue(at: "/a"))
+    /// ```
+    public init(operationIndex: Int, operation: String, pointer: String, reason: Reason) {
+        self.operationIndex = operationIndex
+        self.operation = operation
+        self.pointer = pointer
+        self.reason = reason
+    }
+
+    /// `operation <index> (<op>) at "<pointer>": <reason>`.
+    public var description: String {
+        "operation \(operationIndex) (\(operation)) at \"\(pointer)\": \(reason)"
+    }
+}
+
+/// A failure inside one operation, before it is tagged with the operation's position.
+struct PatchFailure: Error {
+    let pointer: String
+    let reason: JSONPatchError.Reason
+}
