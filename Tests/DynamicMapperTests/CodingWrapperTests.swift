@@ -259,7 +259,7 @@ struct CodingWrapperTests {
 
         var random = SystemRandomNumberGenerator()
         let seed = UInt64.random(in: 0 ... .max, using: &random)
-        var generator = SplitMix64(state: seed)
+        var generator = SeededGenerator(state: seed)
         for _ in 0..<200 {
             let count = Bool.random(using: &generator) ? Int.random(in: -9...9, using: &generator) : nil
             let name = Bool.random(using: &generator) ? ["", "a", "b c"].randomElement(using: &generator) : nil

@@ -36,6 +36,22 @@ private struct DTUser: DynamicCodable {
     }
 }
 
+/// A `Codable` enum needs no transformer; an optional one that is not `Codable` does.
+private enum DTPlan: String, Codable {
+    case free, pro
+}
+
+private struct DTAccount: DynamicCodable {
+    var dynamicSelf: DynamicClass?
+    @NotCoded var plan: DTPlan?
+    @NotCoded var status: DTStatus?
+
+    mutating func dynamicMapping(mappingType: DynamicMappingType) {
+        plan <-- ds.plan
+        status <-> ds.state.using(RawValueTransformer<DTStatus>())
+    }
+}
+
 /// Decoding-only and encoding-only transformers with the one-way operators.
 private struct DTCents: DecodingTransformer {
     func decode(_ raw: Int) throws -> Decimal { Decimal(raw) / 100 }
@@ -168,6 +184,18 @@ struct DynamicTransformTests {
         }
     }
 
+    @Test("unknown raw values of a Codable enum and of an optional enum through a transformer")
+    func unknownEnumValueOtherForms() throws {
+        let failures = DTFailures()
+        let account = try dtDecode(DTAccount.self, #"{"plan":"gold","state":"paused","id":3}"#, failures: failures)
+        #expect(account.plan == nil && account.status == nil)
+        #expect(failures.errors.map { dtDescribe($0).path } == [["plan"], ["state"]])
+        #expect(failures.errors.last.map { dtDescribe($0).message } == #""paused" is not a raw value of DTStatus"#)
+        let known = try dtDecode(DTAccount.self, #"{"plan":"pro","state":"banned","id":3}"#)
+        #expect(known.plan == .pro && known.status == .banned)
+        #expect(try dtEncode(known) == #"{"plan":"pro","state":"banned","id":3}"#)
+    }
+
     @Test("refused and undecodable raw values are reported in document order; null and missing behave as for <->")
     func failuresNullAndMissing() throws {
         let failures = DTFailures()
@@ -271,7 +299,7 @@ struct DynamicTransformTests {
     @Test("random values round-trip through transformed <-> and unchanged models re-encode their input",
           arguments: Array(UInt64(1)...6))
     func randomRoundTrips(seed: UInt64) throws {
-        var random = SplitMix64(state: seed)
+        var random = SeededGenerator(state: seed)
         let statuses: [DTStatus] = [.active, .banned]
         for round in 0..<80 {
             var object = JSON.Object()

@@ -224,7 +224,7 @@ struct KeyedKeyMergeTests {
 
     @Test("random paths and parent values in random orders give the merged object", arguments: Array(UInt64(1)...8))
     func randomOrders(seed: UInt64) throws {
-        var random = SplitMix64(state: seed)
+        var random = SeededGenerator(state: seed)
         let names = ["p", "q", "r"]
         for round in 0..<60 {
             // Paths up to three keys deep; a path that is a prefix of another holds an object

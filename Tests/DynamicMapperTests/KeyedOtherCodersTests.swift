@@ -41,7 +41,7 @@ enum KOFormat: String, CaseIterable, Sendable {
 
 /// A random number literal: integers of every size (the extremes included), doubles of any
 /// magnitude, and decimals with up to 38 significant digits.
-private func koLiteral(_ random: inout SplitMix64) -> String {
+private func koLiteral(_ random: inout SeededGenerator) -> String {
     switch Int.random(in: 0..<6, using: &random) {
     case 0: return String(Int64.random(in: .min ... .max, using: &random))
     case 1: return String(UInt64.random(in: 0 ... .max, using: &random))
@@ -90,7 +90,7 @@ struct KeyedOtherCodersTests {
 
     @Test("random numbers in every property survive the round trip exactly", arguments: Array(UInt64(1)...6))
     func randomNumbers(seed: UInt64) throws {
-        var random = SplitMix64(state: seed)
+        var random = SeededGenerator(state: seed)
         for round in 0..<100 {
             let literals = (0..<6).map { _ in koLiteral(&random) }
             var object = JSON.Object()
@@ -106,7 +106,7 @@ struct KeyedOtherCodersTests {
 
     @Test("random typed models decoded from JSON come back equal", arguments: Array(UInt64(1)...4))
     func randomModels(seed: UInt64) throws {
-        var random = SplitMix64(state: seed)
+        var random = SeededGenerator(state: seed)
         for round in 0..<100 {
             var ratio = Double(bitPattern: random.next())
             while !ratio.isFinite { ratio = Double(bitPattern: random.next()) }
