@@ -52,6 +52,22 @@ private struct DTAccount: DynamicCodable {
     }
 }
 
+/// A transformer whose raw value is a dynamic model that reads through a transformer itself.
+private struct DTAccountSummary: DecodingTransformer {
+    func decode(_ raw: DTAccount) throws -> String {
+        "\(raw.plan?.rawValue ?? "-")/\(raw.status?.rawValue ?? "-")"
+    }
+}
+
+private struct DTHolder: DynamicDecodable {
+    var dynamicSelf: DynamicClass?
+    @NotCoded var summary: String?
+
+    mutating func dynamicMapping(mappingType: DynamicMappingType) {
+        summary <-- ds.account.using(DTAccountSummary())
+    }
+}
+
 /// Decoding-only and encoding-only transformers with the one-way operators.
 private struct DTCents: DecodingTransformer {
     func decode(_ raw: Int) throws -> Decimal { Decimal(raw) / 100 }
@@ -194,6 +210,16 @@ struct DynamicTransformTests {
         let known = try dtDecode(DTAccount.self, #"{"plan":"pro","state":"banned","id":3}"#)
         #expect(known.plan == .pro && known.status == .banned)
         #expect(try dtEncode(known) == #"{"plan":"pro","state":"banned","id":3}"#)
+    }
+
+    @Test("a transformed read whose raw value is a dynamic model with transformed reads of its own")
+    func nestedTransformedReads() throws {
+        let failures = DTFailures()
+        let holder = try dtDecode(DTHolder.self, #"{"account":{"plan":"pro","state":"banned"}}"#, failures: failures)
+        #expect(holder.summary == "pro/banned")
+        let odd = try dtDecode(DTHolder.self, #"{"account":{"plan":"pro","state":"paused"}}"#, failures: failures)
+        #expect(odd.summary == "pro/-")
+        #expect(failures.errors.map { dtDescribe($0).path } == [["account", "state"]])
     }
 
     @Test("refused and undecodable raw values are reported in document order; null and missing behave as for <->")

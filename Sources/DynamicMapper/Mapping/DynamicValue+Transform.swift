@@ -1,7 +1,9 @@
 import Foundation
 
 extension DynamicValue {
-    /// This place read and written through a two-way transformer, for `<->`, `<--` and `-->`.
+    /// This place read and written through a transformer, for the mapping operators: a
+    /// ``Transformer`` for `<->`, a ``DecodingTransformer`` for `<--`, an
+    /// ``EncodingTransformer`` for `-->`.
     ///
     /// ```swift
     /// created <-> ds.meta.created.using(DateFormatTransformer(format: "yyyy-MM-dd"))
@@ -9,25 +11,7 @@ extension DynamicValue {
     ///
     /// Declaring `using` hides a JSON key of that name from dot syntax: reach it with
     /// `ds[key: "using"]`.
-    public func using<Transform: Transformer>(_ transformer: Transform) -> TransformedValue<Transform> {
-        TransformedValue(view: self, transformer: transformer)
-    }
-
-    /// This place read through a decoding transformer, for `<--`.
-    ///
-    /// ```swift
-    /// status <-- ds.state.using(StatusParser())
-    /// ```
-    public func using<Transform: DecodingTransformer>(_ transformer: Transform) -> TransformedValue<Transform> {
-        TransformedValue(view: self, transformer: transformer)
-    }
-
-    /// This place written through an encoding transformer, for `-->`.
-    ///
-    /// ```swift
-    /// total --> ds.summary.total.using(CurrencyFormatter())
-    /// ```
-    public func using<Transform: EncodingTransformer>(_ transformer: Transform) -> TransformedValue<Transform> {
+    public func using<Transform>(_ transformer: Transform) -> TransformedValue<Transform> {
         TransformedValue(view: self, transformer: transformer)
     }
 }
@@ -56,35 +40,35 @@ public struct TransformedValue<Transform> {
 
 extension TransformedValue where Transform: DecodingTransformer {
     /// `property <-- view.using(transformer)`: the raw value here, decoded as `<--` decodes a
-    /// property, then transformed. Missing, undecodable or refused: `property` is left alone
-    /// and a failure goes to the decoder running the mapping.
+    /// property, then transformed, both inside the same read, so that a refusal is a failed
+    /// read like any other. Missing, undecodable or refused: `property` is left alone and the
+    /// failure goes to the decoder running the mapping.
     package func read(into property: inout Transform.Value, marksKeys: Bool = false) {
-        var found = RawRead<Transform.Raw>()
-        view.read(into: &found, marksKeys: marksKeys)
-        guard let raw = found.raw, let value = transformed(raw) else { return }
-        property = value
+        var found = TransformedRead<Transform>()
+        withTransformer { view.read(into: &found, marksKeys: marksKeys) }
+        if let value = found.value { property = value }
     }
 
     /// `property <-- view.using(transformer)` for an optional: as above, and `null` makes the
     /// property `nil` without asking the transformer.
     package func read(into property: inout Transform.Value?, marksKeys: Bool = false) {
-        var found: RawRead<Transform.Raw>? = RawRead()
-        view.read(into: &found, marksKeys: marksKeys)
+        var found: TransformedRead<Transform>? = TransformedRead()
+        withTransformer { view.read(into: &found, marksKeys: marksKeys) }
         guard let found else {
             property = nil
             return
         }
-        guard let raw = found.raw, let value = transformed(raw) else { return }
-        property = value
+        if let value = found.value { property = value }
     }
 
-    private func transformed(_ raw: Transform.Raw) -> Transform.Value? {
-        do {
-            return try transformDecoded(raw, codingPath: view.fullPath.map(\.codingKey)) { try transformer.decode($0) }
-        } catch {
-            view.root.session?.failures.append(error)
-            return nil
-        }
+    /// Runs `body` with the transformer where ``TransformedRead`` finds it: `init(from:)` has
+    /// no other way in.
+    private func withTransformer(_ body: () -> Void) {
+        let current = TransformerSlot.Entry(transformer)
+        let outer = TransformerSlot.slot.get(TransformerSlot.Entry.self)
+        TransformerSlot.slot.set(current)
+        defer { TransformerSlot.slot.set(outer) }
+        withExtendedLifetime(current, body)
     }
 }
 
@@ -113,14 +97,34 @@ extension TransformedValue {
     package var runningMappingType: DynamicMappingType? { view.runningMappingType }
 }
 
-/// What a transformed read found: the raw value, decoded as a property of type `Raw` would be
-/// at that place. It starts empty, which tells a missing value (left alone by the read) apart.
-private struct RawRead<Raw: Decodable>: Decodable {
-    var raw: Raw?
+/// What a transformed read found: the raw value decoded as a property of type `Raw` would be
+/// at that place, then transformed. It starts empty, which tells a missing value (left alone
+/// by the read) apart.
+private struct TransformedRead<Transform: DecodingTransformer>: Decodable {
+    var value: Transform.Value?
 
     init() {}
 
     init(from decoder: any Decoder) throws {
-        raw = try decoder.singleValueContainer().decode(Raw.self)
+        // Taken before decoding `Raw`, whose own mapping may read through other transformers.
+        guard let transformer = TransformerSlot.slot.get(TransformerSlot.Entry.self)?.transformer as? Transform else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: decoder.codingPath, debugDescription: "No \(Transform.self) for this transformed read."))
+        }
+        let raw = try decoder.singleValueContainer().decode(Transform.Raw.self)
+        value = try transformDecoded(raw, codingPath: decoder.codingPath) { try transformer.decode($0) }
+    }
+}
+
+/// The transformer of the transformed read running on this thread.
+private enum TransformerSlot {
+    static let slot = ThreadSlot()
+
+    final class Entry {
+        let transformer: Any
+
+        init(_ transformer: Any) {
+            self.transformer = transformer
+        }
     }
 }
