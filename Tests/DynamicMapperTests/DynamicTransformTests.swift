@@ -314,7 +314,7 @@ struct DynamicTransformTests {
         #expect(created == (try dtDate("2012-05-01")))
 
         // Outside an encoder's run `-->` has no document to write to: the view is unchanged.
-        var copy = view
+        let copy = view
         created --> copy.meta.created.using(dtDay)
         #expect(JSON(copy.meta.created) == "2012-05-01")
         created = try dtDate("1999-12-31")
