@@ -215,7 +215,11 @@ enum TreeNode {
         switch self {
         case .object(let object): return Array(zip(object.keys, object.nodes))
         case .value(.object(let object)): return zip(object.keys, object.values).map { ($0, .value($1)) }
-        case .overlay(let overlay): return overlay.objectMembers()?.map { ($0.key, .overlay($0.value)) }
+        case .overlay(let overlay):
+            guard let object = overlay.objectMembers() else { return nil }
+            // A key the document repeats: the first one is the one read.
+            var seen = Set<String>()
+            return object.members.compactMap { seen.insert($0.key).inserted ? ($0.key, .overlay($0.value)) : nil }
         case .value, .array: return nil
         }
     }
