@@ -44,7 +44,7 @@ extension TransformedValue where Transform: DecodingTransformer {
     /// read like any other. Missing, undecodable or refused: `property` is left alone and the
     /// failure goes to the decoder running the mapping.
     package func read(into property: inout Transform.Value, marksKeys: Bool = false) {
-        var found = TransformedRead<Transform>()
+        var found = TransformedRead<Transform>(before: rawForm(of: property))
         withTransformer { view.read(into: &found, marksKeys: marksKeys) }
         if let value = found.value { property = value }
     }
@@ -52,13 +52,25 @@ extension TransformedValue where Transform: DecodingTransformer {
     /// `property <-- view.using(transformer)` for an optional: as above, and `null` makes the
     /// property `nil` without asking the transformer.
     package func read(into property: inout Transform.Value?, marksKeys: Bool = false) {
-        var found: TransformedRead<Transform>? = TransformedRead()
+        var found: TransformedRead<Transform>? = TransformedRead(before: property == nil ? .null : property.flatMap(rawForm))
         withTransformer { view.read(into: &found, marksKeys: marksKeys) }
         guard let found else {
             property = nil
             return
         }
         if let value = found.value { property = value }
+    }
+
+    /// `value` as the document would hold it, when the transformer can say (it encodes too, and
+    /// accepts the value); `nil` otherwise.
+    private func rawForm(of value: Transform.Value) -> TransformedRead<Transform>.Before? {
+        guard let encoding = transformer as? any EncodingTransformer else { return nil }
+        return Self.raw(of: value, through: encoding).map(TransformedRead.Before.raw)
+    }
+
+    private static func raw<Encoding: EncodingTransformer>(of value: Transform.Value, through transformer: Encoding) -> (any Encodable)? {
+        guard let value = value as? Encoding.Value else { return nil }
+        return try? transformer.encode(value)
     }
 
     /// Runs `body` with the transformer where ``TransformedRead`` finds it: `init(from:)` has
@@ -100,12 +112,28 @@ extension TransformedValue {
 /// What a transformed read found: the raw value decoded as a property of type `Raw` would be
 /// at that place, then transformed. It starts empty, which tells a missing value (left alone
 /// by the read) apart.
-private struct TransformedRead<Transform: DecodingTransformer>: Decodable {
-    var value: Transform.Value?
+///
+/// It encodes as the property's value before the read in the document's form, so that the
+/// decoder remembers a read that left the property as it was just as it does for an
+/// untransformed one, and encoding writes nothing there while the program leaves the property
+/// unchanged.
+private struct TransformedRead<Transform: DecodingTransformer>: Codable {
+    /// The property's value before the read: `nil`, or its raw form.
+    enum Before {
+        case null
+        case raw(any Encodable)
+    }
 
-    init() {}
+    var value: Transform.Value?
+    /// `nil` when the raw form is unknown (a one-way transformer), or after a read.
+    private let before: Before?
+
+    init(before: Before?) {
+        self.before = before
+    }
 
     init(from decoder: any Decoder) throws {
+        before = nil
         // Taken before decoding `Raw`, whose own mapping may read through other transformers.
         guard let transformer = TransformerSlot.slot.get(TransformerSlot.Entry.self)?.transformer as? Transform else {
             throw DecodingError.dataCorrupted(DecodingError.Context(
@@ -113,6 +141,19 @@ private struct TransformedRead<Transform: DecodingTransformer>: Decodable {
         }
         let raw = try decoder.singleValueContainer().decode(Transform.Raw.self)
         value = try transformDecoded(raw, codingPath: decoder.codingPath) { try transformer.decode($0) }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch before {
+        case .null?:
+            try container.encodeNil()
+        case .raw(let raw)?:
+            try container.encode(raw)
+        case nil:
+            throw EncodingError.invalidValue(self, EncodingError.Context(
+                codingPath: encoder.codingPath, debugDescription: "The value before the read has no raw form."))
+        }
     }
 }
 
