@@ -76,6 +76,25 @@ private struct CWZeroDate: Codable, Equatable {
     @Zero var when: Date
 }
 
+/// Optional `@Zero` properties and their synthesized twin, which must encode alike.
+private struct CWZeroOptionals: Codable, Equatable {
+    @Zero var count: Int?
+    @Zero var name: String?
+    @Zero var point: CWPoint?
+}
+
+private struct CWPlainOptionals: Codable, Equatable {
+    var count: Int?
+    var name: String?
+    var point: CWPoint?
+}
+
+/// A dynamic model: a `nil` it decoded from `null` stays `null`; one it set drops the key.
+private struct CWZeroDynamic: DynamicCodable {
+    var dynamicSelf: DynamicClass?
+    @Zero var count: Int?
+}
+
 // Transformers for the one-way wrappers and the error tests.
 private struct CWDateTransformer: Transformer, DefaultInitializable {
     private static let day = DateFormatTransformer(format: "yyyy-MM-dd")
@@ -229,6 +248,40 @@ struct CodingWrapperTests {
         #expect(try coders.encode([Zero(wrappedValue: 1), Zero(wrappedValue: 0)]) == "[1,0]")
     }
 
+    @Test("an optional @Zero holding nil writes no key, as a synthesized optional does", arguments: CoderKind.allCases)
+    func zeroOptionalNilWritesNothing(coders: CoderKind) throws {
+        let decoded = try coders.decode(CWZeroOptionals.self, #"{"count":null}"#)
+        #expect(decoded == CWZeroOptionals(count: nil, name: nil, point: nil))
+        #expect(try coders.encode(decoded) == "{}")
+        #expect(try coders.encode(CWZeroOptionals(count: 0, name: "", point: nil)) == #"{"count":0,"name":""}"#)
+        // In an array a position must stay: nil is null there.
+        #expect(try coders.encode([Zero<Int?>(wrappedValue: nil), Zero(wrappedValue: 2)]) == "[null,2]")
+
+        var random = SystemRandomNumberGenerator()
+        let seed = UInt64.random(in: 0 ... .max, using: &random)
+        var generator = SeededGenerator(state: seed)
+        for _ in 0..<200 {
+            let count = Bool.random(using: &generator) ? Int.random(in: -9...9, using: &generator) : nil
+            let name = Bool.random(using: &generator) ? ["", "a", "b c"].randomElement(using: &generator) : nil
+            let point = Bool.random(using: &generator) ? CWPoint(x: 1, y: -1) : nil
+            let zero = CWZeroOptionals(count: count, name: name, point: point)
+            let text = try coders.encode(zero)
+            #expect(text == (try coders.encode(CWPlainOptionals(count: count, name: name, point: point))), "seed \(seed)")
+            #expect(try coders.decode(CWZeroOptionals.self, text) == zero, "seed \(seed)")
+        }
+    }
+
+    @Test("a decoded dynamic model: a null it kept stays, a value it set to nil is removed")
+    func zeroOptionalInDynamicModel() throws {
+        let encoder = DynamicJSONEncoder()
+        let kept = try DynamicJSONDecoder().decode(CWZeroDynamic.self, from: Data(#"{"count":null,"other":1}"#.utf8))
+        #expect(String(decoding: try encoder.encode(kept), as: UTF8.self) == #"{"count":null,"other":1}"#)
+        var cleared = try DynamicJSONDecoder().decode(CWZeroDynamic.self, from: Data(#"{"count":5,"other":1}"#.utf8))
+        #expect(cleared.count == 5)
+        cleared.count = nil
+        #expect(String(decoding: try encoder.encode(cleared), as: UTF8.self) == #"{"other":1}"#)
+    }
+
     @Test("a value that is there but wrong still throws", arguments: CoderKind.allCases)
     func zeroWrongValue(coders: CoderKind) throws {
         let error = coders.decodingError(CWZeroTestCodable.self, #"{"name":"Jan","numberOfChildren":"two"}"#)
@@ -360,6 +413,7 @@ struct CodingWrapperTests {
         }
     }
 }
+
 
 extension CoderKind {
     fileprivate func encodingError<T: Encodable>(_ value: T) throws -> EncodingError? {

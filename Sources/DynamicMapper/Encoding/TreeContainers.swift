@@ -57,24 +57,34 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         }
         guard let last = names.popLast() else { return nil }
         var target = object
-        for name in names { target = target.nestedObject(for: name) }
+        for name in names {
+            guard let next = target.pathObject(for: name) else {
+                throw EncodingError.invalidValue(key.stringValue, EncodingError.Context(
+                    codingPath: codingPath + [key],
+                    debugDescription: "The \(kind) \(Path(components)) goes through \"\(name)\", which already holds a value that is not an object."))
+            }
+            target = next
+        }
         return (target, last)
     }
 
     /// Stores `node` under `key`; a flat key spreads an object's members into this object.
+    /// Members that paths placed below the key stay (see ``TreeObject/place(_:for:)``).
     private func place(_ node: TreeNode, for key: Key) throws {
         switch try destination(for: key) {
         case .member(let target, let name):
-            target.set(node, for: name)
+            try place(node, in: target, for: name, key: key)
         case .spread:
-            switch node {
-            case .object(let members):
-                for (position, name) in members.keys.enumerated() { object.set(members.nodes[position], for: name) }
-            case .value(.object(let members)):
-                for (name, value) in members { object.set(.value(value), for: name) }
-            default:
-                object.set(node, for: converted(key))
-            }
+            guard let members = node.members else { return try place(node, in: object, for: converted(key), key: key) }
+            for member in members { try place(member.node, in: object, for: member.key, key: key) }
+        }
+    }
+
+    private func place(_ node: TreeNode, in target: TreeObject, for name: String, key: Key) throws {
+        guard target.place(node, for: name) else {
+            throw EncodingError.invalidValue(key.stringValue, EncodingError.Context(
+                codingPath: codingPath + [key],
+                debugDescription: "The value for \"\(name)\" is not an object, but a key path has placed members inside it."))
         }
     }
 
@@ -131,7 +141,7 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         }
         let path = codingPath + mapped.path.map(\.pathComponent.codingKey)
         let node = try mapped.value.map { try TreeEncoder.wrap($0, options: options, path: path) ?? .value(.object(JSON.Object())) }
-        target.set(node ?? .value(.null), for: name)
+        try place(node ?? .value(.null), in: target, for: name, key: key)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {

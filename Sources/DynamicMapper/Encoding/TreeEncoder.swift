@@ -204,6 +204,26 @@ enum TreeNode {
     /// A dynamic model's complete output (its document merged with its properties).
     case overlay(OverlayNode)
 
+    /// A value that a nested dynamic model's output holds unchanged from its document.
+    var isDocumentValue: Bool {
+        if case .overlay(.source) = self { return true }
+        return false
+    }
+
+    /// The members when this is an object (a finished one, or a dynamic model's output).
+    var members: [(key: String, node: TreeNode)]? {
+        switch self {
+        case .object(let object): return Array(zip(object.keys, object.nodes))
+        case .value(.object(let object)): return zip(object.keys, object.values).map { ($0, .value($1)) }
+        case .overlay(let overlay):
+            guard let object = overlay.objectMembers() else { return nil }
+            // A key the document repeats: the first one is the one read.
+            var seen = Set<String>()
+            return object.members.compactMap { seen.insert($0.key).inserted ? ($0.key, .overlay($0.value)) : nil }
+        case .value, .array: return nil
+        }
+    }
+
     var json: JSON {
         switch self {
         case .value(let value): return value
@@ -226,11 +246,18 @@ final class TreeObject {
     private(set) var keys: [String] = []
     private(set) var nodes: [TreeNode] = []
     private var positions: [String: Int] = [:]
+    /// Keys that a ``KeyedKey`` path went through: the members it placed below them stay when
+    /// a value is written at the key itself, whichever comes first (`"x.a"` and `"x"`).
+    private var pathParents: Set<String> = []
 
     init() {}
 
     init(_ members: JSON.Object) {
         for (key, value) in members { set(.value(value), for: key) }
+    }
+
+    private init(_ members: [(key: String, node: TreeNode)]) {
+        for member in members { set(member.node, for: member.key) }
     }
 
     subscript(key: String) -> TreeNode? {
@@ -241,12 +268,46 @@ final class TreeObject {
     func nestedObject(for key: String) -> TreeObject {
         let nested: TreeObject
         switch self[key] {
-        case .object(let existing): nested = existing
-        case .value(.object(let members)): nested = TreeObject(members)
-        default: nested = TreeObject()
+        case .object(let existing)?: nested = existing
+        case let other: nested = other?.members.map(TreeObject.init) ?? TreeObject()
         }
         set(.object(nested), for: key)
         return nested
+    }
+
+    /// The object under `key` for a path that goes through it: made when the key is missing or
+    /// `null`, the one there (made editable) when it holds an object; `nil` when it holds
+    /// another value, which the path would silently replace.
+    func pathObject(for key: String) -> TreeObject? {
+        switch self[key] {
+        case nil, .value(.null)?:
+            break
+        case let existing?:
+            guard existing.members != nil else { return nil }
+        }
+        pathParents.insert(key)
+        return nestedObject(for: key)
+    }
+
+    /// Stores `node` under `key`. Where a path already placed members below `key`, an object
+    /// is merged into them (its members after theirs, a member it shares replaced in place and
+    /// merged again below), while `null` and a value that a nested dynamic model only carries
+    /// from its document leave them as they are: what the paths wrote is newer. Returns
+    /// `false`, storing nothing more, when another value meets those members.
+    func place(_ node: TreeNode, for key: String) -> Bool {
+        guard pathParents.contains(key), case .object(let target)? = self[key] else {
+            set(node, for: key)
+            return true
+        }
+        guard let members = node.members else {
+            if case .value(.null) = node { return true }
+            return node.isDocumentValue
+        }
+        for member in members {
+            if member.node.isDocumentValue, target[member.key] != nil, !target.pathParents.contains(member.key) { continue }
+            guard target.place(member.node, for: member.key) else { return false }
+        }
+        return true
     }
 
     func set(_ node: TreeNode, for key: String) {

@@ -11,7 +11,9 @@ import Foundation
 /// With ``DynamicJSONDecoder`` and ``DynamicJSONEncoder`` the wrapper adds nothing. With other
 /// coders the wrapped value is read from (or written as) a ``JSON`` value through them and
 /// decoded (or encoded) by this package with its default settings: the other coder's
-/// strategies and `userInfo` do not reach it.
+/// strategies and `userInfo` do not reach it. Numbers reach such a coder as the Swift type
+/// that holds them exactly (an integer, a `Double` when it reads back as the same number, else
+/// a `Decimal`), so a `PropertyListEncoder` round trip gives back the same numbers.
 public struct Keyed<Value> {
     /// The wrapped model: `try decoder.decode(Keyed<Model>.self, from: data).value`.
     public var value: Value

@@ -18,7 +18,8 @@ import Foundation
 /// key it asks for holds its zero (optional properties `nil`, nested models zero in turn).
 /// A type with no such value (a `URL`, a `UUID`, an enum with no case for `""` or `0`) makes a
 /// missing key throw `DecodingError.valueNotFound`. A value that is there but wrong still throws
-/// as usual. Encoding writes the value as it is.
+/// as usual. Encoding writes the value as it is, except that an optional holding `nil` writes
+/// no key at all, as a synthesized optional property does.
 ///
 /// The synthesized `init(from:)` calls this package's overload of `decode(_:forKey:)`, so it
 /// works with any decoder, Foundation's included.
@@ -58,6 +59,18 @@ extension Zero: Encodable where Value: Encodable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(wrappedValue)
+    }
+}
+
+extension KeyedEncodingContainer {
+    /// Writes an optional `@Zero` property as the synthesized `encode(to:)` writes an optional:
+    /// its value when there is one, no key for `nil` (the synthesized code calls this overload).
+    ///
+    /// ```swift
+    /// @Zero var nickname: String?   // nil encodes as {}, not {"nickname":null}
+    /// ```
+    public mutating func encode<Wrapped: Encodable>(_ value: Zero<Wrapped?>, forKey key: Key) throws {
+        try encodeIfPresent(value.wrappedValue, forKey: key)
     }
 }
 
