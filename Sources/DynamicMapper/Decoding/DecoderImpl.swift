@@ -400,6 +400,24 @@ final class DecoderImpl: Decoder {
         return layout
     }
 
+    /// Runs `body` with `currentNode` at `index`, as `init(from:)` of a child expects.
+    ///
+    /// `body` is user code (an `init(from:)`, a strategy's closure). Unless it is the running
+    /// ``MappedCodable`` model's own `init(from:)`, the model's object is hidden from it: a
+    /// decode it starts, with any decoder, has its own state (see
+    /// ``MappedDecoding/currentDecoder``).
+    func withCurrentNode<T>(_ index: Int, _ body: () throws -> T) rethrows -> T {
+        let saved = currentNode
+        currentNode = index
+        let hidden = index == state.pointee.mappedModel.object ? nil : MappedDecoding.currentDecoder.get(DecoderImpl.self)
+        if hidden != nil { MappedDecoding.currentDecoder.set(nil) }
+        defer {
+            currentNode = saved
+            if hidden != nil { MappedDecoding.currentDecoder.set(hidden) }
+        }
+        return try body()
+    }
+
     /// Decodes a ``MappedCodable`` model, with its layout there for its properties to find,
     /// and this decoder published to them (see ``MappedDecoding/currentDecoder``).
     private func decodeMapped<T: Decodable>(_ type: T.Type, layout: MappedLayout, at index: Int) throws -> T {

@@ -33,6 +33,23 @@ open class DynamicJSONDecoder: JSONDecoder, @unchecked Sendable {
         set { lock.withLock { _maximumDepth = max(1, newValue) } }
     }
 
+    private var _rejectsDuplicateKeys = false
+
+    /// Whether an object that repeats a key makes the decode throw
+    /// `DecodingError.dataCorrupted`, whose ``JSONSyntaxError`` names the repeat's line and
+    /// column and the first one's. Off by default: the first one wins, as in `JSONDecoder`.
+    /// Turn it on for anything that validates a document and passes it on, since other
+    /// parsers (`JSONSerialization`, most JavaScript) read the last one.
+    ///
+    /// ```swift
+    /// let decoder = DynamicJSONDecoder()
+    /// decoder.rejectsDuplicateKeys = true
+    /// ```
+    open var rejectsDuplicateKeys: Bool {
+        get { lock.withLock { _rejectsDuplicateKeys } }
+        set { lock.withLock { _rejectsDuplicateKeys = newValue } }
+    }
+
     private var _strictMapping = false
     private var _mappingFailureHandler: (@Sendable (DecodingError) -> Void)?
 
@@ -120,6 +137,7 @@ open class DynamicJSONDecoder: JSONDecoder, @unchecked Sendable {
     }
 
     var scanOptions: ScanOptions {
-        ScanOptions(allowsJSON5: allowsJSON5, assumesTopLevelDictionary: assumesTopLevelDictionary, maximumDepth: maximumDepth)
+        ScanOptions(allowsJSON5: allowsJSON5, assumesTopLevelDictionary: assumesTopLevelDictionary,
+                    maximumDepth: maximumDepth, rejectsDuplicateKeys: rejectsDuplicateKeys)
     }
 }

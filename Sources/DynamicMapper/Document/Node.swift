@@ -17,6 +17,9 @@ struct Node {
         static let json5 = Flags(rawValue: 1 << 1)
         /// Number literal with no fraction and no exponent.
         static let integer = Flags(rawValue: 1 << 2)
+        /// JSON5 hexadecimal integer (also `json5`), whose magnitude the scanner checked to fit
+        /// 64 bits.
+        static let hexadecimal = Flags(rawValue: 1 << 3)
     }
 
     var kind: Kind

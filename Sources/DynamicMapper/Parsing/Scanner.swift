@@ -438,9 +438,14 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
             flags = [.json5]
         } else if end - cursor >= 2, cursor[0] == UInt8(ascii: "0"), cursor[1] | 0x20 == UInt8(ascii: "x") {
             cursor += 2
+            let digits = cursor
             guard cursor < end, ScanBytes.hexValue(cursor.pointee) != nil else { throw error("Invalid hexadecimal number") }
             while cursor < end, ScanBytes.hexValue(cursor.pointee) != nil { cursor += 1 }
-            flags.insert(.json5)
+            guard NumberGrammar.hexFits64Bits(from: digits, to: cursor) else {
+                cursor = numberStart
+                throw error("Hexadecimal number larger than 64 bits")
+            }
+            flags.formUnion([.json5, .hexadecimal])
         } else {
             var digits = 0
             if cursor.pointee == UInt8(ascii: "0") {
