@@ -172,8 +172,9 @@ extension JSON {
     ///
     /// Parsing, building and writing a value never recurse, but the Swift runtime frees nested
     /// arrays recursively, about 150 bytes of stack a level (3,500 levels fill a 512 KiB
-    /// thread), and comparing or hashing values recurses too. A value no deeper than this can
-    /// be released, compared and written on any thread.
+    /// thread), and comparing values recurses too. A value no deeper than this can be
+    /// released, compared and written on a 512 KiB thread. (Hashing recurses through
+    /// `Hasher`, several times the stack a level: hash deep values on a larger stack.)
     ///
     /// ```swift
     /// try JSON(parsing: deepText, maximumDepth: 100_000)   // deeper than 1,024: an error
