@@ -64,7 +64,7 @@ struct DuplicateKeyTests {
     func randomObjects() {
         let keys = ["a", "b", "c", "\\u0061", "é", "e\u{301}"]
         for seed in UInt64(0)..<200 {
-            var random = ScaleRandom(state: seed)
+            var random = SeededRandom(state: seed)
             let chosen = (0..<Int.random(in: 0...4, using: &random)).map { _ in keys.randomElement(using: &random)! }
             let text = "[{" + chosen.enumerated().map { "\"\($1)\":\($0)" }.joined(separator: ",") + "}]"
             let distinct = Set(chosen.map { $0 == "\\u0061" ? "a" : $0 }).count == chosen.count

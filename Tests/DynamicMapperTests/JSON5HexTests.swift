@@ -96,7 +96,7 @@ struct JSON5HexTests {
     func randomDigits() throws {
         let digits = Array("0123456789abcdefABCDEF")
         for seed in UInt64(0)..<400 {
-            var random = ScaleRandom(state: seed)
+            var random = SeededRandom(state: seed)
             let zeros = String(repeating: "0", count: Int.random(in: 0...3, using: &random))
             let text = zeros + String((0..<Int.random(in: 1...18, using: &random)).map { _ in digits.randomElement(using: &random)! })
             let negative = Bool.random(using: &random)

@@ -57,7 +57,7 @@ struct PathScaleTests {
     func descriptionRoundTrip() {
         let pieces = [".", "[", "]", "\\", "\u{301}", "\u{20DD}", " ", "0", "-1", "a", "é", "e\u{301}", "/", "\r\n", "\u{1F600}", "[0]", "\u{200D}"]
         for seed in UInt64(0)..<300 {
-            var random = ScaleRandom(state: seed)
+            var random = SeededRandom(state: seed)
             var components: [Path.Component] = []
             for _ in 0..<Int.random(in: 0...6, using: &random) {
                 if Int.random(in: 0..<4, using: &random) == 0 {

@@ -22,7 +22,9 @@ open class DynamicJSONDecoder: JSONDecoder, @unchecked Sendable {
     private var _maximumDepth = 512
 
     /// The deepest container nesting accepted (default 512); deeper input throws
-    /// `DecodingError.dataCorrupted` instead of exhausting the stack.
+    /// `DecodingError.dataCorrupted` instead of exhausting the stack. Whatever the limit, a
+    /// decode that would leave less than 64 KiB of its thread's stack throws
+    /// `dataCorrupted` too ("Nested too deeply for the stack left on this thread").
     ///
     /// ```swift
     /// let decoder = DynamicJSONDecoder()

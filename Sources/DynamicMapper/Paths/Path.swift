@@ -14,7 +14,7 @@ import Foundation
 ///
 /// The grammar: segments separated by the separator (`.` unless told otherwise); in a segment,
 /// text is a key and `[n]` an index (negative counts from the end), so `a[0]`, `a.[0]` and
-/// `a[0]b` work; `\` takes the next character literally; text in brackets that is not an
+/// `a[0]b` work; `\` takes the next Unicode scalar literally; text in brackets that is not an
 /// integer is a key (`a[x.y]`), and a `[` that is never closed is literal. An empty segment is
 /// the empty key (`".a"` is `""` then `"a"`), and the empty string is the root.
 public struct Path: Hashable, Sendable {

@@ -1,8 +1,8 @@
 import Foundation
 
-/// SplitMix64 for the hostile-scale property tests: the same sequence on every platform, so a
-/// failure's seed reproduces it.
-struct ScaleRandom: RandomNumberGenerator {
+/// SplitMix64 for the property tests: small, fast and the same sequence on every platform, so
+/// a failure's seed reproduces it.
+struct SeededRandom: RandomNumberGenerator {
     var state: UInt64
 
     mutating func next() -> UInt64 {
