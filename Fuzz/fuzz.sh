@@ -8,7 +8,7 @@
 #   FUZZ_BUILD_ONLY=1 Fuzz/fuzz.sh    # build and check that each target starts, nothing else
 #
 # Each target is the library compiled with `swiftc -sanitize=fuzzer,address` plus one entry
-# point and the shared properties in Tests/DynamicMapperTests/FuzzChecks.swift. The corpus
+# point and the shared properties in Tests/DynamicMapperTests/FuzzChecks*.swift. The corpus
 # grows in .build-fuzz/corpus/<Target>, seeded from Fuzz/Seeds/<Target>, Fuzz/Regressions
 # and ../shared/data. A finding is written to .build-fuzz/findings/<Target>-crash-…; keep
 # it in Fuzz/Regressions/<Target>/ so FuzzRegressionTests runs it from then on.
@@ -18,7 +18,7 @@ root="$(pwd)"
 build="$root/.build-fuzz"
 shared="$root/../shared/data"
 targets=("$@")
-if [ ${#targets[@]} -eq 0 ]; then targets=(ParseRoundTrip DecodeModel DynamicEdits); fi
+if [ ${#targets[@]} -eq 0 ]; then targets=(ParseRoundTrip DecodeModel DynamicEdits PathEdits JSON5Input); fi
 
 mkdir -p "$build/findings"
 # ld.gold warns about every sanitizer helper symbol it cannot export; those lines say nothing.
@@ -38,7 +38,7 @@ quiet swiftc "${flags[@]}" -module-name DynamicMapper -emit-library -static \
 for target in "${targets[@]}"; do
     echo "== building $target"
     quiet swiftc "${flags[@]}" -module-name "Fuzz$target" -I "$build" -L "$build" -lDynamicMapper \
-        "Fuzz/Targets/$target.swift" Tests/DynamicMapperTests/FuzzChecks.swift -o "$build/fuzz-$target"
+        "Fuzz/Targets/$target.swift" Tests/DynamicMapperTests/FuzzChecks*.swift -o "$build/fuzz-$target"
 done
 
 # Seeds: every target's inputs start with a byte of settings (and, for DynamicEdits, a count
@@ -49,7 +49,9 @@ seed() {
     mkdir -p "$corpus"
     if [ -d "Fuzz/Seeds/$target" ]; then cp Fuzz/Seeds/"$target"/* "$corpus"/ 2>/dev/null || true; fi
     if [ -d "Fuzz/Regressions/$target" ]; then cp Fuzz/Regressions/"$target"/* "$corpus"/ 2>/dev/null || true; fi
-    if [ -d "$shared" ]; then
+    if [ "$target" = PathEdits ]; then
+        :  # path text: its own seeds only
+    elif [ -d "$shared" ]; then
         for file in "$shared"/JSONTestSuite/test_parsing/* "$shared"/JSONTestSuite/test_transform/* "$shared"/bench/*.json; do
             [ -f "$file" ] || continue
             local name="shared-$(basename "$file")"
@@ -66,10 +68,13 @@ for target in "${targets[@]}"; do
     limit=(-runs="${FUZZ_RUNS:-3500000}")
     if [ -n "${FUZZ_SECONDS:-}" ]; then limit=(-max_total_time="$FUZZ_SECONDS"); fi
     if [ -n "${FUZZ_BUILD_ONLY:-}" ]; then limit=(-runs=0); fi
+    # Path text is worth fuzzing long (deep and bracket-heavy paths); JSON input at 4 KiB.
+    length=4096
+    if [ "$target" = PathEdits ]; then length=32768; fi
     echo "== fuzzing $target (${limit[*]})"
     rc=0
     SWIFT_BACKTRACE=enable=no "$build/fuzz-$target" "$build/corpus/$target" "${limit[@]}" \
-        -max_len=4096 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
+        -max_len="$length" -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
         -artifact_prefix="$build/findings/$target-" > "$build/$target.log" 2>&1 || rc=$?
     grep -E '^#[0-9]+ +(INITED|DONE)|stat::number_of_executed_units|ERROR|Fatal error|SUMMARY|Test unit written' "$build/$target.log" || true
     if [ "$rc" -ne 0 ]; then

@@ -13,7 +13,7 @@ import Testing
     static let inputs: [String] = {
         var found: [String] = []
         for folder in ["Regressions", "Seeds"] {
-            for target in ["ParseRoundTrip", "DecodeModel", "DynamicEdits"] {
+            for target in ["ParseRoundTrip", "DecodeModel", "DynamicEdits", "PathEdits", "JSON5Input"] {
                 let directory = fuzzFolder.appendingPathComponent(folder).appendingPathComponent(target)
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
                 found += names.sorted().map { "\(folder)/\(target)/\($0)" }
@@ -33,6 +33,8 @@ import Testing
         switch name.split(separator: "/")[1] {
         case "ParseRoundTrip": try FuzzChecks.parseRoundTrip(bytes)
         case "DecodeModel": try FuzzChecks.decodeModel(bytes)
+        case "PathEdits": try FuzzChecks.pathEdits(bytes)
+        case "JSON5Input": try FuzzChecks.json5Input(bytes)
         default: try FuzzChecks.dynamicEdits(bytes)
         }
     }

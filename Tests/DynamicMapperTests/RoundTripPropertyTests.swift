@@ -6,19 +6,8 @@ import DynamicMapper
 // so a failure names the seed that reproduces it. The properties are those of the fuzz
 // targets (`FuzzChecks`), here over inputs built to be valid and to hit the edited paths.
 
-/// SplitMix64: small, fast and the same on every platform, so a seed always means the same
-/// document.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-}
+/// SplitMix64 (``SeededRandom``): a seed always means the same document.
+typealias SeededGenerator = SeededRandom
 
 /// Random ``JSON`` values, with the keys the edits use and the literals that are easy to lose.
 struct DocumentGenerator {

@@ -44,7 +44,10 @@ extension DecoderImpl {
         // no longer exact, the literal itself must be an integer whose magnitude fits 64 bits
         // (Foundation's limit there too), and that exact integer is the value.
         let literal = document.numberLiteral(node)
-        if let double = NumberParsing.double(literal: literal), let value = T(exactly: double) {
+        if node.flags.contains(.hexadecimal) {
+            // As Foundation: a hexadecimal literal is the exact integer it spells.
+            if let exact = NumberParsing.integer(T.self, literal: literal) { return exact }
+        } else if let double = NumberParsing.double(literal: literal), let value = T(exactly: double) {
             if double.magnitude < 9_007_199_254_740_992 { return value }
             let magnitude = literal.hasPrefix("-") ? String(literal.dropFirst()) : literal
             if NumberParsing.integer(UInt64.self, literal: magnitude) != nil, let exact = NumberParsing.integer(T.self, literal: literal) {
@@ -101,6 +104,13 @@ extension DecoderImpl {
         switch node.kind {
         case .number:
             let literal = document.numberLiteral(node)
+            if node.flags.contains(.hexadecimal) {
+                // As Foundation: the integer must be exactly a value of the type asked for.
+                guard let value = NumberParsing.exactDouble(integer: literal), F.self != Float.self || Float(exactly: value) != nil else {
+                    throw unrepresentable(node, path: path)
+                }
+                return value
+            }
             if NumberParsing.isNonFiniteLiteral(literal), let value = NumberParsing.double(literal: literal) {
                 return value
             }
@@ -205,13 +215,5 @@ extension DecoderImpl {
                 codingPath: codingPath, debugDescription: "Number \(literal) is not representable in Swift."))
         }
         return decimal
-    }
-
-    /// Runs `body` with `currentNode` at `index`, as `init(from:)` of a child expects.
-    func withCurrentNode<T>(_ index: Int, _ body: () throws -> T) rethrows -> T {
-        let saved = currentNode
-        currentNode = index
-        defer { currentNode = saved }
-        return try body()
     }
 }

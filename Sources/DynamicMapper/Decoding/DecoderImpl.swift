@@ -372,6 +372,7 @@ final class DecoderImpl: Decoder {
     /// strategies, `[String: V]` skips the key strategy), `JSON` read losslessly, dynamic
     /// models (which get their view), and then everything else through its `init(from:)`.
     func unwrapNonScalar<T: Decodable>(_ type: T.Type, at index: Int) throws -> T {
+        guard StackGuard.hasRoom() else { throw stackExhausted() }
         if T.self == Date.self { return unsafeBitCast(try decodeDate(at: index), to: T.self) }
         if T.self == URL.self { return unsafeBitCast(try decodeURL(at: index), to: T.self) }
         if T.self == Data.self { return unsafeBitCast(try decodeData(at: index), to: T.self) }
@@ -398,6 +399,24 @@ final class DecoderImpl: Decoder {
         let layout = (T.self as? any MappedCodable.Type).map { MappedLayout.of($0) }
         state.pointee.mappedLayouts[identifier] = layout
         return layout
+    }
+
+    /// Runs `body` with `currentNode` at `index`, as `init(from:)` of a child expects.
+    ///
+    /// `body` is user code (an `init(from:)`, a strategy's closure). Unless it is the running
+    /// ``MappedCodable`` model's own `init(from:)`, the model's object is hidden from it: a
+    /// decode it starts, with any decoder, has its own state (see
+    /// ``MappedDecoding/currentDecoder``).
+    func withCurrentNode<T>(_ index: Int, _ body: () throws -> T) rethrows -> T {
+        let saved = currentNode
+        currentNode = index
+        let hidden = index == state.pointee.mappedModel.object ? nil : MappedDecoding.currentDecoder.get(DecoderImpl.self)
+        if hidden != nil { MappedDecoding.currentDecoder.set(nil) }
+        defer {
+            currentNode = saved
+            if hidden != nil { MappedDecoding.currentDecoder.set(hidden) }
+        }
+        return try body()
     }
 
     /// Decodes a ``MappedCodable`` model, with its layout there for its properties to find,
@@ -434,6 +453,14 @@ final class DecoderImpl: Decoder {
     }
 
     // MARK: Errors
+
+    /// The error for a value nested deeper than this thread's stack allows (see ``StackGuard``).
+    @inline(never)
+    private func stackExhausted() -> DecodingError {
+        .dataCorrupted(DecodingError.Context(
+            codingPath: codingPath,
+            debugDescription: "Nested too deeply for the stack left on this thread (\(path.count) levels); decode on a thread with a larger stack, or lower maximumDepth."))
+    }
 
     func containerMismatch(expected: Any.Type, node: Node, path: [any CodingKey]) -> DecodingError {
         if node.kind == .null {

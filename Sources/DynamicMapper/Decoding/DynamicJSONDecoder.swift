@@ -22,7 +22,9 @@ open class DynamicJSONDecoder: JSONDecoder, @unchecked Sendable {
     private var _maximumDepth = 512
 
     /// The deepest container nesting accepted (default 512); deeper input throws
-    /// `DecodingError.dataCorrupted` instead of exhausting the stack.
+    /// `DecodingError.dataCorrupted` instead of exhausting the stack. Whatever the limit, a
+    /// decode that would leave less than 64 KiB of its thread's stack throws
+    /// `dataCorrupted` too ("Nested too deeply for the stack left on this thread").
     ///
     /// ```swift
     /// let decoder = DynamicJSONDecoder()
@@ -31,6 +33,23 @@ open class DynamicJSONDecoder: JSONDecoder, @unchecked Sendable {
     open var maximumDepth: Int {
         get { lock.withLock { _maximumDepth } }
         set { lock.withLock { _maximumDepth = max(1, newValue) } }
+    }
+
+    private var _rejectsDuplicateKeys = false
+
+    /// Whether an object that repeats a key makes the decode throw
+    /// `DecodingError.dataCorrupted`, whose ``JSONSyntaxError`` names the repeat's line and
+    /// column and the first one's. Off by default: the first one wins, as in `JSONDecoder`.
+    /// Turn it on for anything that validates a document and passes it on, since other
+    /// parsers (`JSONSerialization`, most JavaScript) read the last one.
+    ///
+    /// ```swift
+    /// let decoder = DynamicJSONDecoder()
+    /// decoder.rejectsDuplicateKeys = true
+    /// ```
+    open var rejectsDuplicateKeys: Bool {
+        get { lock.withLock { _rejectsDuplicateKeys } }
+        set { lock.withLock { _rejectsDuplicateKeys = newValue } }
     }
 
     private var _strictMapping = false
@@ -120,6 +139,7 @@ open class DynamicJSONDecoder: JSONDecoder, @unchecked Sendable {
     }
 
     var scanOptions: ScanOptions {
-        ScanOptions(allowsJSON5: allowsJSON5, assumesTopLevelDictionary: assumesTopLevelDictionary, maximumDepth: maximumDepth)
+        ScanOptions(allowsJSON5: allowsJSON5, assumesTopLevelDictionary: assumesTopLevelDictionary,
+                    maximumDepth: maximumDepth, rejectsDuplicateKeys: rejectsDuplicateKeys)
     }
 }

@@ -96,39 +96,78 @@ extension Document {
 
     /// The `JSON` value of the node at `index` (and its descendants). Duplicate keys: the
     /// first wins, as in Foundation.
+    ///
+    /// Iterative, with the open containers on a heap stack: a document parsed with a raised
+    /// `maximumDepth` materialises at any depth the parser admitted.
     func json(at index: Int) -> JSON {
+        guard nodes[index].kind.rawValue >= Node.Kind.array.rawValue else { return scalarJSON(at: index) }
+        var open = [MaterialisingContainer(node: nodes[index], at: index, key: nil)]
+        while true {
+            let top = open.count - 1
+            let child = open[top].next
+            if child < open[top].end {
+                var valueIndex = child
+                var key: String?
+                if open[top].isObject {
+                    let name = string(nodes[child])
+                    valueIndex = child + 1
+                    open[top].next = next(after: valueIndex)
+                    // A repeated key is skipped whole: the first one wins.
+                    if open[top].object.index(forKey: name) != nil { continue }
+                    key = name
+                } else {
+                    open[top].next = next(after: valueIndex)
+                }
+                let node = nodes[valueIndex]
+                if node.kind.rawValue >= Node.Kind.array.rawValue {
+                    open.append(MaterialisingContainer(node: node, at: valueIndex, key: key))
+                } else {
+                    open[top].add(scalarJSON(at: valueIndex), key: key)
+                }
+            } else {
+                let finished = open.removeLast()
+                guard !open.isEmpty else { return finished.value }
+                open[open.count - 1].add(finished.value, key: finished.key)
+            }
+        }
+    }
+
+    private func scalarJSON(at index: Int) -> JSON {
         let node = nodes[index]
         switch node.kind {
         case .null: return .null
         case .true: return .bool(true)
         case .false: return .bool(false)
         case .number: return .number(JSON.Number(validated: numberLiteral(node)))
-        case .string: return .string(string(node))
-        case .array:
-            var elements: [JSON] = []
-            elements.reserveCapacity(Int(node.length))
-            var child = index + 1
-            let end = Int(node.end)
-            while child < end {
-                elements.append(json(at: child))
-                child = next(after: child)
-            }
-            return .array(elements)
-        case .object:
-            var object = JSON.Object()
-            var child = index + 1
-            let end = Int(node.end)
-            while child < end {
-                let key = string(nodes[child])
-                let valueIndex = child + 1
-                if object.index(forKey: key) == nil {
-                    object.append(key: key, value: json(at: valueIndex))
-                }
-                child = next(after: valueIndex)
-            }
-            return .object(object)
+        default: return .string(string(node))
         }
     }
+}
+
+/// An array or object being built by ``Document/json(at:)``, and the key it goes under in its
+/// parent object.
+private struct MaterialisingContainer {
+    let isObject: Bool
+    let end: Int
+    /// The next member's key node (objects) or the next element (arrays).
+    var next: Int
+    let key: String?
+    var elements: [JSON] = []
+    var object = JSON.Object()
+
+    init(node: Node, at index: Int, key: String?) {
+        isObject = node.kind == .object
+        end = Int(node.end)
+        next = index + 1
+        self.key = key
+        if !isObject { elements.reserveCapacity(Int(node.length)) }
+    }
+
+    mutating func add(_ value: JSON, key: String?) {
+        if let key { object.append(key: key, value: value) } else { elements.append(value) }
+    }
+
+    var value: JSON { isObject ? .object(object) : .array(elements) }
 }
 
 /// Resolves backslash escapes (JSON's, and JSON5's extras, which the scanner admits only in

@@ -32,6 +32,9 @@ final class Document: @unchecked Sendable {
         }
         bytes = input
         isJSON5 = options.allowsJSON5
+        if options.rejectsDuplicateKeys, let duplicate = duplicateKeyError() {
+            throw duplicate.decodingError
+        }
     }
 
     private static func scan<Mode: ScanMode>(

@@ -167,6 +167,20 @@ extension JSON: ExpressibleByDictionaryLiteral {
 // MARK: - Parsing and serialising
 
 extension JSON {
+    /// The deepest nesting of arrays and objects a parsed `JSON` value may have, whatever
+    /// `maximumDepth` asks for: 1,024 levels.
+    ///
+    /// Parsing, building and writing a value never recurse, but the Swift runtime frees nested
+    /// arrays recursively, about 150 bytes of stack a level (3,500 levels fill a 512 KiB
+    /// thread), and comparing values recurses too. A value no deeper than this can be
+    /// released, compared and written on a 512 KiB thread. (Hashing recurses through
+    /// `Hasher`, several times the stack a level: hash deep values on a larger stack.)
+    ///
+    /// ```swift
+    /// try JSON(parsing: deepText, maximumDepth: 100_000)   // deeper than 1,024: an error
+    /// ```
+    public static let maximumNesting = 1_024
+
     /// Parses UTF-8 (or UTF-16/32 with a byte order mark) JSON text, strictly by RFC 8259
     /// unless `allowsJSON5` is set.
     ///
@@ -175,10 +189,23 @@ extension JSON {
     /// json[1]?.numberValue?.literal   // "2.50"
     /// ```
     ///
+    /// `maximumDepth` is capped at ``maximumNesting``.
+    ///
+    /// With `rejectsDuplicateKeys`, an object that repeats a key is an error naming both
+    /// places (by default the first one wins): use it for anything that checks a document and
+    /// passes it on, since other parsers may read the last one.
+    ///
+    /// ```swift
+    /// try JSON(parsing: #"{"a": 1, "a": 2}"#, rejectsDuplicateKeys: true)
+    /// // DecodingError.dataCorrupted: Duplicate key "a" in an object (first at line 1,
+    /// // column 2) at line 1, column 10
+    /// ```
+    ///
     /// - Throws: `DecodingError.dataCorrupted` whose underlying error is a ``JSONSyntaxError``
     ///   with the line and column of the first problem.
-    public init(parsing data: Data, allowsJSON5: Bool = false, maximumDepth: Int = 512) throws {
-        let options = ScanOptions(allowsJSON5: allowsJSON5, assumesTopLevelDictionary: false, maximumDepth: maximumDepth)
+    public init(parsing data: Data, allowsJSON5: Bool = false, maximumDepth: Int = 512, rejectsDuplicateKeys: Bool = false) throws {
+        let options = ScanOptions(allowsJSON5: allowsJSON5, maximumDepth: min(maximumDepth, JSON.maximumNesting),
+                                  rejectsDuplicateKeys: rejectsDuplicateKeys)
         let document = try Document(data: data, options: options)
         self = document.json(at: 0)
     }
@@ -189,8 +216,8 @@ extension JSON {
     /// let json = try JSON(parsing: #"{"ok": true}"#)
     /// json["ok"]   // .bool(true)
     /// ```
-    public init(parsing text: String, allowsJSON5: Bool = false, maximumDepth: Int = 512) throws {
-        try self.init(parsing: Data(text.utf8), allowsJSON5: allowsJSON5, maximumDepth: maximumDepth)
+    public init(parsing text: String, allowsJSON5: Bool = false, maximumDepth: Int = 512, rejectsDuplicateKeys: Bool = false) throws {
+        try self.init(parsing: Data(text.utf8), allowsJSON5: allowsJSON5, maximumDepth: maximumDepth, rejectsDuplicateKeys: rejectsDuplicateKeys)
     }
 
     /// The JSON text of this value. Numbers keep their literal text (so `NaN` and `Infinity`

@@ -21,10 +21,21 @@ public struct JSONDocument: Sendable {
     /// let document = try JSONDocument(parsing: Data("[1, 2]".utf8))
     /// ```
     ///
+    /// `maximumDepth` is capped at ``JSON/maximumNesting``, so that ``root`` can always be
+    /// made, released and compared.
+    ///
+    /// With `rejectsDuplicateKeys`, an object that repeats a key is an error (by default the
+    /// first one wins), as with ``JSON/init(parsing:allowsJSON5:maximumDepth:rejectsDuplicateKeys:)-(Data,_,_,_)``:
+    ///
+    /// ```swift
+    /// let checked = try JSONDocument(parsing: data, rejectsDuplicateKeys: true)
+    /// ```
+    ///
     /// - Throws: `DecodingError.dataCorrupted` with a ``JSONSyntaxError`` (line and column)
     ///   as its underlying error.
-    public init(parsing data: Data, allowsJSON5: Bool = false, maximumDepth: Int = 512) throws {
-        storage = try Document(data: data, options: ScanOptions(allowsJSON5: allowsJSON5, maximumDepth: maximumDepth))
+    public init(parsing data: Data, allowsJSON5: Bool = false, maximumDepth: Int = 512, rejectsDuplicateKeys: Bool = false) throws {
+        storage = try Document(data: data, options: ScanOptions(
+            allowsJSON5: allowsJSON5, maximumDepth: min(maximumDepth, JSON.maximumNesting), rejectsDuplicateKeys: rejectsDuplicateKeys))
     }
 
     init(storage: Document) {

@@ -20,6 +20,9 @@ struct Node {
         /// String content has a byte of 0x80 or more, so another spelling of it (NFC against
         /// NFD) may be canonically equivalent: key matching compares such keys as `String`s.
         static let nonASCII = Flags(rawValue: 1 << 3)
+        /// JSON5 hexadecimal integer (also `json5`), whose magnitude the scanner checked to fit
+        /// 64 bits.
+        static let hexadecimal = Flags(rawValue: 1 << 4)
     }
 
     var kind: Kind

@@ -205,16 +205,43 @@ struct JSONWriter {
 
     // MARK: JSON values
 
+    /// Writes a `JSON` value. Iterative, with the open containers on a heap stack, so any
+    /// depth a value can be built to is written without touching the call stack's limit.
     mutating func write(_ value: JSON) {
-        switch value {
-        case .null: writeNull()
-        case .bool(let flag): writeBool(flag)
-        case .number(let number): writeNumber(literal: number.literal)
-        case .string(let text): writeString(text)
-        case .array(let elements):
-            writeArray(count: elements.count) { $0.write(elements[$1]) }
-        case .object(let object):
-            writeObject(count: object.count, key: { object.keys[$0] }) { $0.write(object.values[$1]) }
+        var open: [WritingContainer] = []
+        var pending: JSON? = value
+        while true {
+            if let current = pending {
+                pending = nil
+                switch current {
+                case .null: writeNull()
+                case .bool(let flag): writeBool(flag)
+                case .number(let number): writeNumber(literal: number.literal)
+                case .string(let text): writeString(text)
+                case .array(let elements):
+                    openContainer(UInt8(ascii: "["))
+                    open.append(WritingContainer(elements: elements))
+                case .object(let object):
+                    openContainer(UInt8(ascii: "{"))
+                    open.append(WritingContainer(object: object, sortedKeys: sortedKeys))
+                }
+            }
+            guard let top = open.indices.last else { return }
+            let position = open[top].position
+            guard position < open[top].count else {
+                closeContainer(open.removeLast().object == nil ? UInt8(ascii: "]") : UInt8(ascii: "}"))
+                continue
+            }
+            open[top].position += 1
+            beginElement(isFirst: position == 0)
+            if let object = open[top].object {
+                let member = open[top].order[position]
+                writeString(object.keys[member])
+                writeKeySeparator()
+                pending = object.values[member]
+            } else {
+                pending = open[top].elements[position]
+            }
         }
     }
 
@@ -252,16 +279,41 @@ struct JSONWriter {
     /// members in key order when keys are sorted.
     mutating func writeObject(count: Int, key: (Int) -> String, _ value: (inout JSONWriter, Int) -> Void) {
         openContainer(UInt8(ascii: "{"))
-        var order = Array(0..<count)
-        if sortedKeys {
-            order.sort { key($0).utf8.lexicographicallyPrecedes(key($1).utf8) }
-        }
-        for (position, member) in order.enumerated() {
+        for (position, member) in Self.memberOrder(count: count, sorted: sortedKeys, key: key).enumerated() {
             beginElement(isFirst: position == 0)
             writeString(key(member))
             writeKeySeparator()
             value(&self, member)
         }
         closeContainer(UInt8(ascii: "}"))
+    }
+
+    /// Member positions in writing order: by the keys' UTF-8 bytes, as `JSONEncoder` sorts,
+    /// when keys are sorted.
+    static func memberOrder(count: Int, sorted: Bool, key: (Int) -> String) -> [Int] {
+        var order = Array(0..<count)
+        if sorted { order.sort { key($0).utf8.lexicographicallyPrecedes(key($1).utf8) } }
+        return order
+    }
+}
+
+/// An array or object being written by ``JSONWriter/write(_:)``.
+private struct WritingContainer {
+    var elements: [JSON] = []
+    var object: JSON.Object?
+    /// Member positions in writing order (by key when keys are sorted).
+    var order: [Int] = []
+    var position = 0
+    let count: Int
+
+    init(elements: [JSON]) {
+        self.elements = elements
+        count = elements.count
+    }
+
+    init(object: JSON.Object, sortedKeys: Bool) {
+        self.object = object
+        count = object.count
+        order = JSONWriter.memberOrder(count: count, sorted: sortedKeys) { object.keys[$0] }
     }
 }

@@ -204,9 +204,13 @@ extension DynamicClass {
     /// let patched = try DynamicJSONEncoder().encode(status)
     /// ```
     ///
-    /// - Throws: `DecodingError.dataCorrupted` for malformed input, with the line and column.
-    public init(parsing data: Data, allowsJSON5: Bool = false, maximumDepth: Int = 512) throws {
-        let options = ScanOptions(allowsJSON5: allowsJSON5, assumesTopLevelDictionary: false, maximumDepth: maximumDepth)
+    /// - Throws: `DecodingError.dataCorrupted` for malformed input, with the line and column,
+    ///   and (with `rejectsDuplicateKeys`) for an object that repeats a key. The same limits as
+    ///   `JSON(parsing:)` apply.
+    public init(parsing data: Data, allowsJSON5: Bool = false, maximumDepth: Int = 512, rejectsDuplicateKeys: Bool = false) throws {
+        // Capped as `JSON(parsing:)` caps it: a view materialises as `JSON` on demand.
+        let options = ScanOptions(allowsJSON5: allowsJSON5, maximumDepth: min(maximumDepth, JSON.maximumNesting),
+                                  rejectsDuplicateKeys: rejectsDuplicateKeys)
         let document = try Document(data: data, options: options)
         self.init(root: .source(document, 0), origin: nil, session: nil)
     }
@@ -217,8 +221,8 @@ extension DynamicClass {
     /// let view = try DynamicClass(parsing: #"{"user": {"name": "Ada"}}"#)
     /// JSON(view.user.name)   // "Ada"
     /// ```
-    public init(parsing text: String, allowsJSON5: Bool = false, maximumDepth: Int = 512) throws {
-        try self.init(parsing: Data(text.utf8), allowsJSON5: allowsJSON5, maximumDepth: maximumDepth)
+    public init(parsing text: String, allowsJSON5: Bool = false, maximumDepth: Int = 512, rejectsDuplicateKeys: Bool = false) throws {
+        try self.init(parsing: Data(text.utf8), allowsJSON5: allowsJSON5, maximumDepth: maximumDepth, rejectsDuplicateKeys: rejectsDuplicateKeys)
     }
 }
 

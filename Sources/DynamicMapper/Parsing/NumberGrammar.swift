@@ -26,30 +26,20 @@ enum NumberGrammar {
         return index == count
     }
 
-    /// The strict spelling of a JSON5 number literal: `+1` → `1`, `.5` → `0.5`, `5.` → `5`,
-    /// `0x1F` → `31`. `Infinity`, `-Infinity` and `NaN` stay as they are (there is no strict
-    /// spelling); hex beyond 64 bits stays hexadecimal.
-    /// The decimal digits of a hexadecimal integer too large for 64 bits (already validated):
-    /// long multiplication by 16 on base-10⁹ limbs, least significant first.
-    private static func decimal(hex digits: Substring) -> String {
-        var limbs: [UInt64] = [0]
-        for digit in digits {
-            var carry = UInt64(digit.hexDigitValue ?? 0)
-            for position in limbs.indices {
-                let product = limbs[position] * 16 + carry
-                limbs[position] = product % 1_000_000_000
-                carry = product / 1_000_000_000
-            }
-            if carry > 0 { limbs.append(carry) }
-        }
-        var text = String(limbs[limbs.count - 1])
-        for limb in limbs.dropLast().reversed() {
-            let part = String(limb)
-            text += String(repeating: "0", count: 9 - part.count) + part
-        }
-        return text
+    /// Whether the hexadecimal digits from `digits` up to `end` denote a value below 2^64:
+    /// at most 16 of them after the leading zeros. A larger value fits no Swift number type,
+    /// and spelling it in decimal costs time quadratic in its length, so the scanner rejects
+    /// it rather than keep it.
+    static func hexFits64Bits(from digits: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>) -> Bool {
+        var first = digits
+        while first < end && first.pointee == UInt8(ascii: "0") { first += 1 }
+        return end - first <= 16
     }
 
+    /// The strict spelling of a JSON5 number literal: `+1` → `1`, `.5` → `0.5`, `5.` → `5`,
+    /// `0x1F` → `31`. `Infinity`, `-Infinity` and `NaN` stay as they are (there is no strict
+    /// spelling). Hexadecimal literals are at most 64 bits (the scanner sees to it), so they
+    /// convert in time linear in their length, leading zeros included.
     static func normalizedJSON5(_ literal: String) -> String {
         var text = Substring(literal)
         var negative = false
@@ -64,7 +54,9 @@ enum NumberGrammar {
         }
         let sign = negative ? "-" : ""
         if text.hasPrefix("0x") || text.hasPrefix("0X") {
-            guard let value = UInt64(text.dropFirst(2), radix: 16) else { return sign + decimal(hex: text.dropFirst(2)) }
+            let value = text.dropFirst(2).utf8.reduce(UInt64(0)) { value, digit in
+                value &<< 4 | UInt64(ScanBytes.hexValue(digit) ?? 0)
+            }
             return value == 0 ? "0" : sign + String(value)
         }
         var result = String(text)

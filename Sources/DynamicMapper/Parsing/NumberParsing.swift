@@ -109,6 +109,15 @@ enum NumberParsing {
         return literal.withUTF8 { hasNonzeroDigit($0.baseAddress ?? ScanBytes.emptyPointer, count: $0.count) }
     }
 
+    /// The `Double` that is exactly the 64-bit integer `literal`, or nil: JSON5 hexadecimal
+    /// literals convert to floating point only without rounding, as in Foundation (`0x1F` is
+    /// 31.0; 2^53 + 1 has no `Double`).
+    static func exactDouble(integer literal: String) -> Double? {
+        if let value = integer(Int64.self, literal: literal) { return Double(exactly: value) }
+        if let value = integer(UInt64.self, literal: literal) { return Double(exactly: value) }
+        return nil
+    }
+
     static func isNonFiniteLiteral(_ literal: String) -> Bool {
         literal.hasSuffix("Infinity") || literal.hasSuffix("NaN")
     }

@@ -5,9 +5,12 @@ struct ScanOptions: Sendable {
     var assumesTopLevelDictionary = false
     /// Deepest allowed container nesting; deeper input is an error, never a stack overflow.
     var maximumDepth = 512
+    /// Whether an object that repeats a key is an error (see ``Document/duplicateKeyError()``).
+    var rejectsDuplicateKeys = false
 
-    init(allowsJSON5: Bool = false, assumesTopLevelDictionary: Bool = false, maximumDepth: Int = 512) {
+    init(allowsJSON5: Bool = false, assumesTopLevelDictionary: Bool = false, maximumDepth: Int = 512, rejectsDuplicateKeys: Bool = false) {
         self.allowsJSON5 = allowsJSON5
+        self.rejectsDuplicateKeys = rejectsDuplicateKeys
         self.assumesTopLevelDictionary = assumesTopLevelDictionary
         // At least the top-level container, as `DynamicJSONDecoder.maximumDepth` allows.
         self.maximumDepth = max(1, maximumDepth)

@@ -36,7 +36,6 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
         nodes = NodeBuffer(estimatedCount: bytes.count / 6 + 16)
     }
 
-
     /// Scans the whole input; on success `nodes` holds the index (root at 0).
     mutating func scan() throws(JSONSyntaxError) {
         try skipWhitespace()
@@ -439,9 +438,13 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
             flags = [.json5]
         } else if end - cursor >= 2, cursor[0] == UInt8(ascii: "0"), cursor[1] | 0x20 == UInt8(ascii: "x") {
             cursor += 2
+            let digits = cursor
             guard cursor < end, ScanBytes.hexValue(cursor.pointee) != nil else { throw error("Invalid hexadecimal number") }
             while cursor < end, ScanBytes.hexValue(cursor.pointee) != nil { cursor += 1 }
-            flags.insert(.json5)
+            guard NumberGrammar.hexFits64Bits(from: digits, to: cursor) else {
+                throw error("Hexadecimal number larger than 64 bits", at: numberStart)
+            }
+            flags.formUnion([.json5, .hexadecimal])
         } else {
             var digits = 0
             if cursor.pointee == UInt8(ascii: "0") {
@@ -579,9 +582,10 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
 
     // MARK: Errors
 
+    /// The error for `reason` at `position` (the cursor unless told).
     @inline(never)
-    private func error(_ reason: String) -> JSONSyntaxError {
-        JSONSyntaxError(reason: reason, offset: cursor - start, in: UnsafeBufferPointer(start: start, count: end - start))
+    private func error(_ reason: String, at position: UnsafePointer<UInt8>? = nil) -> JSONSyntaxError {
+        JSONSyntaxError(reason: reason, offset: (position ?? cursor) - start, in: UnsafeBufferPointer(start: start, count: end - start))
     }
 
     private func describeCurrent() -> String {

@@ -89,8 +89,9 @@ extension JSONDecoder {
     /// The input is parsed once as ``DynamicJSONDecoder`` parses it, whichever decoder this
     /// is, and only the value at `path` is decoded.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data, at path: Path) throws -> T {
-        let depth = (self as? DynamicJSONDecoder)?.maximumDepth ?? 512
-        let document = try Document(data: data, options: ScanOptions(allowsJSON5: allowsJSON5, assumesTopLevelDictionary: assumesTopLevelDictionary, maximumDepth: depth))
+        let options = (self as? DynamicJSONDecoder)?.scanOptions
+            ?? ScanOptions(allowsJSON5: allowsJSON5, assumesTopLevelDictionary: assumesTopLevelDictionary)
+        let document = try Document(data: data, options: options)
         let impl = DecoderImpl(document: document, options: DecodingOptions(self), node: 0, path: [])
         return try PathDecoding.required(impl.value(T.self, at: path.components, optional: false), at: path, codingPath: [])
     }

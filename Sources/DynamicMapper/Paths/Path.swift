@@ -14,7 +14,7 @@ import Foundation
 ///
 /// The grammar: segments separated by the separator (`.` unless told otherwise); in a segment,
 /// text is a key and `[n]` an index (negative counts from the end), so `a[0]`, `a.[0]` and
-/// `a[0]b` work; `\` takes the next character literally; text in brackets that is not an
+/// `a[0]b` work; `\` takes the next Unicode scalar literally; text in brackets that is not an
 /// integer is a key (`a[x.y]`), and a `[` that is never closed is literal. An empty segment is
 /// the empty key (`".a"` is `""` then `"a"`), and the empty string is the root.
 public struct Path: Hashable, Sendable {
@@ -87,28 +87,30 @@ extension Path: ExpressibleByStringLiteral {
 
 extension Path: CustomStringConvertible {
     /// The path in the grammar, with `.` between keys: `users[3].zip`, `my\.user`, `[]` for
-    /// an empty key.
+    /// an empty key. `Path(path.description)` gives back the same components, whatever the
+    /// keys hold (a key that starts with a combining mark too: the grammar reads Unicode
+    /// scalars, so the mark does not merge with the `.` before it).
     ///
     /// ```swift
     /// Path([.key("a.b"), .index(2), .key("c")]).description   // a\.b[2].c
     /// ```
     public var description: String {
-        var text = ""
+        var text = String.UnicodeScalarView()
         for component in components {
             switch component {
             case .index(let index):
-                text += "[\(index)]"
+                text.append(contentsOf: "[\(index)]".unicodeScalars)
             case .key(let key) where key.isEmpty:
-                text += "[]"
+                text.append(contentsOf: "[]".unicodeScalars)
             case .key(let key):
-                if !text.isEmpty { text += "." }
-                for character in key {
-                    if character == "." || character == "[" || character == "]" || character == "\\" { text.append("\\") }
-                    text.append(character)
+                if !text.isEmpty { text.append(".") }
+                for scalar in key.unicodeScalars {
+                    if scalar == "." || scalar == "[" || scalar == "]" || scalar == "\\" { text.append("\\") }
+                    text.append(scalar)
                 }
             }
         }
-        return text
+        return String(text)
     }
 }
 
@@ -122,20 +124,26 @@ extension Path.Component {
     }
 }
 
-/// Reads the path grammar (see ``Path``).
+/// Reads the path grammar (see ``Path``), one Unicode scalar at a time, in time linear in the
+/// text's length.
+///
+/// Scalars rather than characters, so that punctuation followed by a combining mark is still
+/// punctuation. Each `[` needs the next unescaped `]`; the search for it resumes where the last
+/// one stopped, so unclosed brackets (`[[[[…`) do not rescan the rest of the text each time.
 enum PathParser {
     static func parse(_ text: String, separator: Character) -> [Path.Component] {
         guard !text.isEmpty else { return [] }
+        let scalars = Array(text.unicodeScalars)
+        let separatorScalars = Array(separator.unicodeScalars)
         var components: [Path.Component] = []
-        var characters = Array(text)[...]
-        var key = ""
+        var key = String.UnicodeScalarView()
         // Whether the segment so far has text or an index: an empty segment is the empty key,
         // but the empty text before `[0]` in `a.[0]` is no key.
         var segmentHasText = false
         var segmentHasIndex = false
         func finishText() {
-            if segmentHasText { components.append(.key(key)) }
-            key = ""
+            if segmentHasText { components.append(.key(String(key))) }
+            key = String.UnicodeScalarView()
             segmentHasText = false
         }
         func finishSegment() {
@@ -143,40 +151,81 @@ enum PathParser {
             finishText()
             segmentHasIndex = false
         }
-        while let character = characters.popFirst() {
-            if character == "\\" {
-                key.append(characters.popFirst() ?? "\\")
+        var closers = ClosingBrackets(scalars)
+        var position = 0
+        while position < scalars.count {
+            let scalar = scalars[position]
+            if scalar == "\\" {
+                key.append(position + 1 < scalars.count ? scalars[position + 1] : "\\")
                 segmentHasText = true
-            } else if character == separator {
+                position += 2
+            } else if scalar == separatorScalars[0], matches(separatorScalars, in: scalars, at: position) {
                 finishSegment()
-            } else if character == "[", let bracket = closingBracket(in: characters) {
+                position += separatorScalars.count
+            } else if scalar == "[", let close = closers.next(after: position) {
                 finishText()
-                characters = characters[bracket.end...]
-                let trimmed = bracket.text.trimmingCharacters(in: .whitespaces)
-                components.append(Int(trimmed).map(Path.Component.index) ?? .key(bracket.text))
+                let inside = unescaped(scalars[(position + 1)..<close])
+                let trimmed = inside.trimmingCharacters(in: .whitespaces)
+                components.append(Int(trimmed).map(Path.Component.index) ?? .key(inside))
                 segmentHasIndex = true
+                position = close + 1
             } else {
-                key.append(character)
+                key.append(scalar)
                 segmentHasText = true
+                position += 1
             }
         }
         finishSegment()
         return components
     }
 
-    /// The text up to the `]` that closes a bracket (escapes resolved), and where it ends.
-    private static func closingBracket(in characters: ArraySlice<Character>) -> (text: String, end: Int)? {
-        var text = ""
-        var position = characters.startIndex
-        while position < characters.endIndex {
-            let character = characters[position]
-            if character == "]" { return (text, position + 1) }
-            if character == "\\", position + 1 < characters.endIndex {
-                position += 1
-            }
-            text.append(characters[position])
+    private static func matches(_ separator: [Unicode.Scalar], in scalars: [Unicode.Scalar], at position: Int) -> Bool {
+        guard scalars.count - position >= separator.count else { return false }
+        for offset in 1..<max(separator.count, 1) where scalars[position + offset] != separator[offset] { return false }
+        return true
+    }
+
+    /// Bracket text with its escapes resolved.
+    private static func unescaped(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+        var text = String.UnicodeScalarView()
+        var position = scalars.startIndex
+        while position < scalars.endIndex {
+            if scalars[position] == "\\", position + 1 < scalars.endIndex { position += 1 }
+            text.append(scalars[position])
             position += 1
         }
-        return nil
+        return String(text)
+    }
+
+    /// Finds, for a `[`, the next `]` that no `\` escapes. The parser asks for positions that
+    /// only grow, so one forward scan serves every bracket: a `]` found is kept until the
+    /// parser passes it, and "none up to the end" is kept for good.
+    private struct ClosingBrackets {
+        let scalars: [Unicode.Scalar]
+        /// Where the scan stopped: right after the last `]` found, or the end. Always at the
+        /// start of a token (an escape pair or one scalar), as the parser's own positions are.
+        var scanned = 0
+        var found: Int?
+
+        init(_ scalars: [Unicode.Scalar]) {
+            self.scalars = scalars
+        }
+
+        mutating func next(after open: Int) -> Int? {
+            if let found, found > open { return found }
+            // The parser's position after a bracket or escape is a token start, as `scanned` is.
+            scanned = max(scanned, open + 1)
+            found = nil
+            while scanned < scalars.count {
+                let scalar = scalars[scanned]
+                if scalar == "]" {
+                    found = scanned
+                    scanned += 1
+                    return found
+                }
+                scanned += scalar == "\\" ? 2 : 1
+            }
+            return nil
+        }
     }
 }

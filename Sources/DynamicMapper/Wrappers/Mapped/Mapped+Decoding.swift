@@ -38,6 +38,9 @@ extension KeyedDecodingContainer {
                 codingPath: codingPath + [key],
                 debugDescription: "\(Value.self) is not Decodable: only its @Mapped transformer can read it. " + MappedAdvice.decoding))
         }
+        let current = MappedDecoding.currentDecoder.get(DecoderImpl.self)
+        if current != nil { MappedDecoding.currentDecoder.set(nil) }
+        defer { if current != nil { MappedDecoding.currentDecoder.set(current) } }
         var configuration = MappedConfiguration.plain
         let value = try access.decodeMapped(Value.self, property: key.stringValue, configuration: &configuration) { _, _, path in
             throw DecodingError.typeMismatch(Value.self, DecodingError.Context(
@@ -50,10 +53,15 @@ extension KeyedDecodingContainer {
     /// The value of the `@Mapped` property `key`, and its configuration when the decoder knows it.
     @usableFromInline
     func decodeMappedValue<Value: Decodable>(_ type: Value.Type, forKey key: Key, configuration: inout MappedConfiguration) throws -> Value {
-        if let access = MappedDecoding.currentDecoder.get(DecoderImpl.self)?.mappedModelObject(keyType: ObjectIdentifier(Key.self)) ?? (try? decode(ObjectAccess.self, forKey: key)) {
-            return try access.decodeMapped(Value.self, property: key.stringValue, configuration: &configuration)
+        let current = MappedDecoding.currentDecoder.get(DecoderImpl.self)
+        guard let access = current?.mappedModelObject(keyType: ObjectIdentifier(Key.self)) ?? (try? decode(ObjectAccess.self, forKey: key)) else {
+            return try decodeMappedValueByName(Value.self, forKey: key)
         }
-        return try decodeMappedValueByName(Value.self, forKey: key)
+        // The value's own decoding (a transformer, a nested model) is not this model's
+        // `init(from:)`: a decode it starts, with any decoder, must not find this object.
+        if current != nil { MappedDecoding.currentDecoder.set(nil) }
+        defer { if current != nil { MappedDecoding.currentDecoder.set(current) } }
+        return try access.decodeMapped(Value.self, property: key.stringValue, configuration: &configuration)
     }
 
     /// A `@Mapped` value through another decoder, which only sees the property's name. Kept
@@ -137,6 +145,11 @@ enum MappedDecoding {
     /// The decoder whose ``MappedCodable`` model's `init(from:)` is running on this thread:
     /// the model's properties find their object through it, without asking their container
     /// (which costs a trip through `KeyedDecodingContainer`'s type-erasing box).
+    ///
+    /// Scoped to that one call: it is set only while the model's own `init(from:)` runs, and
+    /// cleared while anything else runs inside it (a property's value, a transformer, a
+    /// nested type's `init(from:)`, a strategy's closure), so a decode started there, by
+    /// `JSONDecoder` or by this package, never reads the outer document.
     static let currentDecoder = ThreadSlot()
 
     /// The value of the layout's property `entry` below `access`'s object.

@@ -1,0 +1,18 @@
+import Foundation
+import DynamicMapper
+
+// Fuzz target (d): path text → Path → its description → an edit through ds. The property
+// lives in Tests/DynamicMapperTests/FuzzChecks+PathsAndJSON5.swift, shared with the
+// regression tests. Built and run by Fuzz/fuzz.sh.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let bytes = start.map { Data(bytes: $0, count: count) } ?? Data()
+    do {
+        try FuzzChecks.pathEdits(bytes)
+    } catch {
+        // A broken property is a finding: crash, so libFuzzer keeps the input.
+        fatalError("\(error)")
+    }
+    return 0
+}
