@@ -935,7 +935,7 @@ extension PlainJSONValue: Encodable {
     }
 }
 
-@Suite("Decoder differential: shared corpus", .enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.missingMessage)))
+@Suite("Decoder differential: shared corpus", .enabled(if: SharedData.runsSuites, Comment(rawValue: SharedData.missingMessage)))
 struct CorpusDifferentialTests {
     @Test("corpus file decodes to the same plain Codable value", arguments: ["twitter.json", "citm_catalog.json", "canada.json"])
     func corpus(name: String) throws {

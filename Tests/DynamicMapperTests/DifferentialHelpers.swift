@@ -25,9 +25,10 @@ func decodeWithBoth<T: Decodable>(
 /// ``renderedPath(_:)`` writes it (`[0].owner.age`). Without it, the paths must be equal.
 func expectSameDecoding<T: Decodable>(
     _ type: T.Type, data: Data, configure: (JSONDecoder) -> Void = { _ in }, fullPath: String? = nil,
-    isEqual: (T, T) -> Bool, sourceLocation: SourceLocation = #_sourceLocation
+    note: String? = nil, isEqual: (T, T) -> Bool, sourceLocation: SourceLocation = #_sourceLocation
 ) {
-    let input = String(decoding: data, as: UTF8.self)
+    // `note` (a random test's seed) leads every message, so a failure says how to reproduce it.
+    let input = (note.map { "[\($0)] " } ?? "") + String(decoding: data, as: UTF8.self)
     let (foundation, ours) = decodeWithBoth(type, data, configure: configure)
     switch (foundation, ours) {
     case (.success(let expected), .success(let actual)):

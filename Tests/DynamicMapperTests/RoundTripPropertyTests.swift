@@ -8,7 +8,7 @@ import DynamicMapper
 
 /// SplitMix64: small, fast and the same on every platform, so a seed always means the same
 /// document.
-private struct SeededGenerator: RandomNumberGenerator {
+struct SeededGenerator: RandomNumberGenerator {
     var state: UInt64
 
     mutating func next() -> UInt64 {
