@@ -8,7 +8,8 @@
 #   FUZZ_BUILD_ONLY=1 Fuzz/fuzz.sh    # build and check that each target starts, nothing else
 #
 # Each target is the library compiled with `swiftc -sanitize=fuzzer,address` plus one entry
-# point and the shared properties in Tests/DynamicMapperTests/FuzzChecks*.swift. The corpus
+# point and the shared properties in Tests/DynamicMapperTests/FuzzChecks*.swift (with their
+# oracles in FuzzOracles.swift). The corpus
 # grows in .build-fuzz/corpus/<Target>, seeded from Fuzz/Seeds/<Target>, Fuzz/Regressions
 # and ../shared/data. A finding is written to .build-fuzz/findings/<Target>-crash-…; keep
 # it in Fuzz/Regressions/<Target>/ so FuzzRegressionTests runs it from then on.
@@ -38,7 +39,8 @@ quiet swiftc "${flags[@]}" -module-name DynamicMapper -emit-library -static \
 for target in "${targets[@]}"; do
     echo "== building $target"
     quiet swiftc "${flags[@]}" -module-name "Fuzz$target" -I "$build" -L "$build" -lDynamicMapper \
-        "Fuzz/Targets/$target.swift" Tests/DynamicMapperTests/FuzzChecks*.swift -o "$build/fuzz-$target"
+        "Fuzz/Targets/$target.swift" Tests/DynamicMapperTests/FuzzChecks*.swift Tests/DynamicMapperTests/FuzzOracles.swift \
+        -o "$build/fuzz-$target"
 done
 
 # Seeds: every target's inputs start with a byte of settings (and, for DynamicEdits, a count

@@ -4,7 +4,7 @@ import Foundation
 
 /// JSONTestSuite: `y_` must parse, `n_` must be rejected with a positioned error, `i_` must
 /// never crash. Our choices for `i_` are pinned below so a change is noticed.
-@Suite("JSONTestSuite conformance", .enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.missingMessage)))
+@Suite("JSONTestSuite conformance", .enabled(if: SharedData.runsSuites, Comment(rawValue: SharedData.missingMessage)))
 struct ConformanceTests {
     static let parsingCases = SharedData.files(in: "JSONTestSuite/test_parsing").map(\.lastPathComponent)
 
@@ -39,12 +39,24 @@ struct ConformanceTests {
         }
     }
 
+    /// The suite is all there: a missing or partial copy must not pass by looping over nothing.
+    @Test func everyCaseIsThere() {
+        #expect(Self.parsingCases.count == 318)
+        #expect(Self.parsingCases.filter { $0.hasPrefix("y_") }.count == 95)
+        #expect(Self.parsingCases.filter { $0.hasPrefix("n_") }.count == 188)
+        #expect(Self.parsingCases.filter { $0.hasPrefix("i_") }.count == 35)
+        #expect(Self.transformCases.count == 22)
+        #expect(Self.acceptedImplementationDefined.isSubset(of: Set(Self.parsingCases)))
+    }
+
     @Test("y_ files match Foundation's values")
     func agreesWithFoundation() throws {
+        var compared = 0
         // JSONSerialization keeps the last of duplicate keys; JSONDecoder and we keep the first.
         for name in Self.parsingCases where name.hasPrefix("y_") && !name.contains("duplicated_key") {
             let data = try SharedData.data("JSONTestSuite/test_parsing/\(name)")
-            guard let foundation = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else { continue }
+            compared += 1
+            let foundation = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
             let ours = try JSON(parsing: data)
             let reencoded = try JSONSerialization.jsonObject(with: ours.serialized(), options: [.fragmentsAllowed])
             // Compared as sorted JSON text: printed dictionaries have no stable order.
@@ -53,6 +65,7 @@ struct ConformanceTests {
             }
             #expect(try canonical(reencoded) == canonical(foundation), "\(name)")
         }
+        #expect(compared == 93) // 95 y_ files, less the two with duplicate keys
     }
 
     static let transformCases = SharedData.files(in: "JSONTestSuite/test_transform").map(\.lastPathComponent)

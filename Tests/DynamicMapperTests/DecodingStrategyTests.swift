@@ -174,14 +174,16 @@ struct DecodingStrategyTests {
     // MARK: Dates
 
     /// Decodes `value` as a top-level date, in a keyed and an unkeyed container, optional, and in a dictionary.
-    func expectSameDates(_ value: String, _ strategy: JSONDecoder.DateDecodingStrategy,
+    /// With `ownErrors`, the strategy throws errors with paths of its own, which must match.
+    func expectSameDates(_ value: String, _ strategy: JSONDecoder.DateDecodingStrategy, ownErrors: Bool = false,
                          sourceLocation: SourceLocation = #_sourceLocation) {
         let configure: (JSONDecoder) -> Void = { $0.dateDecodingStrategy = strategy }
+        let full = { (path: String) in ownErrors ? nil : path }
         expectSameDecoding(Date.self, value, configure: configure, sourceLocation: sourceLocation)
-        expectSameDecoding(DecBox<Date>.self, "{\"v\": \(value)}", configure: configure, sourceLocation: sourceLocation)
-        expectSameDecoding(DecBox<Date?>.self, "{\"v\": \(value)}", configure: configure, sourceLocation: sourceLocation)
-        expectSameDecoding([Date].self, "[\(value), \(value)]", configure: configure, sourceLocation: sourceLocation)
-        expectSameDecoding([String: [Date]].self, "{\"k\": [\(value)]}", configure: configure, sourceLocation: sourceLocation)
+        expectSameDecoding(DecBox<Date>.self, "{\"v\": \(value)}", configure: configure, fullPath: full("v"), sourceLocation: sourceLocation)
+        expectSameDecoding(DecBox<Date?>.self, "{\"v\": \(value)}", configure: configure, fullPath: full("v"), sourceLocation: sourceLocation)
+        expectSameDecoding([Date].self, "[\(value), \(value)]", configure: configure, fullPath: full("[0]"), sourceLocation: sourceLocation)
+        expectSameDecoding([String: [Date]].self, "{\"k\": [\(value)]}", configure: configure, fullPath: full("k[0]"), sourceLocation: sourceLocation)
         expectSameDecoding(Date?.self, value, configure: configure, sourceLocation: sourceLocation)
     }
 
@@ -219,7 +221,7 @@ struct DecodingStrategyTests {
 
     @Test func customDates() {
         for value in [#""@1700000000""#, "12.5", #"{"s": 3}"#, #"{"t": 3}"#, #""nope""#, #""fail""#, "null", "[1]", "true"] {
-            expectSameDates(value, .custom(customDateStrategy))
+            expectSameDates(value, .custom(customDateStrategy), ownErrors: true)
         }
         let configure: (JSONDecoder) -> Void = { $0.dateDecodingStrategy = .custom(customDateStrategy) }
         expectSameDecoding([String: DecBox<[Date]>].self, #"{"a": {"v": ["@1", 2, {"s": 3}]}}"#, configure: configure)
@@ -230,25 +232,29 @@ struct DecodingStrategyTests {
         struct Event: Codable, Equatable { var at: Date; var until: Date?; var log: [Date] }
         let configure: (JSONDecoder) -> Void = { $0.dateDecodingStrategy = .iso8601 }
         expectSameDecoding([String: Event].self, #"{"e": {"at": "2024-01-02T03:04:05Z", "log": []}}"#, configure: configure)
-        expectSameDecoding([String: Event].self, #"{"e": {"at": "2024-01-02T03:04:05Z", "until": "x", "log": []}}"#, configure: configure)
+        expectSameDecoding([String: Event].self, #"{"e": {"at": "2024-01-02T03:04:05Z", "until": "x", "log": []}}"#, configure: configure,
+                           fullPath: "e.until")
         expectSameDecoding([Event].self, #"[{"at": "2024-01-02T03:04:05Z", "log": ["2024-01-02T03:04:05Z", 5]}]"#, configure: configure)
     }
 
     // MARK: Data
 
-    func expectSameData(_ value: String, _ strategy: JSONDecoder.DataDecodingStrategy,
-                        sourceLocation: SourceLocation = #_sourceLocation) {
+    /// With `ownErrors`, the strategy throws errors with paths of its own, which must match;
+    /// `inner` is the path of a byte that does not fit inside the value (`deferredToData`).
+    func expectSameData(_ value: String, _ strategy: JSONDecoder.DataDecodingStrategy, ownErrors: Bool = false,
+                        inner: String = "", sourceLocation: SourceLocation = #_sourceLocation) {
         let configure: (JSONDecoder) -> Void = { $0.dataDecodingStrategy = strategy }
-        expectSameDecoding(Data.self, value, configure: configure, sourceLocation: sourceLocation)
-        expectSameDecoding(DecBox<Data>.self, "{\"v\": \(value)}", configure: configure, sourceLocation: sourceLocation)
-        expectSameDecoding(DecBox<Data?>.self, "{\"v\": \(value)}", configure: configure, sourceLocation: sourceLocation)
-        expectSameDecoding([Data].self, "[\(value)]", configure: configure, sourceLocation: sourceLocation)
-        expectSameDecoding([String: Data].self, "{\"k\": \(value)}", configure: configure, sourceLocation: sourceLocation)
+        let full = { (path: String) in ownErrors ? nil : path + inner }
+        expectSameDecoding(Data.self, value, configure: configure, fullPath: full(""), sourceLocation: sourceLocation)
+        expectSameDecoding(DecBox<Data>.self, "{\"v\": \(value)}", configure: configure, fullPath: full("v"), sourceLocation: sourceLocation)
+        expectSameDecoding(DecBox<Data?>.self, "{\"v\": \(value)}", configure: configure, fullPath: full("v"), sourceLocation: sourceLocation)
+        expectSameDecoding([Data].self, "[\(value)]", configure: configure, fullPath: full("[0]"), sourceLocation: sourceLocation)
+        expectSameDecoding([String: Data].self, "{\"k\": \(value)}", configure: configure, fullPath: full("k"), sourceLocation: sourceLocation)
     }
 
     @Test func deferredToData() {
         for value in ["[1, 2, 255]", "[]", "[256]", "[-1]", "[1.5]", "[null]", #""AQID""#, "null", "{}"] {
-            expectSameData(value, .deferredToData)
+            expectSameData(value, .deferredToData, inner: "[0]")
         }
     }
 
@@ -261,7 +267,7 @@ struct DecodingStrategyTests {
 
     @Test func customData() {
         for value in [#""0aff""#, #""""#, #""abc""#, #""zz""#, #""fail""#, "7", "null"] {
-            expectSameData(value, .custom(hexDataStrategy))
+            expectSameData(value, .custom(hexDataStrategy), ownErrors: true)
         }
     }
 
@@ -278,11 +284,12 @@ struct DecodingStrategyTests {
             for value in inputs {
                 expectSameDecoding(Double.self, data: Data(value.utf8), configure: configure, isEqual: sameFloatingPoint)
                 expectSameDecoding(Float.self, data: Data(value.utf8), configure: configure, isEqual: sameFloatingPoint)
-                expectSameDecoding([Double].self, data: Data("[\(value), 2]".utf8), configure: configure, isEqual: sameFloatingPoints)
-                expectSameDecoding([Float].self, data: Data("[\(value)]".utf8), configure: configure, isEqual: sameFloatingPoints)
-                expectSameDecoding(DecBox<Double>.self, data: Data("{\"v\": \(value)}".utf8), configure: configure,
+                expectSameDecoding([Double].self, data: Data("[\(value), 2]".utf8), configure: configure, fullPath: "[0]",
+                                   isEqual: sameFloatingPoints)
+                expectSameDecoding([Float].self, data: Data("[\(value)]".utf8), configure: configure, fullPath: "[0]", isEqual: sameFloatingPoints)
+                expectSameDecoding(DecBox<Double>.self, data: Data("{\"v\": \(value)}".utf8), configure: configure, fullPath: "v",
                                    isEqual: { sameFloatingPoint($0.v, $1.v) })
-                expectSameDecoding(DecBox<Float?>.self, data: Data("{\"v\": \(value)}".utf8), configure: configure,
+                expectSameDecoding(DecBox<Float?>.self, data: Data("{\"v\": \(value)}".utf8), configure: configure, fullPath: "v",
                                    isEqual: { ($0.v == nil && $1.v == nil) || ($0.v != nil && $1.v != nil && sameFloatingPoint($0.v!, $1.v!)) })
                 expectSameDecoding(String.self, value, configure: configure)
                 expectSameDecoding(Int.self, value, configure: configure)
@@ -452,13 +459,20 @@ struct DecodingStrategyTests {
         "[1 2]",
     ]
 
+    /// Where a document has a number that `Int64` and `UInt64` cannot hold: the first one.
+    static let json5IntegerMisfits: [String: (signed: String, unsigned: String)] = [
+        "[0x1F, 0XFF, -0x10, +1, .5, 5., 1e3, +.5e1, -.5]": ("[4]", "[2]"),
+        "[NaN, -NaN]": ("[0]", "[0]"),
+        "[Infinity, -Infinity, +Infinity]": ("[0]", "[0]"),
+    ]
+
     @Test(arguments: json5Documents)
     func json5Document(_ document: String) {
         let configure: (JSONDecoder) -> Void = { $0.allowsJSON5 = true }
         expectSameDecoding(PlainJSONValue.self, document, configure: configure)
         expectSameDecoding([Double].self, data: Data(document.utf8), configure: configure, isEqual: sameFloatingPoints)
-        expectSameDecoding([Int64].self, document, configure: configure)
-        expectSameDecoding([UInt64].self, document, configure: configure)
+        expectSameDecoding([Int64].self, document, configure: configure, fullPath: Self.json5IntegerMisfits[document]?.signed)
+        expectSameDecoding([UInt64].self, document, configure: configure, fullPath: Self.json5IntegerMisfits[document]?.unsigned)
         expectSameDecoding([Decimal].self, document, configure: configure)
         expectSameDecoding([String].self, document, configure: configure)
         expectSameDecoding(String.self, document, configure: configure)
@@ -509,9 +523,9 @@ struct DecodingStrategyTests {
         expectSameDecoding(DecUser.self, "{id: 1, name: 'Ada', tags: ['a',], /* no address */}", configure: configure)
         expectSameDecoding(DecBox<Int>.self, "{v: 0x10,}", configure: configure)
         expectSameDecoding(DecBox<Double>.self, "{v: .5}", configure: configure)
-        expectSameDecoding(DecBox<Int>.self, "{v: Infinity}", configure: configure)
-        expectSameDecoding(DecBox<UInt8>.self, "{v: 0x100}", configure: configure)
-        expectSameDecoding(DecBox<Int8>.self, "{v: -0x80}", configure: configure)
+        expectSameDecoding(DecBox<Int>.self, "{v: Infinity}", configure: configure, fullPath: "v")
+        expectSameDecoding(DecBox<UInt8>.self, "{v: 0x100}", configure: configure, fullPath: "v")
+        expectSameDecoding(DecBox<Int8>.self, "{v: -0x80}", configure: configure, fullPath: "v")
         expectSameDecoding(DecBox<Float>.self, data: Data("{v: NaN}".utf8), configure: configure, isEqual: { sameFloatingPoint($0.v, $1.v) })
         let both: (JSONDecoder) -> Void = {
             $0.allowsJSON5 = true

@@ -19,14 +19,18 @@ enum FuzzChecks {
     /// Parses `bytes` (JSON5 when the first byte is odd; the rest is the text), serialises the
     /// value and parses it again: the result must be equal, and serialising it again must give
     /// the same bytes. A rejected input must be rejected with a position inside the input.
+    /// Plain JSON is also read by `JSONSerialization`: both must accept the same texts and
+    /// read the same values, except for the documented differences.
     static func parseRoundTrip(_ bytes: Data) throws {
         guard let first = bytes.first else { return }
         let allowsJSON5 = first & 1 == 1
         let formatting: JSONEncoder.OutputFormatting = first & 2 == 2 ? [.prettyPrinted, .sortedKeys] : []
-        let text = bytes.dropFirst()
+        let text = Data(bytes.dropFirst())
+        let parsed = Result { try JSON(parsing: text, allowsJSON5: allowsJSON5) }
+        if !allowsJSON5 { try compareParsers(text, parsed) }
         let value: JSON
         do {
-            value = try JSON(parsing: Data(text), allowsJSON5: allowsJSON5)
+            value = try parsed.get()
         } catch {
             try expectPositionedError(error, inputCount: text.count)
             return
@@ -46,30 +50,72 @@ enum FuzzChecks {
         }
     }
 
+    /// Our parser and `JSONSerialization` must accept the same texts and read the same values;
+    /// each exception is a ``DocumentedDifference`` checked on the text itself. Returns the
+    /// text's shape when both accepted it.
+    @discardableResult
+    static func compareParsers(_ text: Data, _ parsed: Result<JSON, any Error>) throws -> TextShape? {
+        let foundation = Result { try JSONSerialization.jsonObject(with: foundationInput(text), options: [.fragmentsAllowed]) }
+        switch (parsed, foundation) {
+        case (.success(let ours), .success(let theirs)):
+            guard let shape = TextShape(text) else {
+                throw FuzzCheckFailure(description: "both parsers accept a text the oracle cannot transcode: \(Array(text.prefix(16)))")
+            }
+            if shape.hasDuplicateKeys { return shape } // DocumentedDifference.duplicateKeys: JSONSerialization keeps the last
+            guard sameValue(ours, theirs) else {
+                throw FuzzCheckFailure(description: "the parsers read different values: ours \(ours), Foundation \(theirs)")
+            }
+            return shape
+        case (.success(let ours), .failure(let error)):
+            let shape = TextShape(text)
+            if shape?.hasInfiniteNumbers == true { return shape } // DocumentedDifference.implementationDefined
+            throw FuzzCheckFailure(description: "ours accepts \(ours), Foundation rejects: \(error)")
+        case (.failure(let error), .success(let theirs)):
+            try expectPositionedError(error, inputCount: text.count)
+            if let syntax = syntaxError(error), let shape = TextShape(text), shape.isTrailingComma(atUTF8Offset: syntax.offset) {
+                return nil // DocumentedDifference.trailingCommas
+            }
+            throw FuzzCheckFailure(description: "ours rejects (\(error)), Foundation accepts \(theirs)")
+        case (.failure(let error), .failure):
+            try expectPositionedError(error, inputCount: text.count)
+            return nil
+        }
+    }
+
+    /// DocumentedDifference.utf32LittleEndianWithBOM: Foundation reads `FF FE 00 00` as UTF-16,
+    /// so it is given such text transcoded to UTF-8 (by the oracle's own transcoder).
+    static func foundationInput(_ text: Data) -> Data {
+        guard text.starts(with: [0xFF, 0xFE, 0, 0]), let string = TextShape.transcoded(text) else { return text }
+        return Data(string.utf8)
+    }
+
+    /// The syntax error inside `error`, if any.
+    static func syntaxError(_ error: any Error) -> JSONSyntaxError? {
+        if let syntax = error as? JSONSyntaxError { return syntax }
+        if case DecodingError.dataCorrupted(let context) = error { return context.underlyingError.flatMap(syntaxError) }
+        return nil
+    }
+
     /// A syntax error must say where: a line and column at or after 1, an offset within the
     /// input (or just past its end).
     static func expectPositionedError(_ error: any Error, inputCount: Int) throws {
-        if let syntax = error as? JSONSyntaxError {
-            // The offset counts bytes of the UTF-8 text scanned, so UTF-16 input transcoded
-            // to UTF-8 may reach half as far again as its own length.
-            guard syntax.line >= 1, syntax.column >= 1, syntax.offset >= 0, syntax.offset <= inputCount * 3 / 2 + 1 else {
-                throw FuzzCheckFailure(description: "badly positioned syntax error: \(syntax) (offset \(syntax.offset) of \(inputCount))")
-            }
-            return
+        guard let syntax = syntaxError(error) else {
+            throw FuzzCheckFailure(description: "rejected input without a position: \(error)")
         }
-        if case DecodingError.dataCorrupted(let context) = error,
-           let underlying = context.underlyingError {
-            try expectPositionedError(underlying, inputCount: inputCount)
-            return
+        // The offset counts bytes of the UTF-8 text scanned, so UTF-16 input transcoded
+        // to UTF-8 may reach half as far again as its own length.
+        guard syntax.line >= 1, syntax.column >= 1, syntax.offset >= 0, syntax.offset <= inputCount * 3 / 2 + 1 else {
+            throw FuzzCheckFailure(description: "badly positioned syntax error: \(syntax) (offset \(syntax.offset) of \(inputCount))")
         }
-        throw FuzzCheckFailure(description: "rejected input without a position: \(error)")
     }
 
     // MARK: (b) decode a model, compared with Foundation
 
     /// Decodes `bytes` (the first byte picks the type and the strategies, the rest is the
-    /// text) with `DynamicJSONDecoder` and with `JSONDecoder`. When both parsers accept the
-    /// text, the two decoders must agree: both fail, or both give equal values.
+    /// text) with `DynamicJSONDecoder` and with `JSONDecoder`. The parsers must agree as in
+    /// ``compareParsers(_:_:)``; then the decoders must give equal values, or errors of the
+    /// same case at the same coding path, except for the documented differences, each
+    /// checked on the input.
     static func decodeModel(_ bytes: Data) throws {
         guard let first = bytes.first else { return }
         let text = Data(bytes.dropFirst())
@@ -92,49 +138,59 @@ enum FuzzChecks {
             }
             if settings & 4 == 4 { decoder.keyDecodingStrategy = .convertFromSnakeCase }
         }
+        let parsed = Result { try JSON(parsing: text) }
+        let shape = try compareParsers(text, parsed)
+        // DocumentedDifference.duplicateKeys: `JSONDecoder` decodes every duplicate into a
+        // `[String: T]` and keeps the last; we keep the first.
+        if shape?.hasDuplicateKeys == true { return }
+        // DocumentedDifference.zeroWithExponent: `JSONDecoder` refuses `0e2` as a floating-point
+        // value; the same numbers written `0.0e2` must give what we give for `0e2`.
+        var foundationText = foundationInput(text)
+        if let shape, !shape.zerosWithExponent.isEmpty { foundationText = shape.withZeroFractions }
         let ourResult = Result { try ours.decode(T.self, from: text) }
-        guard let ourValue = try? JSON(parsing: text),
-              let foundationValue = try? JSONSerialization.jsonObject(with: text, options: [.fragmentsAllowed]) else {
-            return // not valid JSON for one of the parsers: no verdict to compare
-        }
-        // Duplicate keys: the first wins for us; `JSONDecoder` decodes every duplicate into a
-        // `[String: T]` and keeps the last (a documented difference). `JSONSerialization`
-        // keeps the last too, so where the two values differ, the input has duplicates.
-        guard sameValue(ourValue, foundationValue) else { return }
-        let foundationResult = Result { try foundation.decode(T.self, from: text) }
+        let foundationResult = Result { try foundation.decode(T.self, from: foundationText) }
         switch (ourResult, foundationResult) {
         case (.success(let mine), .success(let theirs)):
             guard mine == theirs else {
                 throw FuzzCheckFailure(description: "\(T.self): ours \(mine), Foundation \(theirs)")
             }
         case (.success(let mine), .failure(let error)):
+            // DocumentedDifference.implementationDefined: numbers beyond `Double` make
+            // Foundation refuse the whole document; we refuse only a model that reads them.
+            if shape?.hasInfiniteNumbers == true { return }
             throw FuzzCheckFailure(description: "\(T.self): ours decoded \(mine), Foundation threw \(error)")
         case (.failure(let error), .success(let theirs)):
             if refusesFractionFoundationTruncates(error) { return }
+            // DocumentedDifference.validatedUpFront (and trailingCommas): text our parser rejects,
+            // as `compareParsers` allowed, may still give Foundation's lazy decoder a model
+            // that never reads the bad part.
+            if case .failure = parsed { return }
             throw FuzzCheckFailure(description: "\(T.self): ours threw \(error), Foundation decoded \(theirs)")
-        case (.failure, .failure):
-            break
+        case (.failure(let mine), .failure(let theirs)):
+            guard case .success(let value) = parsed else { return } // a syntax error, positioned (checked above)
+            try compareErrors(mine, theirs, parsed: value, shape: shape)
         }
     }
 
-    /// Whether a ``JSON`` value and a `JSONSerialization` value hold the same data (numbers
-    /// compared as `Double`s).
-    private static func sameValue(_ json: JSON, _ object: Any) -> Bool {
-        switch json {
-        case .null: return object is NSNull
-        case .bool(let value): return object as? Bool == value
-        case .number(let number): return (object as? NSNumber)?.doubleValue == Double(number.literal)
-        case .string(let text): return object as? String == text
-        case .array(let elements):
-            guard let others = object as? [Any], others.count == elements.count else { return false }
-            return zip(elements, others).allSatisfy { sameValue($0, $1) }
-        case .object(let members):
-            guard let others = object as? [String: Any], others.count == members.count else { return false }
-            return members.allSatisfy { key, value in others[key].map { sameValue(value, $0) } ?? false }
+    /// Both decoders failed on text both parsers accept: the same case at the same coding path,
+    /// or our full path where Foundation reports a shorter one for a value that does not fit.
+    private static func compareErrors(_ mine: any Error, _ theirs: any Error, parsed: JSON, shape: TextShape?) throws {
+        let ours = DecodingErrorSummary(mine)
+        let foundation = DecodingErrorSummary(theirs)
+        if ours == foundation { return }
+        if shape?.hasInfiniteNumbers == true, ours.kind == .dataCorrupted { return } // DocumentedDifference.implementationDefined
+        // DocumentedDifference.fullCodingPaths: our path must lead to the scalar that did not fit.
+        if ours.kind == .dataCorrupted, foundation.kind == .dataCorrupted, ours.path.starts(with: foundation.path),
+           let value = value(in: parsed, at: ours.path) {
+            switch value {
+            case .number, .string: return
+            default: break
+            }
         }
+        throw FuzzCheckFailure(description: "ours threw \(ours) (\(mine)), Foundation threw \(foundation) (\(theirs))")
     }
 
-    /// The one intended difference a model can meet: from 2^53 up, Foundation reads a number
+    /// DocumentedDifference.integersWithFractions: from 2^53 up, Foundation reads a number
     /// with a fraction into an integer by dropping the fraction (`584467440737095516.5` as
     /// `584467440737095516`); `DynamicJSONDecoder` refuses a literal that is not whole.
     private static func refusesFractionFoundationTruncates(_ error: any Error) -> Bool {
@@ -152,11 +208,43 @@ enum FuzzChecks {
 
     // MARK: (c) edits through ds
 
+    /// A document the edit model was not decoded from must be one no model can come from, and
+    /// the error must say why: the parser's own positioned syntax error, a type mismatch at the
+    /// top for a value other than an object, or at `name` for a `name` that is not a string.
+    private static func expectRefusedModel(_ decoded: Result<FuzzEditModel, any Error>, _ parsed: Result<JSON, any Error>, inputCount: Int) throws {
+        switch (parsed, decoded) {
+        case (.failure(let parseError), .failure(let decodeError)):
+            try expectPositionedError(decodeError, inputCount: inputCount)
+            guard syntaxError(decodeError) == syntaxError(parseError) else {
+                throw FuzzCheckFailure(description: "the decoder and the parser disagree on the syntax error: \(decodeError) vs \(parseError)")
+            }
+        case (.success(let json), .failure(let error)):
+            let summary = DecodingErrorSummary(error)
+            var expectedPath: [String] = []
+            if case .object(let members) = json {
+                switch members["name"] {
+                case .string?, .null?, nil:
+                    throw FuzzCheckFailure(description: "an object with a string or no name was refused: \(error)")
+                default:
+                    expectedPath = ["name"]
+                }
+            }
+            guard case .typeMismatch = summary.kind, summary.path.map(\.string) == expectedPath else {
+                throw FuzzCheckFailure(description: "expected a type mismatch at \(expectedPath), got \(summary): \(error)")
+            }
+        case (.success(let json), .success):
+            throw FuzzCheckFailure(description: "a model was decoded from a value that is not an object: \(json)")
+        case (.failure(let error), .success):
+            throw FuzzCheckFailure(description: "a model was decoded from text the parser rejects: \(error)")
+        }
+    }
+
     /// Reads the edits from the front of `bytes` (see ``FuzzEdit/script(from:)``) and the
     /// document from the rest, then runs ``dynamicEdits(document:edits:)``.
-    static func dynamicEdits(_ bytes: Data) throws {
+    @discardableResult
+    static func dynamicEdits(_ bytes: Data) throws -> Bool {
         let (edits, rest) = FuzzEdit.script(from: bytes)
-        _ = try dynamicEdits(document: Data(rest), edits: edits)
+        return try dynamicEdits(document: Data(rest), edits: edits)
     }
 
     /// Decodes a `DynamicCodable` model from `document`, applies `edits` through `ds` and
@@ -164,11 +252,14 @@ enum FuzzChecks {
     /// every read sees the expected value, the encoded model parses to the expected document,
     /// encoding twice gives the same bytes, and decoding the output and encoding it again
     /// gives those bytes too. Without edits, the output is the input document. Returns
-    /// `false` when `document` is not a model's (not an object, or a `name` not a string).
+    /// `false` when `document` is not a model's (not JSON, not an object, or a `name` neither
+    /// a string nor `null`), after checking that the decoder refused it for that reason.
     @discardableResult
     static func dynamicEdits(document: Data, edits: [FuzzEdit]) throws -> Bool {
-        guard let model = try? DynamicJSONDecoder().decode(FuzzEditModel.self, from: document),
-              case .object(var input) = try JSON(parsing: document) else {
+        let decoded = Result { try DynamicJSONDecoder().decode(FuzzEditModel.self, from: document) }
+        let source = Result { try JSON(parsing: document) }
+        guard case .success(let model) = decoded, case .success(.object(var input)) = source else {
+            try expectRefusedModel(decoded, source, inputCount: document.count)
             return false
         }
         _ = input.removeValue(forKey: "dynamicSelf")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import DynamicMapper
 
 /// Every input the fuzz targets ever crashed on (`Fuzz/Regressions/<Target>/`) and every seed
 /// (`Fuzz/Seeds/<Target>/`), run through the target's property in `FuzzChecks`.
@@ -25,6 +26,45 @@ import Testing
     @Test func keptInputsAreFound() {
         #expect(Self.inputs.contains { $0.hasPrefix("Regressions/") })
         #expect(Self.inputs.contains { $0.hasPrefix("Seeds/DecodeModel/") })
+    }
+
+    /// Every input the edit target keeps is a model's document, so its edits are checked.
+    @Test func editSeedsCheckTheirEdits() throws {
+        for name in Self.inputs where name.hasPrefix("Seeds/DynamicEdits/") {
+            let bytes = try Data(contentsOf: Self.fuzzFolder.appendingPathComponent(name))
+            #expect(try FuzzChecks.dynamicEdits(bytes), "\(name) checked nothing")
+        }
+    }
+
+    /// `0e2` is valid JSON for zero (RFC 8259); `JSONDecoder` refuses it as a floating-point
+    /// value, so the `DecodeModel` property compares with Foundation on `0.0e2` instead.
+    @Test func aZeroWithAnExponentIsZero() throws {
+        let values = try DynamicJSONDecoder().decode([Double].self, from: Data("[0e2, 0E5, -0e1]".utf8))
+        #expect(values == [0, 0, 0])
+        #expect(values.map(\.sign) == [.plus, .plus, .minus])
+        #expect(try DynamicJSONDecoder().decode([Float].self, from: Data("[0e2]".utf8)) == [0])
+        let shape = try #require(TextShape(Data("{\"a\": [0e2, 10e2, -0E5, 0.5e1]}".utf8)))
+        #expect(String(decoding: shape.withZeroFractions, as: UTF8.self) == "{\"a\": [0.0e2, 10e2, -0.0E5, 0.5e1]}")
+    }
+
+    /// The differences the fuzz oracles accept are the ones README states, by title.
+    @Test func documentedDifferencesAreInTheReadme() throws {
+        let readme = try String(contentsOf: Self.fuzzFolder.deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "## Differences from Foundation's coders").dropFirst().first)
+        let bullets = section.components(separatedBy: "\n## ")[0]
+        for difference in DocumentedDifference.allCases {
+            #expect(bullets.contains("- **\(difference.rawValue)"), "README has no bullet \(difference.rawValue)")
+        }
+    }
+
+    /// The oracle's own scanner finds duplicate keys the way `JSONDecoder` compares keys.
+    @Test func theOracleFindsDuplicateKeys() throws {
+        #expect(TextShape(Data(#"{"a": 1, "b": {"a": 2}}"#.utf8))?.hasDuplicateKeys == false)
+        #expect(TextShape(Data(#"[{"a": 1}, {"a": 1}]"#.utf8))?.hasDuplicateKeys == false)
+        #expect(TextShape(Data(#"{"a": 1, "\u0061": 2}"#.utf8))?.hasDuplicateKeys == true)
+        #expect(TextShape(Data(#"{"x": {"é": 1, "e\u0301": 2}}"#.utf8))?.hasDuplicateKeys == true)
+        #expect(TextShape(Data(#"{"a": "a", "b": ["a", "a"]}"#.utf8))?.hasDuplicateKeys == false)
+        #expect(TextShape(Data([0xFF, 0xFE] + Array(#"{"k":1,"k":2}"#.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }))?.hasDuplicateKeys == true)
     }
 
     @Test(arguments: inputs)

@@ -63,7 +63,16 @@ struct MappedEdgeCaseTests {
     @Test func unsetPropertiesWithoutAZeroValueNeverTrap() {
         let fresh = MEURL()
         #expect(String(describing: fresh).contains("(unset)"))
-        #expect(fresh == fresh)
+        // Equality compares values, an unset one included: two unset properties are equal, and
+        // unlike any set one.
+        #expect(fresh == MEURL())
+        var set = MEURL()
+        set.url = URL(string: "https://example.com/a")!
+        #expect(fresh != set)
+        var same = MEURL()
+        same.url = URL(string: "https://example.com/a")!
+        #expect(set == same)
+        #expect(String(describing: set).contains("https://example.com/a"))
         #expect {
             try fresh.encodedData()
         } throws: { error in

@@ -20,6 +20,13 @@ enum SharedData {
 
     static var isAvailable: Bool { folder != nil }
 
+    /// Set by `.ci/run`: the shared-data tests then run, and fail, when the data is missing,
+    /// instead of skipping.
+    static var isRequired: Bool { ProcessInfo.processInfo.environment["DYNAMICMAPPER_REQUIRE_SHARED_DATA"] == "1" }
+
+    /// Whether the shared-data suites run: when the data is there, or when CI requires it.
+    static var runsSuites: Bool { isAvailable || isRequired }
+
     static let missingMessage = "../shared/data not found beside the repository: shared-data tests skipped"
 
     static func files(in subfolder: String) -> [URL] {
