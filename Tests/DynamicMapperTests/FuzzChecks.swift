@@ -209,8 +209,9 @@ enum FuzzChecks {
     // MARK: (c) edits through ds
 
     /// A document the edit model was not decoded from must be one no model can come from, and
-    /// the error must say why: the parser's own positioned syntax error, a type mismatch at the
-    /// top for a value other than an object, or at `name` for a `name` that is not a string.
+    /// the error must say why: the parser's own positioned syntax error, a missing value at the
+    /// top for `null`, a type mismatch at the top for another value that is not an object, or at
+    /// `name` for a `name` that is not a string.
     private static func expectRefusedModel(_ decoded: Result<FuzzEditModel, any Error>, _ parsed: Result<JSON, any Error>, inputCount: Int) throws {
         switch (parsed, decoded) {
         case (.failure(let parseError), .failure(let decodeError)):
@@ -228,6 +229,13 @@ enum FuzzChecks {
                 default:
                     expectedPath = ["name"]
                 }
+            }
+            // A top-level `null` is a missing value to a keyed container, as in `JSONDecoder`.
+            if json == .null {
+                guard case .valueNotFound = summary.kind, summary.path.isEmpty else {
+                    throw FuzzCheckFailure(description: "expected a missing value at the top for null, got \(summary): \(error)")
+                }
+                return
             }
             guard case .typeMismatch = summary.kind, summary.path.map(\.string) == expectedPath else {
                 throw FuzzCheckFailure(description: "expected a type mismatch at \(expectedPath), got \(summary): \(error)")

@@ -35,8 +35,10 @@ public struct DynamicClass: Sendable {
     /// write was refused.
     @discardableResult
     mutating func updateTree(at steps: some Collection<Path.Component>, _ body: (inout OverlayNode?) -> Void) -> Bool {
-        if let session, let shared = session.sharedTree {
-            var whole: OverlayNode? = shared
+        // No binding may hold the tree while it is edited: a second reference would make every
+        // edit copy the containers on its path.
+        if let session, case .some = session.sharedTree {
+            var whole = session.sharedTree
             session.sharedTree = nil
             defer { session.sharedTree = whole ?? .value(.null) }
             return OverlayNode.update(&whole, at: steps, body)
