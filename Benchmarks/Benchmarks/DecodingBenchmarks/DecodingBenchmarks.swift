@@ -45,6 +45,7 @@ let benchmarks: @Sendable () -> Void = {
     registerKeyedKeyBenchmarks(problems: &problems)
     registerMappedBenchmarks(problems: &problems)
     registerEditBenchmarks(problems: &problems)
+    registerPatchingBenchmarks(in: directory, problems: &problems)
 
     for problem in problems {
         print("DecodingBenchmarks: \(problem)")
