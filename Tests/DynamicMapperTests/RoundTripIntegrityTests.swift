@@ -353,6 +353,28 @@ struct RoundTripIntegrityTests {
         #expect(JSON(model.ds.log[-1]) == 49_999)
     }
 
+    @Test func largeEditedObjectsMergeInLinearTime() throws {
+        // A view that replaced a large declared object and a property that changed it too:
+        // every member is compared with the document's; quadratic comparing would take minutes.
+        struct Counts: DynamicCodable {
+            var dynamicSelf: DynamicClass?
+            var counts: [String: Int]
+        }
+        let size = 30_000
+        let members = (0..<size).map { #""k\#($0)":\#($0)"# }.joined(separator: ",")
+        var model = try decode(Counts.self, #"{"counts":{"# + members + "}}")
+        var replaced = JSON.Object()
+        for index in 0..<size { replaced["k\(index)"] = .number(JSON.Number(index)) }
+        replaced["fromView"] = true
+        model.ds.counts.set(JSON.object(replaced))
+        model.counts["k0"] = -1
+        let output = try JSON(parsing: encoded(model))
+        #expect(output["counts"]?["k0"] == -1)
+        #expect(output["counts"]?["fromView"] == true)
+        #expect(output["counts"]?["k\(size - 1)"] == JSON.number(JSON.Number(size - 1)))
+        #expect(output["counts"]?.objectValue?.count == size + 1)
+    }
+
     // MARK: 9. Key strategies
 
     @Test func viewPathsAddressTheDocumentsOwnKeys() throws {

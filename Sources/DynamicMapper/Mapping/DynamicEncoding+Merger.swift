@@ -96,12 +96,16 @@ extension DynamicEncoding {
             var kept = Set<String>()
             var result: [OverlayMember] = []
             result.reserveCapacity(base.count + keys.count)
+            // The original's members, searched once per member of an edited object: indexed, so
+            // that a large object costs linear time, not quadratic.
+            var originalMembers = original?.objectMembers()
+            originalMembers?.prepareForSearches()
             for member in base.members where member.key != DynamicEncoding.reservedKey {
                 if let position = written[member.key] {
                     // Later duplicates of a key the model wrote go; the first one read wins.
                     if used.insert(member.key).inserted {
                         steps.append(.key(member.key))
-                        let value = merge(base: member.value, model: values[position], original: self.original(of: member, in: original), steps: &steps)
+                        let value = merge(base: member.value, model: values[position], original: self.original(of: member, in: original, members: originalMembers), steps: &steps)
                         result.append(OverlayMember(key: member.key, value: value, source: member.source))
                         steps.removeLast()
                     }
@@ -130,12 +134,12 @@ extension DynamicEncoding {
 
         /// The document's value for `member` of an edited object: where it was read from, when
         /// that is the same document, or else the original object's member of that key.
-        private func original(of member: OverlayMember, in original: OverlayNode?) -> OverlayNode? {
+        private func original(of member: OverlayMember, in original: OverlayNode?, members: OverlayObject?) -> OverlayNode? {
             guard let original else { return member.value }
             if let source = member.source, case .source(let document, _) = original, source.document === document {
                 return source.originalValue
             }
-            return original.child(.key(member.key))
+            return members.flatMap { members in members.firstIndex(of: member.key).map { members[$0].value } }
         }
 
         private func wasRead(_ member: OverlayMember) -> Bool {
@@ -189,7 +193,8 @@ extension DynamicEncoding {
         }
 
         private func agreesObject(keys: [String], values: [TreeNode], with node: OverlayNode) -> Bool {
-            guard let members = node.objectMembers() else { return false }
+            guard var members = node.objectMembers() else { return false }
+            members.prepareForSearches()
             var writes = Set<String>()
             for (key, value) in zip(keys, values) where key != DynamicEncoding.reservedKey {
                 writes.insert(key)

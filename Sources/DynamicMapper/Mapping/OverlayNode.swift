@@ -248,6 +248,8 @@ extension OverlayNode {
     /// Whether every index step of a write lands within reach: resolved against what is there,
     /// or (for parts the write creates) against an empty array.
     private static func isWritable(_ node: OverlayNode?, at steps: some Collection<Path.Component>) -> Bool {
+        // Keys are always reachable: only a path with an index needs walking first.
+        guard steps.contains(where: \.isIndex) else { return true }
         var current = node
         for step in steps {
             if case .index(let index) = step {

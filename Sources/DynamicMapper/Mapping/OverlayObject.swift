@@ -39,6 +39,11 @@ struct OverlayObject: Sendable {
         return firstIndex(of: key)
     }
 
+    /// Builds the index now for a large object about to be searched once per member.
+    mutating func prepareForSearches() {
+        if positions == nil, members.count > Self.indexThreshold { rebuildIndex() }
+    }
+
     mutating func append(_ member: OverlayMember) {
         if positions != nil {
             if positions?[member.key] == nil {
