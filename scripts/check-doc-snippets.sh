@@ -77,14 +77,11 @@ for file in "${files[@]}"; do
     count=$((count + found))
 done
 
-failures=0
-checked=0
-for expect in "$scratch"/*.expect; do
-    base="${expect%.expect}"
-    kind="$(cat "$expect")"
+# Checks one block; prints what is wrong, if anything, and fails then.
+check() {
+    local base="$1" kind origin output flags
+    kind="$(cat "$base.expect")"
     origin="$(cat "$base.origin")"
-    [ "$kind" = skip ] && continue
-    checked=$((checked + 1))
     if [ "$kind" = manifest ]; then
         flags=(-I "$manifest_api" -package-description-version 6.0)
         kind=ok
@@ -94,16 +91,39 @@ for expect in "$scratch"/*.expect; do
     if output="$(swiftc -typecheck -swift-version 6 "${flags[@]}" "$base.swift" 2>&1)"; then
         if [ "$kind" != ok ]; then
             echo "error: $origin: the block compiles, but the text says it fails with: ${kind#fails }"
-            failures=$((failures + 1))
+            return 1
         fi
     elif [ "$kind" = ok ]; then
         echo "error: $origin: the block does not compile:"
         # Compiler lines name the scratch file; point them at the block in the document instead.
-        sed "s|$base.swift|$origin (block line)|" <<<"$output" | grep -v '^$' | head -20
-        failures=$((failures + 1))
+        sed "s|$base.swift|$origin (block line)|" <<<"$output" | grep -v -e "^$" -e "warning:" | head -20
+        return 1
     elif ! grep -qF -- "${kind#fails }" <<<"$output"; then
         echo "error: $origin: the block fails, but not with the quoted message \"${kind#fails }\":"
         grep 'error:' <<<"$output" | head -5
+        return 1
+    fi
+}
+
+# One type-check per block, as many at a time as there are cores; each loads the standard
+# library and Foundation, which is most of its time.
+jobs="${DOC_SNIPPET_JOBS:-$(nproc)}"
+checked=0
+for expect in "$scratch"/*.expect; do
+    base="${expect%.expect}"
+    [ "$(cat "$expect")" = skip ] && continue
+    checked=$((checked + 1))
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do
+        wait -n || true
+    done
+    { check "$base" >"$base.result" 2>&1 && touch "$base.passed"; } &
+done
+wait
+
+failures=0
+for result in "$scratch"/*.result; do
+    if [ ! -e "${result%.result}.passed" ]; then
+        cat "$result"
         failures=$((failures + 1))
     fi
 done
