@@ -64,6 +64,58 @@ private struct PMOneWay: DynamicCodable {
     }
 }
 
+/// Three presences at three depths, through `<->`.
+private struct PMDeep: DynamicCodable {
+    var dynamicSelf: DynamicClass?
+    var a: Presence<Int> = .absent
+    var bc: Presence<Int> = .absent
+    var def: Presence<Int> = .absent
+
+    enum CodingKeys: CodingKey {}
+
+    var all: [Presence<Int>] {
+        get { [a, bc, def] }
+        set { (a, bc, def) = (newValue[0], newValue[1], newValue[2]) }
+    }
+
+    mutating func dynamicMapping(mappingType: DynamicMappingType) {
+        a <-> ds.a
+        bc <-> ds.b.c
+        def <-> ds["d.e.f"]
+    }
+}
+
+/// The same three, as `@Mapped` properties.
+private struct PMDeepMapped: MappedCodable {
+    @Mapped var a: Presence<Int>
+    @Mapped("b.c") var bc: Presence<Int>
+    @Mapped("d.e.f") var def: Presence<Int>
+
+    var all: [Presence<Int>] {
+        get { [a, bc, def] }
+        set { (a, bc, def) = (newValue[0], newValue[1], newValue[2]) }
+    }
+}
+
+private let pmDeepPaths = ["a", "b.c", "d.e.f"]
+
+private func pmRandomPresence(_ random: inout SeededGenerator) -> Presence<Int> {
+    switch Int.random(in: 0..<3, using: &random) {
+    case 0: return .absent
+    case 1: return .null
+    default: return .value(Int.random(in: -3...99, using: &random))
+    }
+}
+
+/// What writing `state` at `path` means, spelled with plain view edits.
+private func pmWrite(_ state: Presence<Int>, at path: String, in view: inout DynamicClass) {
+    switch state {
+    case .absent: view[path].remove()
+    case .null: view[path].set(JSON.null)
+    case .value(let value): view[path].set(value)
+    }
+}
+
 private func pmText<T: Encodable>(_ value: T, _ encoder: JSONEncoder = DynamicJSONEncoder(), sorted: Bool = true) throws -> String {
     if sorted { encoder.outputFormatting = [.sortedKeys] }
     return String(decoding: try encoder.encode(value), as: UTF8.self)
@@ -210,6 +262,69 @@ struct PresenceMappingTests {
         #expect(try pmText(model, sorted: false) == #"{"profile":{"nickname":null,"keep":1}}"#)
         #expect(try PMOneWay.decode(from: #"{"profile":{"nickname":null}}"#).nickname == .null)
         #expect(try PMOneWay.decode(from: #"{}"#).nickname == .absent)
+    }
+
+    // MARK: Random absent, null and value
+
+    @Test(arguments: Array(UInt64(1)...8))
+    func randomPresencesThroughTheTwoWayOperator(seed: UInt64) throws {
+        var random = SeededGenerator(state: TestSeed.value ^ (seed &* 0x5851_F42D_4C95_7F2D))
+        for round in 0..<60 {
+            // A document with unknown keys beside and around the three places.
+            var document = try DynamicClass(parsing: #"{"unknown":[1.10,"x"],"big":9007199254740993}"#)
+            let states = pmDeepPaths.map { _ in pmRandomPresence(&random) }
+            for (path, state) in zip(pmDeepPaths, states) {
+                if Bool.random(using: &random) { document[path + "_u"].set(Int.random(in: 0...9, using: &random)) }
+                pmWrite(state, at: path, in: &document)
+            }
+            let text = JSON(document).serializedString()
+            let note = Comment(rawValue: "\(TestSeed.note), case \(seed), round \(round): \(text)")
+            var model = try PMDeep.decode(from: text)
+            #expect(model.all == states, note)
+            #expect(try model.encodedJSON().serializedString() == text, note)
+
+            let edits = pmDeepPaths.map { _ in pmRandomPresence(&random) }
+            model.all = edits
+            var expected = document
+            for (path, state) in zip(pmDeepPaths, edits) { pmWrite(state, at: path, in: &expected) }
+            let encoded = try model.encodedJSON()
+            #expect(encoded == JSON(expected), Comment(rawValue: "\(note) edited to \(edits)"))
+            #expect(try JSON(parsing: text).applying(model.patchOperations()) == encoded, note)
+            #expect(try PMDeep.decode(from: encoded).all == edits, note)
+        }
+    }
+
+    @Test(arguments: Array(UInt64(1)...8))
+    func randomPresencesThroughMappedPaths(seed: UInt64) throws {
+        var random = SeededGenerator(state: TestSeed.value ^ (seed &* 0x2545_F491_4F6C_DD1D))
+        for round in 0..<60 {
+            var model = PMDeepMapped()
+            model.all = pmDeepPaths.map { _ in pmRandomPresence(&random) }
+            var expected = DynamicClass()
+            for (path, state) in zip(pmDeepPaths, model.all) { pmWrite(state, at: path, in: &expected) }
+            let encoded = try model.encodedJSON()
+            let note = Comment(rawValue: "\(TestSeed.note), case \(seed), round \(round): \(model.all)")
+            #expect(encoded == JSON(expected), note)
+            // Back, also with unknown keys around: the same three cases.
+            #expect(try PMDeepMapped.decode(from: encoded).all == model.all, note)
+            var withUnknown = expected
+            withUnknown["b.u"].set(true)
+            withUnknown["d.e.u"].set(false)
+            #expect(try PMDeepMapped.decode(from: JSON(withUnknown)).all == model.all, note)
+            // And as a merge patch: applying the encoding sets the values, clears the nulls,
+            // and leaves the absent members as they were.
+            var stored = try JSON(parsing: #"{"a":0,"b":{"c":0,"x":1},"d":{"e":{"f":0}}}"#)
+            stored.apply(mergePatch: encoded)
+            for (path, state) in zip(pmDeepPaths, model.all) {
+                let after = JSON(DynamicClass(stored)[path])
+                switch state {
+                case .absent: #expect(after == 0, note)
+                case .null: #expect(after == nil, note)
+                case .value(let value): #expect(after == .number(JSON.Number(value)), note)
+                }
+            }
+            #expect(JSON(DynamicClass(stored).b.x) == 1, note)
+        }
     }
 
     @Test func setOnAViewWritesThePresence() {
