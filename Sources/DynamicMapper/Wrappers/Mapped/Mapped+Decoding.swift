@@ -68,7 +68,7 @@ extension KeyedDecodingContainer {
     /// apart from the fast path: its `Value?` would cost a metadata lookup on every call.
     @inline(never)
     private func decodeMappedValueByName<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value {
-        if Value.self is any AnyOptional.Type, !contains(key), let none = MappedDecoding.none(Value.self) { return none }
+        if !contains(key), let missing = MappedDecoding.none(Value.self) ?? MappedDecoding.absent(Value.self) { return missing }
         do {
             return try decode(Value.self, forKey: key)
         } catch DecodingError.keyNotFound(let missing, let context) {
@@ -189,6 +189,12 @@ enum MappedDecoding {
     /// of the object `path` starts from.
     static func absentValue<Value>(_ type: Value.Type, configuration: MappedConfiguration, defaultValue: Value?, isNull: Bool, property: String, path: [Path.Component], parent: [any CodingKey]) throws -> Value {
         let flags = configuration.flags
+        if let presence = Value.self as? any AnyPresence.Type {
+            // A `Presence` holds `null` itself, unless the property counts it as missing.
+            if isNull, !flags.contains(.nullIsMissing), let null = presence.nullValue as? Value { return null }
+            if let defaultValue { return defaultValue }
+            if let absent = presence.absentValue as? Value { return absent }
+        }
         if let defaultValue, !isNull || flags.contains(.nullIsMissing) || flags.contains(.lossy) {
             return defaultValue
         }
@@ -204,12 +210,18 @@ enum MappedDecoding {
             debugDescription: "No value for the @Mapped property \(property) at \(Path(path))."))
     }
 
-    /// What a lossy property takes when its value failed to decode: the default or `nil`, or
-    /// else the error.
+    /// What a lossy property takes when its value failed to decode: the default, `nil` or
+    /// `.absent` (a `Presence`), or else the error.
     static func recovered<Value>(_ type: Value.Type, defaultValue: Value?, from error: any Error) throws -> Value {
         if let defaultValue { return defaultValue }
         if let none = none(Value.self) { return none }
+        if let absent = absent(Value.self) { return absent }
         throw error
+    }
+
+    /// `.absent` as a `Value`, when `Value` is a ``Presence``.
+    static func absent<Value>(_ type: Value.Type) -> Value? {
+        (Value.self as? any AnyPresence.Type)?.absentValue as? Value
     }
 
     /// `nil` as a `Value`, when `Value` is an optional.
