@@ -4,11 +4,14 @@ extension DecoderImpl {
     /// The value node of the member `name` of `object` (a container at `depth`), or nil,
     /// through `index` when the container built one (many members, or a key strategy) and by
     /// walking the members otherwise. Inside a dynamic model, a key asked for belongs to the
-    /// model (see ``KeyUsage``), so the key found is marked.
+    /// model (see ``KeyUsage``), so the key found is marked: as read, or as passed through
+    /// (`traversing`) when it is the first step of a longer path.
     @inline(__always)
-    func member(named name: String, of object: Int, depth: Int, index: [String: Int]?) -> Int? {
+    func member(named name: String, of object: Int, depth: Int, index: [String: Int]?, traversing: Bool = false) -> Int? {
         let found = index.map { $0[name] } ?? walk(object: object, depth: depth, to: name)
-        if let found { markKeyRead(found - 1) }
+        if let found {
+            if traversing { markKeyTraversed(found - 1) } else { markKeyRead(found - 1) }
+        }
         return found
     }
 

@@ -120,6 +120,14 @@ final class DecoderImpl: Decoder {
         if let bits = state.pointee.usageBits { KeyUsage.mark(index, in: bits) }
     }
 
+    /// Marks the key node `index` as passed through on a path, when recording.
+    func markKeyTraversed(_ index: Int) {
+        if state.pointee.usageBits != nil, let usage = state.pointee.keyUsage { KeyUsage.mark(index, in: usage.traversed) }
+    }
+
+    /// Whether key lookups are being recorded as a dynamic model's own.
+    var recordsKeyUsage: Bool { state.pointee.usageBits != nil }
+
     /// Marks a number node as read as a `Double` (or a `Float`), once a dynamic model was met.
     @inline(__always)
     func markFloatingRead(_ node: Node, asFloat: Bool) {
@@ -153,11 +161,21 @@ final class DecoderImpl: Decoder {
 
     /// Follows `components` from the node `start`, matching keys as containers would: through
     /// the key decoding strategy, with `base` as the coding path of `start`.
+    ///
+    /// While a dynamic model's keys are recorded, the keys found are marked: passed through
+    /// for every step but the last, asked for at the last (see ``KeyUsage``).
     func lookUp(_ components: some Collection<Path.Component>, from start: Int, base: [any CodingKey]) -> Document.PathLookup {
-        if options.usesDefaultKeys { return document.lookUp(components, from: start) }
+        let records = recordsKeyUsage
+        if options.usesDefaultKeys && !records { return document.lookUp(components, from: start) }
         let steps = Array(components)
         return document.lookUp(steps, from: start) { object, name, step in
-            self.member(of: object, convertedName: name, path: { base + steps.prefix(step).map(\.pathComponent.codingKey) })
+            let found = self.options.usesDefaultKeys
+                ? self.document.member(of: object, named: name)
+                : self.member(of: object, convertedName: name, path: { base + steps.prefix(step).map(\.pathComponent.codingKey) })
+            if records, let found {
+                if step == steps.count - 1 { self.markKeyRead(found - 1) } else { self.markKeyTraversed(found - 1) }
+            }
+            return found
         }
     }
 

@@ -19,7 +19,7 @@ extension KeyedContainer {
     }
 
     private func node(at components: [Path.Component]) -> Int? {
-        guard case .key(let first)? = components.first, let start = valueNode(named: first) else { return nil }
+        guard case .key(let first)? = components.first, let start = valueNode(named: first, traversing: components.count > 1) else { return nil }
         if case .found(let node) = impl.lookUp(components.dropFirst(), from: start, base: codingPath + [AnyKey(literal: first)]) { return node }
         return nil
     }

@@ -92,8 +92,8 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     @inline(__always)
-    func valueNode(named name: String) -> Int? {
-        impl.member(named: name, of: object, depth: depth, index: index)
+    func valueNode(named name: String, traversing: Bool = false) -> Int? {
+        impl.member(named: name, of: object, depth: depth, index: index, traversing: traversing)
     }
 
     @inline(__always)

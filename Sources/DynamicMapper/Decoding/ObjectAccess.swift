@@ -38,8 +38,8 @@ struct ObjectAccess: Decodable {
 
     /// The value node of the member `name`, found (and marked as read) as the container would.
     @inline(__always)
-    func valueNode(named name: String) -> Int? {
-        impl.member(named: name, of: object, depth: depth, index: index)
+    func valueNode(named name: String, traversing: Bool = false) -> Int? {
+        impl.member(named: name, of: object, depth: depth, index: index, traversing: traversing)
     }
 
     /// The container's own path as components.

@@ -121,6 +121,14 @@ extension DynamicEncoding {
                         reportConflict(view: member.value, model: nil, steps: steps)
                         steps.removeLast()
                     }
+                } else if wasTraversed(member) {
+                    // A path passed through this key and the model now writes nothing below
+                    // it: what the model read there goes, the rest of the object stays.
+                    if kept.insert(member.key).inserted {
+                        steps.append(.key(member.key))
+                        result.append(OverlayMember(key: member.key, value: pruned(member.value, steps: &steps), source: member.source))
+                        steps.removeLast()
+                    }
                 } else if kept.insert(member.key).inserted {
                     result.append(member)
                 }
@@ -130,6 +138,24 @@ extension DynamicEncoding {
                 result.append(OverlayMember(key: key, value: values[position].overlay))
             }
             return .object(OverlayObject(result))
+        }
+
+        /// `node` where the model writes nothing: the members it read go (as in an object the
+        /// model writes, by ``mergeObject(_:keys:values:original:steps:)``), those a path
+        /// passed through are pruned in turn, and everything else stays as it is.
+        private func pruned(_ node: OverlayNode, steps: inout [Path.Component]) -> OverlayNode {
+            if let members = node.objectMembers() {
+                return mergeObject(members, keys: [], values: [], original: nil, steps: &steps)
+            }
+            guard let elements = node.arrayElements() else { return node }
+            var result: [OverlayNode] = []
+            result.reserveCapacity(elements.count)
+            for (position, element) in elements.enumerated() {
+                steps.append(.index(position))
+                result.append(pruned(element, steps: &steps))
+                steps.removeLast()
+            }
+            return .array(result)
         }
 
         /// The document's value for `member` of an edited object: where it was read from, when
@@ -145,6 +171,11 @@ extension DynamicEncoding {
         private func wasRead(_ member: OverlayMember) -> Bool {
             guard let usage, let source = member.source else { return false }
             return usage.wasRead(keyNode: source.index, in: source.document)
+        }
+
+        private func wasTraversed(_ member: OverlayMember) -> Bool {
+            guard let usage, let source = member.source else { return false }
+            return usage.wasTraversed(keyNode: source.index, in: source.document)
         }
 
         private func isObject(_ model: TreeNode) -> Bool {
@@ -201,8 +232,21 @@ extension DynamicEncoding {
                 guard let position = members.firstIndex(of: key), agrees(value, with: members[position].value) else { return false }
             }
             return members.members.allSatisfy { member in
-                writes.contains(member.key) || !wasRead(member) || member.value.isNull
+                writes.contains(member.key) || agreesWithNothingWritten(member)
             }
+        }
+
+        /// Whether a member the model does not write is unchanged by that: one it read held
+        /// `null`, and below one a path passed through, the same holds for every member.
+        private func agreesWithNothingWritten(_ member: OverlayMember) -> Bool {
+            if wasRead(member) { return member.value.isNull }
+            guard wasTraversed(member) else { return true }
+            return leavesUnchanged(member.value)
+        }
+
+        private func leavesUnchanged(_ node: OverlayNode) -> Bool {
+            if let members = node.objectMembers() { return members.members.allSatisfy(agreesWithNothingWritten) }
+            return node.arrayElements()?.allSatisfy(leavesUnchanged) ?? true
         }
 
         /// The document's scalar when the model wrote the same value, so that an unchanged

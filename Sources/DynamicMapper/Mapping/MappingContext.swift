@@ -15,6 +15,8 @@ final class KeyUsage: @unchecked Sendable {
     let document: Document
     /// By key node index: asked for.
     let bits: UnsafeMutablePointer<UInt64>
+    /// By key node index: passed through on a path to a value below it.
+    let traversed: UnsafeMutablePointer<UInt64>
     /// By byte offset of a number literal: read as a `Double`, or as a `Float`. A property of
     /// that type that still holds the rounded value keeps the literal when encoded again.
     let doubleReads: UnsafeMutablePointer<UInt64>
@@ -28,6 +30,8 @@ final class KeyUsage: @unchecked Sendable {
         byteWords = (document.bytes.count + 63) / 64
         bits = .allocate(capacity: nodeWords)
         bits.initialize(repeating: 0, count: nodeWords)
+        traversed = .allocate(capacity: nodeWords)
+        traversed.initialize(repeating: 0, count: nodeWords)
         doubleReads = .allocate(capacity: byteWords)
         doubleReads.initialize(repeating: 0, count: byteWords)
         floatReads = .allocate(capacity: byteWords)
@@ -36,6 +40,7 @@ final class KeyUsage: @unchecked Sendable {
 
     deinit {
         bits.deallocate()
+        traversed.deallocate()
         doubleReads.deallocate()
         floatReads.deallocate()
     }
@@ -52,6 +57,11 @@ final class KeyUsage: @unchecked Sendable {
     /// Whether a model asked for the key at `index` of `document`.
     func wasRead(keyNode index: Int, in document: Document) -> Bool {
         document === self.document && Self.isMarked(index, in: bits, words: nodeWords)
+    }
+
+    /// Whether a model's path passed through the key at `index` of `document`.
+    func wasTraversed(keyNode index: Int, in document: Document) -> Bool {
+        document === self.document && Self.isMarked(index, in: traversed, words: nodeWords)
     }
 
     /// Whether the number node `node` of `document` was read as a `Double` or a `Float`.

@@ -238,11 +238,12 @@ enum MappedDecoding {
         guard case .key(let first)? = path.first else {
             return path.isEmpty ? access.object : nil
         }
-        guard let member = access.valueNode(named: first) else { return nil }
+        guard let member = access.valueNode(named: first, traversing: path.count > 1) else { return nil }
         if path.count == 1 { return member }
         let impl = access.impl
-        // The coding path is only needed to convert keys with a strategy.
-        let found = impl.options.usesDefaultKeys
+        // The coding path is only needed to convert keys with a strategy (or to mark the keys
+        // a dynamic model's path passes through).
+        let found = impl.options.usesDefaultKeys && !impl.recordsKeyUsage
             ? impl.document.lookUp(path.dropFirst(), from: member)
             : impl.lookUp(path.dropFirst(), from: member, base: (access.path + [.key(StringKey(first))]).map(\.codingKey))
         switch found {
