@@ -148,7 +148,8 @@ public struct UnixTimeTransformer: Transformer, DefaultInitializable, Sendable {
 
     /// Seconds or milliseconds.
     public let unit: Unit
-    /// How a date between two whole units is written, or nil to write the fraction.
+    /// How a date between two whole units is written, or nil to write the fraction:
+    /// `UnixTimeTransformer(unit: .seconds, rounding: .down).rounding   // .down`.
     public let rounding: FloatingPointRoundingRule?
 
     /// A transformer counting in `unit`, writing whole units when `rounding` is given:

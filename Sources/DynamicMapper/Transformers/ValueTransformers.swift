@@ -48,9 +48,9 @@ public struct BoolFromIntTransformer: Transformer, DefaultInitializable, Sendabl
 /// Case is compared as Swift's `lowercased()` does; text around the word (spaces) is not
 /// trimmed, so `" yes"` is refused.
 public struct BoolFromStringTransformer: Transformer, DefaultInitializable, Sendable {
-    /// What `true` is written as: `"true"` unless given.
+    /// What `true` is written as: `"true"` unless given (`BoolFromStringTransformer().trueText`).
     public let trueText: String
-    /// What `false` is written as: `"false"` unless given.
+    /// What `false` is written as: `"false"` unless given (`BoolFromStringTransformer().falseText`).
     public let falseText: String
 
     /// Writes `"true"` and `"false"`: `BoolFromStringTransformer()`.
@@ -122,7 +122,7 @@ public struct PassThroughTransformer<Value: Codable>: Transformer, DefaultInitia
 /// ``RawValueTransformer`` to refuse unknown values instead.
 public struct FallbackRawValueTransformer<Value: RawRepresentable & Sendable>: Transformer, Sendable
 where Value.RawValue: Codable {
-    /// The case for an unknown raw value: `.unknown`.
+    /// The case for an unknown raw value: `status.fallback   // .unknown`.
     public let fallback: Value
 
     /// Makes the transformer: `FallbackRawValueTransformer<Status>(fallback: .unknown)`.
