@@ -97,6 +97,13 @@ struct EncodeAtPathTests {
         #expect(epText(try encoder.encode(7, at: "[1][0]")) == "[null,[7]]")
         #expect(epText(try encoder.encode("x", at: Path([.key("my.user")]))) == #"{"my.user":"x"}"#)
         #expect(epText(try encoder.encode(user, at: "")) == #"{"age":36,"name":"Ada"}"#)
+        // Any JSONEncoder has it, as any JSONDecoder decodes at a path.
+        let plain = JSONEncoder()
+        plain.outputFormatting = [.sortedKeys]
+        #expect(epText(try plain.encode(user, at: "a[1]")) == #"{"a":[null,{"age":36,"name":"Ada"}]}"#)
+        struct Nothing: Encodable { func encode(to encoder: any Encoder) throws {} }
+        #expect(epText(try encoder.encode(Nothing(), at: "a")) == #"{"a":{}}"#)
+        #expect(epEncodingError { try encoder.encode(Nothing(), at: "") }?.message == "Top-level Nothing did not encode any values.")
         // What it writes, the decoder reads back at the same path.
         let data = try encoder.encode(user, at: "response.users[3]")
         #expect(try DynamicJSONDecoder().decode(EPUser.self, from: data, at: "response.users[3]") == user)

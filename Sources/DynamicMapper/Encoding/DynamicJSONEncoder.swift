@@ -120,57 +120,6 @@ open class DynamicJSONEncoder: JSONEncoder, @unchecked Sendable {
         return try Self.encodeThroughTree(value, reportedAs: reported, options: options)
     }
 
-    /// Encodes `value` wrapped in the objects and arrays that `path` names: the counterpart of
-    /// decoding at a path (`decoder.decode(User.self, from: data, at: "response.users[1]")`).
-    ///
-    /// ```swift
-    /// let encoder = DynamicJSONEncoder()
-    /// let data = try encoder.encode(["name": "Ada"], at: "response.users[1]")
-    /// // {"response":{"users":[null,{"name":"Ada"}]}}
-    /// ```
-    ///
-    /// A key makes an object with that one member; an index makes an array that holds the
-    /// value at that position, padded with `null` before it, as a `ds` write past the end of an
-    /// array pads it. The path's keys are written as given (they name the document's keys,
-    /// as in decoding at a path); the key strategy applies to the value's own keys. The empty
-    /// path encodes the value itself, as ``encode(_:)``.
-    ///
-    /// - Throws: The errors ``encode(_:)`` throws, with coding paths that start with `path`;
-    ///   `EncodingError.invalidValue` for a negative index, or one more than 100,000 (the bound
-    ///   `ds` writes keep).
-    open func encode<T: Encodable>(_ value: T, at path: Path) throws -> Data {
-        guard !path.components.isEmpty else { return try encode(value) }
-        let options = EncodingOptions(self)
-        let codingPath = path.components.map(\.pathComponent.codingKey)
-        let tree = try ContainerMisuse.reporting(options) { try TreeEncoder.wrap(value, options: $0, path: codingPath) }
-        let wrapped = try Self.wrap(tree ?? .value(.object(JSON.Object())), in: path, reporting: value)
-        return try Self.bytes(of: wrapped, reportedAs: value, options: options)
-    }
-
-    /// `node` inside the containers of `path`, innermost first.
-    private static func wrap<Reported>(_ node: TreeNode, in path: Path, reporting value: Reported) throws -> TreeNode {
-        var node = node
-        for (depth, component) in path.components.enumerated().reversed() {
-            switch component {
-            case .key(let key):
-                let object = TreeObject()
-                object.set(node, for: key)
-                node = .object(object)
-            case .index(let index):
-                let array = TreeArray()
-                do {
-                    array.set(node, at: try array.writablePosition(index))
-                } catch {
-                    throw EncodingError.invalidValue(value, EncodingError.Context(
-                        codingPath: path.components.prefix(depth).map(\.pathComponent.codingKey),
-                        debugDescription: "The path \(path) \(error.reason)."))
-                }
-                node = .array(array)
-            }
-        }
-        return node
-    }
-
     /// Encodes `value` into a ``JSON`` value instead of bytes, with the same settings and rules
     /// as ``encode(_:)`` (`outputFormatting` aside, which only affects bytes).
     ///
@@ -198,7 +147,8 @@ open class DynamicJSONEncoder: JSONEncoder, @unchecked Sendable {
         return try bytes(of: tree, reportedAs: reported, options: options)
     }
 
-    private static func bytes<Reported>(of tree: TreeNode, reportedAs reported: Reported, options: EncodingOptions) throws -> Data {
+    /// The bytes of a finished tree, with the checks ``encode(_:)`` makes.
+    static func bytes<Reported>(of tree: TreeNode, reportedAs reported: Reported, options: EncodingOptions) throws -> Data {
         var writer = JSONWriter(formatting: options.formatting)
         writer.nonFiniteLiterals = .init(options.floatStrategy)
         writer.write(tree)
@@ -206,7 +156,7 @@ open class DynamicJSONEncoder: JSONEncoder, @unchecked Sendable {
         return writer.data()
     }
 
-    private static func emptyTopLevelError<T>(_ value: T) -> EncodingError {
+    static func emptyTopLevelError<T>(_ value: T) -> EncodingError {
         EncodingError.invalidValue(value, EncodingError.Context(
             codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
     }
