@@ -5,7 +5,9 @@ import DynamicMapper
 // One test per finding of the code review of `@Mapped`. File-scope types carry an `ME` prefix.
 
 /// Not a `MappedCodable`: its `@Mapped` property is seen by its name only.
-private struct MEInner: Codable {
+/// A nested model with a property of the same name as the parent's: each uses its own layout.
+/// (A `@Mapped` property in a type that is not `MappedCodable` is refused: MappedDiagnosticsTests.)
+private struct MEInner: MappedCodable {
     @Mapped var name: String
 }
 

@@ -460,6 +460,29 @@ final class DecoderImpl: Decoder {
         return layout.entry(named: name, valueType: valueType, cursor: &state.pointee.mappedModel.cursor)
     }
 
+    /// The layout of the model being decoded when `object` is that model's object, for the
+    /// error about a property its layout does not know.
+    func mappedLayout(ofObject object: Int) -> MappedLayout? {
+        state.pointee.mappedModel.object == object ? state.pointee.mappedModel.layout : nil
+    }
+
+    /// The entry for a property of the model being decoded that its `CodingKeys` renamed to
+    /// `codingKey` (see ``MappedLayout/renamedEntry(codingKey:valueType:)``).
+    func renamedMappedEntry(codingKey: String, valueType: ObjectIdentifier, object: Int) -> MappedEntry? {
+        guard let layout = mappedLayout(ofObject: object) else { return nil }
+        // The probe runs the model's `init(from:)`, which must not find this decode's object.
+        let current = MappedDecoding.currentDecoder.get(DecoderImpl.self)
+        MappedDecoding.currentDecoder.set(nil)
+        defer { MappedDecoding.currentDecoder.set(current) }
+        return layout.renamedEntry(codingKey: codingKey, valueType: valueType)
+    }
+
+    /// The property the layout expects next whose value type is `valueType`, for that error.
+    func expectedMappedEntry(valueType: ObjectIdentifier) -> MappedEntry? {
+        guard let layout = state.pointee.mappedModel.layout else { return nil }
+        return layout.entries.dropFirst(state.pointee.mappedModel.cursor).first { $0.valueType == valueType }
+    }
+
     /// The object of the model being decoded, when `keyType` is the key type of the container
     /// its `init(from:)` opened and that object can be searched without the container's own
     /// index (default keys, not too many members); otherwise the caller asks the container.

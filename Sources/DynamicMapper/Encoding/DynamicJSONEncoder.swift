@@ -144,6 +144,11 @@ open class DynamicJSONEncoder: JSONEncoder, @unchecked Sendable {
     private static func encodeThroughTree<T: Encodable, Reported>(_ value: T, reportedAs reported: Reported, options: EncodingOptions) throws -> Data {
         let tree = try ContainerMisuse.reporting(options) { try TreeEncoder.wrap(value, options: $0, path: []) }
         guard let tree else { throw emptyTopLevelError(reported) }
+        return try bytes(of: tree, reportedAs: reported, options: options)
+    }
+
+    /// The bytes of a finished tree, with the checks ``encode(_:)`` makes.
+    static func bytes<Reported>(of tree: TreeNode, reportedAs reported: Reported, options: EncodingOptions) throws -> Data {
         var writer = JSONWriter(formatting: options.formatting)
         writer.nonFiniteLiterals = .init(options.floatStrategy)
         writer.write(tree)
@@ -151,7 +156,7 @@ open class DynamicJSONEncoder: JSONEncoder, @unchecked Sendable {
         return writer.data()
     }
 
-    private static func emptyTopLevelError<T>(_ value: T) -> EncodingError {
+    static func emptyTopLevelError<T>(_ value: T) -> EncodingError {
         EncodingError.invalidValue(value, EncodingError.Context(
             codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
     }

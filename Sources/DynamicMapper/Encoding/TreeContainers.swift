@@ -19,72 +19,66 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     /// Where a value for `key` goes.
     private enum Destination {
-        /// A member of this object or of a nested one.
-        case member(TreeObject, String)
+        /// A member of this object, or a place at a path below it.
+        case place(TreePlace)
         /// Spread into this object (a flat ``KeyedKey``).
         case spread
     }
 
-    /// The object and key for `key`: a ``KeyedKey`` path names nested objects, made as
+    /// The place for `key`: a ``KeyedKey`` path names nested objects and arrays, made as
     /// needed; its key strategy applies at every step.
     private func destination(for key: Key) throws -> Destination {
-        guard keyedKeys, let keyed = key as? any KeyedKey else { return .member(object, converted(key)) }
+        guard keyedKeys, let keyed = key as? any KeyedKey else { return .place(.member(object, converted(key))) }
         switch KeyMeaning(keyed.stringValue, options: keyed.options ?? options.keyOptions) {
         case .member(let name):
-            return .member(object, options.convert(StringKey(name), containerPath: codingPath))
+            return .place(.member(object, options.convert(StringKey(name), containerPath: codingPath)))
         case .flat:
             return .spread
         case .path(let components), .lossyArray(let components):
-            guard let (target, name) = try member(at: components, under: key, kind: "key path") else {
-                return .member(object, converted(key))
+            guard let place = try place(at: components, under: key, kind: "key path") else {
+                return .place(.member(object, converted(key)))
             }
-            return .member(target, name)
+            return .place(place)
         }
     }
 
-    /// The object and name at the end of `components`, a path of keys below this object, with
-    /// nested objects made (or shared) as needed and the key strategy applied at every step;
-    /// nil for the empty path. `kind` names the path in the error for one with an index.
-    private func member(at components: [Path.Component], under key: Key, kind: String) throws -> (TreeObject, String)? {
-        var names: [String] = []
-        for component in components {
-            guard case .key(let name) = component else {
-                throw EncodingError.invalidValue(key.stringValue, EncodingError.Context(
-                    codingPath: codingPath + [key],
-                    debugDescription: "The \(kind) \(Path(components)) has an array index; paths with indexes can be decoded but not encoded."))
-            }
-            names.append(options.convert(StringKey(name), containerPath: codingPath))
+    /// The place at the end of `components`, a path below this object, with the objects and
+    /// arrays on the way made (or shared) as `ds` writes make them and the key strategy applied
+    /// at every key; nil for the empty path. `kind` names the path in errors.
+    private func place(at components: [Path.Component], under key: Key, kind: String) throws -> TreePlace? {
+        guard !components.isEmpty else { return nil }
+        let steps = components.map { component -> Path.Component in
+            guard case .key(let name) = component else { return component }
+            return .key(options.convert(StringKey(name), containerPath: codingPath))
         }
-        guard let last = names.popLast() else { return nil }
-        var target = object
-        for name in names {
-            guard let next = target.pathObject(for: name) else {
-                throw EncodingError.invalidValue(key.stringValue, EncodingError.Context(
-                    codingPath: codingPath + [key],
-                    debugDescription: "The \(kind) \(Path(components)) goes through \"\(name)\", which already holds a value that is not an object."))
-            }
-            target = next
+        do {
+            return try TreePlace.walk(from: object, steps)
+        } catch {
+            throw EncodingError.invalidValue(key.stringValue, EncodingError.Context(
+                codingPath: codingPath + [key],
+                debugDescription: "The \(kind) \(Path(components)) \(error.reason)."))
         }
-        return (target, last)
     }
 
     /// Stores `node` under `key`; a flat key spreads an object's members into this object.
-    /// Members that paths placed below the key stay (see ``TreeObject/place(_:for:)``).
+    /// Values that paths placed below the key stay (see ``TreeObject/place(_:for:)``).
     private func place(_ node: TreeNode, for key: Key) throws {
         switch try destination(for: key) {
-        case .member(let target, let name):
-            try place(node, in: target, for: name, key: key)
+        case .place(let place):
+            try store(node, at: place, key: key)
         case .spread:
-            guard let members = node.members else { return try place(node, in: object, for: converted(key), key: key) }
-            for member in members { try place(member.node, in: object, for: member.key, key: key) }
+            guard let members = node.members else { return try store(node, at: .member(object, converted(key)), key: key) }
+            for member in members { try store(member.node, at: .member(object, member.key), key: key) }
         }
     }
 
-    private func place(_ node: TreeNode, in target: TreeObject, for name: String, key: Key) throws {
-        guard target.place(node, for: name) else {
+    private func store(_ node: TreeNode, at place: TreePlace, key: Key) throws {
+        guard place.place(node) else {
             throw EncodingError.invalidValue(key.stringValue, EncodingError.Context(
                 codingPath: codingPath + [key],
-                debugDescription: "The value for \"\(name)\" is not an object, but a key path has placed members inside it."))
+                debugDescription: place.node?.elements == nil
+                    ? "The value for \(place) is not an object, but a key path has placed members inside it."
+                    : "The value for \(place) is not an array, but a key path has placed elements inside it."))
         }
     }
 
@@ -134,26 +128,26 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     /// A `@Mapped` value at its own key or path, with nested objects made (or shared) as
     /// needed; the key strategy applies at every step.
     private func encodeMember(_ mapped: MappedMember, for key: Key) throws {
-        guard let (target, name) = try member(at: mapped.path, under: key, kind: "@Mapped path") else {
+        guard let place = try place(at: mapped.path, under: key, kind: "@Mapped path") else {
             throw EncodingError.invalidValue(key.stringValue, EncodingError.Context(
                 codingPath: codingPath + [key],
                 debugDescription: "The empty @Mapped key names the enclosing object itself, which can be decoded but not encoded."))
         }
         let path = codingPath + mapped.path.map(\.pathComponent.codingKey)
         let node = try mapped.value.map { try TreeEncoder.wrap($0, options: options, path: path) ?? .value(.object(JSON.Object())) }
-        try place(node ?? .value(.null), in: target, for: name, key: key)
+        try store(node ?? .value(.null), at: place, key: key)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         let nested: TreeObject
         switch try? destination(for: key) {
-        case .member(let target, let name)?:
-            if let existing = target[name], !existing.isObject {
+        case .place(let place)?:
+            guard let object = place.nestedObject() else {
                 // `JSONEncoder` stops here; the encode call fails instead, and writes go nowhere.
-                options.misuse?.note("a keyed container", existing: existing.kindDescription, path: codingPath + [key])
+                options.misuse?.note("a keyed container", existing: place.node?.kindDescription ?? "a value", path: codingPath + [key])
                 return KeyedEncodingContainer(TreeKeyedContainer<NestedKey>(encoder: encoder, object: TreeObject(), codingPath: codingPath + [key]))
             }
-            nested = target.nestedObject(for: name)
+            nested = object
         case .spread?: nested = object
         case nil: nested = object.nestedObject(for: converted(key))
         }

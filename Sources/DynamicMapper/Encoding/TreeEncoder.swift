@@ -236,6 +236,8 @@ enum TreeNode {
 
 final class TreeArray {
     var nodes: [TreeNode] = []
+    /// Positions that a path went through (see ``TreeObject/pathParents``).
+    var pathElements: Set<Int> = []
 
     init() {}
 
@@ -256,7 +258,7 @@ final class TreeObject {
         for (key, value) in members { set(.value(value), for: key) }
     }
 
-    private init(_ members: [(key: String, node: TreeNode)]) {
+    init(_ members: [(key: String, node: TreeNode)]) {
         for member in members { set(member.node, for: member.key) }
     }
 
@@ -279,35 +281,25 @@ final class TreeObject {
     /// `null`, the one there (made editable) when it holds an object; `nil` when it holds
     /// another value, which the path would silently replace.
     func pathObject(for key: String) -> TreeObject? {
-        switch self[key] {
-        case nil, .value(.null)?:
-            break
-        case let existing?:
-            guard existing.members != nil else { return nil }
-        }
-        pathParents.insert(key)
-        return nestedObject(for: key)
+        guard let object = TreeObject.editable(self[key]) else { return nil }
+        markPathParent(key)
+        set(.object(object), for: key)
+        return object
     }
 
-    /// Stores `node` under `key`. Where a path already placed members below `key`, an object
-    /// is merged into them (its members after theirs, a member it shares replaced in place and
-    /// merged again below), while `null` and a value that a nested dynamic model only carries
-    /// from its document leave them as they are: what the paths wrote is newer. Returns
-    /// `false`, storing nothing more, when another value meets those members.
+    func markPathParent(_ key: String) { pathParents.insert(key) }
+
+    func isPathParent(_ key: String) -> Bool { pathParents.contains(key) }
+
+    /// Stores `node` under `key`. Where a path already placed values below `key`, `node` is
+    /// merged into them (see ``TreeNode/merge(_:into:)``). Returns `false`, storing nothing
+    /// more, when another value meets those members.
     func place(_ node: TreeNode, for key: String) -> Bool {
-        guard pathParents.contains(key), case .object(let target)? = self[key] else {
+        guard pathParents.contains(key), let existing = self[key], existing.isPathContainer else {
             set(node, for: key)
             return true
         }
-        guard let members = node.members else {
-            if case .value(.null) = node { return true }
-            return node.isDocumentValue
-        }
-        for member in members {
-            if member.node.isDocumentValue, target[member.key] != nil, !target.pathParents.contains(member.key) { continue }
-            guard target.place(member.node, for: member.key) else { return false }
-        }
-        return true
+        return TreeNode.merge(node, into: existing)
     }
 
     func set(_ node: TreeNode, for key: String) {

@@ -125,7 +125,14 @@ public struct ISO8601DateTransformer: Transformer, DefaultInitializable, Sendabl
 /// ```
 ///
 /// Whole numbers in the document decode too (`Double` reads them); infinities and NaN
-/// (possible with JSON5) are refused.
+/// (possible with JSON5) are refused. A date between two units writes a fraction
+/// (`1608854400123.4`) unless the transformer rounds to whole units, as Alter's `Int64`
+/// timestamps did:
+///
+/// ```swift
+/// let whole = UnixTimeTransformer(unit: .milliseconds, rounding: .toNearestOrAwayFromZero)
+/// try whole.encode(Date(timeIntervalSince1970: 1_608_854_400.1234))   // 1608854400123
+/// ```
 public struct UnixTimeTransformer: Transformer, DefaultInitializable, Sendable {
     /// What one unit of the number is.
     ///
@@ -141,10 +148,15 @@ public struct UnixTimeTransformer: Transformer, DefaultInitializable, Sendable {
 
     /// Seconds or milliseconds.
     public let unit: Unit
+    /// How a date between two whole units is written, or nil to write the fraction:
+    /// `UnixTimeTransformer(unit: .seconds, rounding: .down).rounding   // .down`.
+    public let rounding: FloatingPointRoundingRule?
 
-    /// A transformer counting in `unit`: `UnixTimeTransformer(unit: .milliseconds)`.
-    public init(unit: Unit) {
+    /// A transformer counting in `unit`, writing whole units when `rounding` is given:
+    /// `UnixTimeTransformer(unit: .milliseconds, rounding: .down)`.
+    public init(unit: Unit, rounding: FloatingPointRoundingRule? = nil) {
         self.unit = unit
+        self.rounding = rounding
     }
 
     /// A transformer counting in seconds: `UnixTimeTransformer()`.
@@ -165,12 +177,16 @@ public struct UnixTimeTransformer: Transformer, DefaultInitializable, Sendable {
         }
     }
 
-    /// Writes a date: `try UnixTimeTransformer(unit: .milliseconds).encode(date)` gives `1336000000500`.
+    /// Writes a date: `try UnixTimeTransformer(unit: .milliseconds).encode(date)` gives
+    /// `1336000000500`, rounded to a whole number with ``rounding``.
     public func encode(_ value: Date) throws -> Double {
+        let number: Double
         switch unit {
-        case .seconds: return value.timeIntervalSince1970
-        case .milliseconds: return value.timeIntervalSince1970 * 1000
+        case .seconds: number = value.timeIntervalSince1970
+        case .milliseconds: number = value.timeIntervalSince1970 * 1000
         }
+        guard let rounding else { return number }
+        return number.rounded(rounding)
     }
 
     private var unitName: String {

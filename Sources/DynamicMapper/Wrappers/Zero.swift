@@ -130,6 +130,9 @@ struct ZeroDecoder: Decoder {
 
     let codingPath: [any CodingKey]
     let depth: Int
+    /// Set only on the top decoder of a ``MappedProbe``: its own keyed container reports the
+    /// coding keys of `@Mapped` properties.
+    var probe: MappedProbe? = nil
 
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -207,7 +210,8 @@ private struct ZeroKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { 0 }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { 0 }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try zeroValueThroughDecoder(T.self, decoder: decoder.nested(key))
+        if let probe = decoder.probe { try probe.check(T.self, key: key.stringValue) }
+        return try zeroValueThroughDecoder(T.self, decoder: decoder.nested(key))
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {

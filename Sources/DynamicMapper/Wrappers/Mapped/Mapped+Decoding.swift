@@ -20,7 +20,12 @@ extension KeyedDecodingContainer {
         // Inlined so that the wrapper is made where its type is known: in code generic over
         // `Value`, every generic type costs a run-time metadata lookup.
         var configuration = MappedConfiguration.plain
-        let value = try decodeMappedValue(Value.self, forKey: key, configuration: &configuration)
+        let value: Value
+        do {
+            value = try decodeMappedValue(Value.self, forKey: key, configuration: &configuration)
+        } catch let probed as MappedProbe.Signal {
+            return Mapped(storage: nil, configuration: .probed(probed.codingKey))
+        }
         return Mapped(storage: value, configuration: configuration)
     }
 
@@ -33,7 +38,12 @@ extension KeyedDecodingContainer {
     /// - Throws: `DecodingError.dataCorrupted` with a decoder other than this package's, which
     ///   cannot know the property's transformer.
     public func decode<Value>(_ type: Mapped<Value>.Type, forKey key: Key) throws -> Mapped<Value> {
-        guard let access = try? decode(ObjectAccess.self, forKey: key) else {
+        let access: ObjectAccess
+        do {
+            access = try decode(ObjectAccess.self, forKey: key)
+        } catch let probed as MappedProbe.Signal {
+            return Mapped(storage: nil, configuration: .probed(probed.codingKey))
+        } catch {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: codingPath + [key],
                 debugDescription: "\(Value.self) is not Decodable: only its @Mapped transformer can read it. " + MappedAdvice.decoding))
@@ -93,8 +103,9 @@ extension ObjectAccess {
     /// Decodes the `@Mapped` property `property` of the model being decoded from this object,
     /// and gives its configuration.
     func decodeMapped<Value: Decodable>(_ type: Value.Type, property: String, configuration: inout MappedConfiguration) throws -> Value {
-        guard let entry = impl.mappedEntry(named: property, valueType: ObjectIdentifier(Value.self), object: object) else {
-            return try decodeUnmapped(Value.self, property: property)
+        guard let entry = impl.mappedEntry(named: property, valueType: ObjectIdentifier(Value.self), object: object)
+                ?? impl.renamedMappedEntry(codingKey: property, valueType: ObjectIdentifier(Value.self), object: object) else {
+            throw unmappedError(Value.self, property: property)
         }
         configuration = entry.configuration
         // The common case, a key or path of keys with no options and a value there, goes
@@ -122,20 +133,29 @@ extension ObjectAccess {
     /// Decodes the `@Mapped` property `property`, whose value is not `Decodable`, through its
     /// transformer; `plain` says why it cannot be decoded otherwise.
     func decodeMapped<Value>(_ type: Value.Type, property: String, configuration: inout MappedConfiguration, plain: PlainMappedDecoding<Value>) throws -> Value {
-        guard let entry = impl.mappedEntry(named: property, valueType: ObjectIdentifier(Value.self), object: object) else {
-            return try MappedDecoding.value(Value.self, configuration: .plain, defaultValue: nil, from: self, path: [.key(property)], property: property, plain: plain)
+        guard let entry = impl.mappedEntry(named: property, valueType: ObjectIdentifier(Value.self), object: object)
+                ?? impl.renamedMappedEntry(codingKey: property, valueType: ObjectIdentifier(Value.self), object: object) else {
+            throw unmappedError(Value.self, property: property)
         }
         configuration = entry.configuration
         return try MappedDecoding.value(Value.self, entry: entry, from: self, plain: plain)
     }
 
-    /// A property that is not in the layout of the model being decoded (a model decoded by a
-    /// hand-written `Model(from: decoder)`, or not a ``MappedCodable``): by its name, with no
-    /// options.
-    private func decodeUnmapped<Value: Decodable>(_ type: Value.Type, property: String) throws -> Value {
-        try MappedDecoding.value(Value.self, configuration: .plain, defaultValue: nil, from: self, path: [.key(property)], property: property) { impl, node, path in
-            try impl.decodeDetached(Value.self, at: node, marksKeys: nil, path: path)
+    /// The error for a `@Mapped` property that no layout describes: its key, default and
+    /// options cannot be known, so decoding it by its coding key alone would quietly ignore
+    /// them (while encoding honours them).
+    @inline(never)
+    private func unmappedError<Value>(_ type: Value.Type, property key: String) -> DecodingError {
+        let codingPath = (path + [.key(StringKey(key))]).map(\.codingKey)
+        guard let layout = impl.mappedLayout(ofObject: object) else {
+            return .dataCorrupted(DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription: "The @Mapped property \(key) is in a type that is not MappedCodable, or one whose init(from:) was called directly: its key, default and options are only known to a MappedCodable model decoded through a container or at the top level. Conform the type to MappedCodable (Codable with init()), or decode it with container.decode(_:forKey:)."))
         }
+        let expected = impl.expectedMappedEntry(valueType: ObjectIdentifier(Value.self)).map { " (the property \($0.name)?)" } ?? ""
+        return .dataCorrupted(DecodingError.Context(
+            codingPath: codingPath,
+            debugDescription: "\(layout.modelName) asks for a @Mapped property of type \(Value.self) under the coding key \"\(key)\"\(expected), which is not a property name, and running its init(from:) once on zero values to learn the keys its CodingKeys give did not tell (it threw, or asked for no property under that key). Write the key on the wrapper (@Mapped(\"\(key)\")) and keep the case's name in CodingKeys."))
     }
 }
 

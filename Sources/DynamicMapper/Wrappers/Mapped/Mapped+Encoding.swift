@@ -12,8 +12,8 @@ extension KeyedEncodingContainer {
     /// ``Presence`` writes `.absent` as no key and `.null` as `null`.
     /// Transformers and date strategies apply.
     ///
-    /// - Throws: `EncodingError.invalidValue` when a transformer refuses the value, when a
-    ///   path has an array index, when an unset property has no value, and with an encoder other
+    /// - Throws: `EncodingError.invalidValue` when a transformer refuses the value, when an
+    ///   unset property has no value, and with an encoder other
     ///   than this package's for a property with its own key or path, a transformer or a date
     ///   strategy (such an encoder can only write the property's name, and its decoder would
     ///   read the value back without the transformer).
@@ -112,6 +112,6 @@ struct MappedMember: Encodable {
     static func indexError(_ path: Path, codingPath: [any CodingKey]) -> EncodingError {
         EncodingError.invalidValue(path.description, EncodingError.Context(
             codingPath: codingPath,
-            debugDescription: "The @Mapped path \(path) has an array index; paths with indexes can be decoded but not encoded."))
+            debugDescription: "The @Mapped path \(path) has an array index, which only DynamicJSONEncoder writes (or encode Keyed(model) with this encoder)."))
     }
 }

@@ -13,6 +13,8 @@ struct MappedFlags: OptionSet, Sendable {
     static let hasCoder = MappedFlags(rawValue: 16)
     /// Took its value in ``MappedCodable/init(mappedFrom:)``.
     static let filled = MappedFlags(rawValue: 32)
+    /// Made by a ``MappedProbe``: the key is the coding key the model asked for it under.
+    static let probed = MappedFlags(rawValue: 64)
 }
 
 /// What a ``Mapped`` property's declaration says, gathered from its arguments.
@@ -82,6 +84,12 @@ struct MappedConfiguration: @unchecked Sendable {
     }
 
     func coder<Value>(_ type: Value.Type) -> MappedCoding<Value>? { typed(Value.self)?.coder }
+
+    /// What a ``MappedProbe`` hands a property asked for under `codingKey`.
+    @usableFromInline
+    static func probed(_ codingKey: String) -> MappedConfiguration {
+        MappedConfiguration(key: codingKey, flags: .probed, typed: nil)
+    }
 
     /// No key, default or options: a property seen only by its name.
     @usableFromInline static let plain = MappedConfiguration(key: nil)

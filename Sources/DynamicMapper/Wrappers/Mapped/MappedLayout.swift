@@ -47,12 +47,13 @@ final class MappedEntry: @unchecked Sendable {
     /// The prototype's default, read only when a key is missing.
     private let defaultValue: Any?
 
-    init(name: String, prototype: any MappedProperty) {
+    /// `renamedTo`: the key the model's `CodingKeys` gives the property, when not its name.
+    init(name: String, prototype: any MappedProperty, renamedTo: String? = nil) {
         self.name = name
         self.prototype = prototype
         configuration = prototype.configuration
         valueType = type(of: prototype).valueType
-        path = prototype.mappedKey.map { Path($0).components } ?? [.key(name)]
+        path = prototype.mappedKey.map { Path($0).components } ?? [.key(renamedTo ?? name)]
         let keysOnly = !path.isEmpty && path.allSatisfy { if case .key = $0 { true } else { false } }
         isPlain = keysOnly && configuration.typed == nil && configuration.flags.subtracting([.encodeNil, .hasCoder, .filled]).isEmpty
         if case .key(let first)? = path.first { codingKey = StringKey(first) } else { codingKey = StringKey(name) }
@@ -76,10 +77,18 @@ final class MappedLayout: Sendable {
     private let positions: [String: Int]
     /// The model is also a dynamic model (it gets its view after decoding).
     let isDynamic: Bool
+    /// The model type's name, for errors.
+    let modelName: String
+    /// Learns the coding keys that the model's `CodingKeys` give its properties (see
+    /// ``MappedProbe``); run only when a property is asked for under a key that is not a name.
+    private let probe: @Sendable () -> [String: String]
+    private let renamed = RenamedEntries()
 
-    private init(entries: [MappedEntry], isDynamic: Bool) {
+    private init(entries: [MappedEntry], isDynamic: Bool, modelName: String, probe: @escaping @Sendable () -> [String: String]) {
         self.entries = entries
         self.isDynamic = isDynamic
+        self.modelName = modelName
+        self.probe = probe
         var positions: [String: Int] = [:]
         for (position, entry) in entries.enumerated() where positions[entry.name] == nil {
             positions[entry.name] = position
@@ -104,6 +113,24 @@ final class MappedLayout: Sendable {
         return entries[position]
     }
 
+    /// The entry for the property that the model's `CodingKeys` name `codingKey` (`case count =
+    /// "n"`), reading from that key unless the property gives its own; learned once per model
+    /// type, the first time a property is asked for under a key that is not a property name.
+    func renamedEntry(codingKey: String, valueType: ObjectIdentifier) -> MappedEntry? {
+        let known = renamed.entries ?? renamed.store(learnRenamedEntries())
+        guard let entry = known[codingKey], entry.valueType == valueType else { return nil }
+        return entry
+    }
+
+    private func learnRenamedEntries() -> [String: MappedEntry] {
+        var result: [String: MappedEntry] = [:]
+        for (codingKey, name) in probe() {
+            guard let position = positions[name] else { continue }
+            result[codingKey] = MappedEntry(name: name, prototype: entries[position].prototype, renamedTo: codingKey)
+        }
+        return result
+    }
+
     /// The layout of `Model`, learned on first use. Concurrent first uses may each learn it;
     /// the first one stored wins, and `Model()` never runs under the lock (it may need other
     /// layouts).
@@ -115,7 +142,9 @@ final class MappedLayout: Sendable {
 
     private static func learn<Model: MappedCodable>(_ type: Model.Type) -> MappedLayout {
         let entries = properties(of: Model()).map { MappedEntry(name: $0.name, prototype: $0.property) }
-        return MappedLayout(entries: entries, isDynamic: Model.self is any DynamicDecodable.Type)
+        return MappedLayout(entries: entries, isDynamic: Model.self is any DynamicDecodable.Type, modelName: String(describing: Model.self)) {
+            MappedProbe.codingKeys(of: Model.self)
+        }
     }
 
     /// The `@Mapped` properties of `model` with their names, a subclass's own first (as its
@@ -153,5 +182,69 @@ private final class LayoutCache: @unchecked Sendable {
         if let earlier = layouts[type] { return earlier }
         layouts[type] = layout
         return layout
+    }
+}
+
+/// The renamed entries of a layout, learned once; the first stored wins, and learning (which
+/// runs the model's `init(from:)`) happens outside the lock.
+private final class RenamedEntries: @unchecked Sendable {
+    // @unchecked: `known` is only touched under `lock`.
+    private let lock = NSLock()
+    private var known: [String: MappedEntry]?
+
+    var entries: [String: MappedEntry]? { lock.withLock { known } }
+
+    func store(_ entries: [String: MappedEntry]) -> [String: MappedEntry] {
+        lock.withLock {
+            if let earlier = known { return earlier }
+            known = entries
+            return entries
+        }
+    }
+}
+
+/// Learns which coding key a model's `init(from:)` asks for each `@Mapped` property under,
+/// for models whose `CodingKeys` rename them: `Model(from:)` runs once on a decoder that
+/// answers every request with a zero value, and each `@Mapped` property it asks for is handed
+/// a wrapper that records the key. The properties then tell their keys by name, with no
+/// assumption about order. A model that cannot be made from zero values learns nothing.
+@usableFromInline
+final class MappedProbe {
+    /// Thrown by the probe's container for a `@Mapped` property, and caught by the `decode`
+    /// overloads for ``Mapped``, which hand back the recording wrapper.
+    @usableFromInline
+    struct Signal: Error {
+        @usableFromInline let codingKey: String
+    }
+
+    /// The coding key whose next value request is a `@Mapped` property's own.
+    private var pending: String?
+
+    /// Called by the probe's container for every value it is asked for. A `@Mapped` property
+    /// first asks for the container's object (``ObjectAccess``), then, through a decoder that
+    /// has none, for its value under the same key: both get the signal.
+    func check<T>(_ type: T.Type, key: String) throws {
+        if T.self == ObjectAccess.self {
+            pending = key
+            throw Signal(codingKey: key)
+        }
+        if pending == key {
+            pending = nil
+            throw Signal(codingKey: key)
+        }
+        pending = nil
+    }
+
+    /// Coding key to property name, for the properties asked for under a key that is not their name.
+    static func codingKeys<Model: MappedCodable>(of type: Model.Type) -> [String: String] {
+        let decoder = ZeroDecoder(codingPath: [], depth: 0, probe: MappedProbe())
+        guard let model = try? Model(from: decoder) else { return [:] }
+        var names: [String: String] = [:]
+        for (name, property) in MappedLayout.properties(of: model) {
+            let configuration = property.configuration
+            guard configuration.flags.contains(.probed), let key = configuration.key, key != name else { continue }
+            names[key] = name
+        }
+        return names
     }
 }
