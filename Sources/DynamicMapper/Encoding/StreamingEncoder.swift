@@ -67,6 +67,7 @@ final class StreamingEncoder {
         var path: [any CodingKey] = []
         var slot = Slot(depth: 0, pathCount: 0)
         var needsFallback = false
+        var halfWritten = false
         var lastFrameID = 0
         var plainTypes = KnownPlainTypes()
         var plainKeyTypes = KnownPlainTypes()
@@ -107,6 +108,13 @@ final class StreamingEncoder {
     var needsFallback: Bool {
         _read { yield state.pointee.needsFallback }
         _modify { yield &state.pointee.needsFallback }
+    }
+
+    /// A value threw after part of it was written and nothing took it back (see
+    /// ``takeBack(to:)``): if the error was caught, only the tree can give the output.
+    var halfWritten: Bool {
+        _read { yield state.pointee.halfWritten }
+        _modify { yield &state.pointee.halfWritten }
     }
 
     /// Whether `Key` is a ``KeyedKey`` type (the answer for plain key types is remembered).
@@ -261,13 +269,60 @@ final class StreamingEncoder {
             writer.writeFloat(value)
             return
         }
-        do {
-            let (text, isString) = try FloatText.text(value, strategy: strategy, path: path())
-            if isString { writer.writeString(text) } else { writer.writeRaw(text) }
-        } catch {
-            needsFallback = true
-            throw error
+        // Nothing of the value is written when this throws; the caller takes back its key.
+        let (text, isString) = try FloatText.text(value, strategy: strategy, path: path())
+        if isString { writer.writeString(text) } else { writer.writeRaw(text) }
+    }
+
+    // MARK: Taking back a value that threw
+
+    /// The output's state before a container begins a value (taken once `enter` made the
+    /// container's frame the top).
+    struct Mark {
+        let bytes: Int
+        let frames: Int
+        let frameID: Int
+        let elements: Int
+        let members: Int
+        let path: Int
+        let trees: Int
+        let depth: Int
+        let deepest: Int
+        let halfWritten: Bool
+        let literalWritable: Bool
+    }
+
+    @inline(__always)
+    func mark() -> Mark {
+        let top = frames.count &- 1
+        return Mark(bytes: writer.bytes.count, frames: frames.count, frameID: top >= 0 ? frames[top].id : 0,
+                    elements: top >= 0 ? frames[top].count : 0, members: members.count, path: path.count,
+                    trees: slotTrees.count, depth: writer.depth, deepest: writer.deepestDepth,
+                    halfWritten: halfWritten, literalWritable: writer.unwritableLiteral == nil)
+    }
+
+    /// Removes everything written since `mark`, as if the value had never begun: `JSONEncoder`
+    /// stores nothing for a value whose encoding threw, so a model that catches the error goes
+    /// on with the output it had, and its `encode(to:)` need not run again. When the value's
+    /// code closed its parent's container (it reached below its own), only the tree can say
+    /// what is left.
+    func takeBack(to mark: Mark) {
+        guard frames.count >= mark.frames, members.count >= mark.members, path.count >= mark.path,
+              slotTrees.count >= mark.trees, writer.bytes.count >= mark.bytes,
+              mark.frames == 0 || frames[mark.frames - 1].id == mark.frameID else {
+            halfWritten = true
+            return
         }
+        frames.removeSubrange(mark.frames...)
+        if mark.frames > 0 { frames[mark.frames - 1].count = mark.elements }
+        members.removeSubrange(mark.members...)
+        path.removeSubrange(mark.path...)
+        slotTrees.removeSubrange(mark.trees...)
+        writer.bytes.removeSubrange(mark.bytes...)
+        writer.depth = mark.depth
+        writer.deepestDepth = mark.deepest
+        if mark.literalWritable { writer.unwritableLiteral = nil }
+        halfWritten = mark.halfWritten
     }
 
     // MARK: Closing objects

@@ -50,20 +50,36 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     mutating func encode(_ value: UInt128, forKey key: Key) throws { try begin(key); encoder.writer.writeInteger(value) }
 
-    mutating func encode(_ value: Double, forKey key: Key) throws {
-        try begin(key)
-        try encoder.writeFloat(value, strategy: encoder.options.floatStrategy, path: codingPath + [key])
-    }
+    // A value that throws is taken back whole, key included, as `JSONEncoder` stores nothing
+    // for it (see `StreamingEncoder.takeBack(to:)`).
 
-    mutating func encode(_ value: Float, forKey key: Key) throws {
-        try begin(key)
-        try encoder.writeFloat(value, strategy: encoder.options.floatStrategy, path: codingPath + [key])
+    mutating func encode(_ value: Double, forKey key: Key) throws { try encodeFloat(value, forKey: key) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { try encodeFloat(value, forKey: key) }
+
+    @inline(__always)
+    private func encodeFloat<F: BinaryFloatingPoint & LosslessStringConvertible & TextOutputStreamable>(_ value: F, forKey key: Key) throws {
+        guard encoder.enter(frame) else { throw StreamingFallback() }
+        let mark = encoder.mark()
+        encoder.beginMember(encoder.convertedKey(key, frame: frame.index))
+        do {
+            try encoder.writeFloat(value, strategy: encoder.options.floatStrategy, path: codingPath + [key])
+        } catch {
+            encoder.takeBack(to: mark)
+            throw error
+        }
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         if T.self == MappedMember.self { return try encodeMember(unsafeBitCast(value, to: MappedMember.self)) }
-        try begin(key)
-        try encoder.encodeValue(value, key: key, member: true)
+        guard encoder.enter(frame) else { throw StreamingFallback() }
+        let mark = encoder.mark()
+        encoder.beginMember(encoder.convertedKey(key, frame: frame.index))
+        do {
+            try encoder.encodeValue(value, key: key, member: true)
+        } catch {
+            encoder.takeBack(to: mark)
+            throw error
+        }
     }
 
     /// A `@Mapped` value under its own key. A path writes into nested objects that other
