@@ -263,7 +263,32 @@ struct FoundationParityDecodingTests {
 struct FoundationParityRunCountTests {
     final class Counter { var runs = 0 }
 
-    enum Shape: CaseIterable { case inOrder, repeatedKey, outOfOrder }
+    enum Shape: CaseIterable {
+        case inOrder, caughtErrors, repeatedKey, outOfOrder, nestedKeyedKey
+
+        /// How often our encoder runs the model: once, unless the streaming encoder has to
+        /// start again through the tree (the cases README lists).
+        var ourRuns: Int {
+            switch self {
+            case .inOrder, .caughtErrors: return 1
+            case .repeatedKey, .outOfOrder, .nestedKeyedKey: return 2
+            }
+        }
+    }
+
+    /// Throws after writing part of itself.
+    struct HalfWritten: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            var keyed = encoder.container(keyedBy: ParityKey.self)
+            try keyed.encode("partial", forKey: ParityKey("a"))
+            var list = keyed.nestedUnkeyedContainer(forKey: ParityKey("b"))
+            try list.encode(1)
+            try list.encode(Double.nan)
+        }
+    }
+
+    /// A path key: our encoder writes nested objects for it, Foundation a dotted key.
+    enum PathKey: String, KeyedKey { case deep = "x.y" }
 
     /// Counts its own `encode(to:)` runs.
     struct Counted: Encodable {
@@ -285,24 +310,49 @@ struct FoundationParityRunCountTests {
                 var second = keyed.nestedUnkeyedContainer(forKey: ParityKey("second"))
                 try second.encode(2)
                 try first.encode(1, forKey: ParityKey("late"))
+            case .caughtErrors:
+                // Each failed value is left out, as JSONEncoder leaves it out.
+                try? keyed.encode(HalfWritten(), forKey: ParityKey("failed"))
+                try? keyed.encode(Double.infinity, forKey: ParityKey("infinite"))
+                var list = keyed.nestedUnkeyedContainer(forKey: ParityKey("list"))
+                try? list.encode(HalfWritten())
+                try list.encode(1)
+                try? list.encode(Float.nan)
+                try? list.encode([HalfWritten()])
+                try keyed.encode(2, forKey: ParityKey("after"))
+            case .nestedKeyedKey:
+                var nested = keyed.nestedContainer(keyedBy: PathKey.self, forKey: ParityKey("nested"))
+                try nested.encode(1, forKey: .deep)
             }
         }
     }
 
-    /// In order, the model runs once, as in `JSONEncoder`. Where the streaming encoder has to
-    /// fall back to the tree it runs twice: a documented difference, pinned here.
+    /// In order, or with errors the model catches, the model runs once, as in `JSONEncoder`.
+    /// Where the streaming encoder has to fall back to the tree it runs twice: a documented
+    /// difference, counted here.
     @Test(arguments: Shape.allCases)
     func encodeRunsOnceUnlessTheEncoderFallsBack(_ shape: Shape) throws {
         let (foundation, ours) = sortedEncoders()
-        let foundationCounter = Counter(), ourCounter = Counter()
-        let expected = try foundation.encode(Counted(shape: shape, counter: foundationCounter))
-        #expect(try ours.encode(Counted(shape: shape, counter: ourCounter)) == expected)
-        #expect(foundationCounter.runs == 1)
-        #expect(ourCounter.runs == (shape == .inOrder ? 1 : 2))
+        let ourCounter = Counter()
+        let actual = try ours.encode(Counted(shape: shape, counter: ourCounter))
+        switch shape {
+        case .nestedKeyedKey:
+            #expect(text(actual) == #"{"nested":{"x":{"y":1}}}"#)
+        case .caughtErrors:
+            // This toolchain's JSONEncoder can trap on a caught error inside a nested value
+            // (the stale sub-encoder bug swift-foundation has since fixed): its output is
+            // written out instead, each failed value left out.
+            #expect(text(actual) == #"{"after":2,"list":[1]}"#)
+        case .inOrder, .repeatedKey, .outOfOrder:
+            let foundationCounter = Counter()
+            #expect(text(actual) == text(try foundation.encode(Counted(shape: shape, counter: foundationCounter))))
+            #expect(foundationCounter.runs == 1)
+        }
+        #expect(ourCounter.runs == shape.ourRuns)
         // The whole top-level value is encoded again, its other parts included.
         let siblings = [Counter(), Counter()]
         _ = try ours.encode([Counted(shape: .inOrder, counter: siblings[0]), Counted(shape: shape, counter: siblings[1])])
-        #expect(siblings.map(\.runs) == (shape == .inOrder ? [1, 1] : [2, 2]))
+        #expect(siblings.map(\.runs) == [shape.ourRuns, shape.ourRuns])
     }
 }
 

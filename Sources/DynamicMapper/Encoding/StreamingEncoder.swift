@@ -237,6 +237,20 @@ final class StreamingEncoder {
         writer.writeKeySeparator()
     }
 
+    /// Where a nested container sits: the container it was made in and its key there.
+    struct Nesting {
+        let parent: FrameRef
+        let key: any CodingKey
+    }
+
+    /// The coding path of a container: read off the stack while its frame is open; once a
+    /// sibling has taken its place there, rebuilt from its parent's path and its own key, as
+    /// `JSONEncoder` keeps the path a container was made with.
+    func containerPath(_ frame: FrameRef, nesting: Nesting?) -> [any CodingKey] {
+        if let nesting, !isAlive(frame) { return containerPath(nesting.parent.index) + [nesting.key] }
+        return containerPath(frame.index)
+    }
+
     /// The coding path of the container in frame `index`.
     func containerPath(_ index: Int) -> [any CodingKey] {
         guard index >= 0, index < frames.count else { return path }

@@ -4,14 +4,17 @@ import Foundation
 struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: StreamingEncoder
     let frame: StreamingEncoder.FrameRef
+    /// Set for a container nested in another, so that its coding path outlives its frame.
+    let nesting: StreamingEncoder.Nesting?
 
-    init(encoder: StreamingEncoder, frame: StreamingEncoder.FrameRef) {
-        self.init(encoder: encoder, frame: frame, keyedKeys: encoder.isKeyedKeyType(Key.self))
+    init(encoder: StreamingEncoder, frame: StreamingEncoder.FrameRef, nesting: StreamingEncoder.Nesting? = nil) {
+        self.init(encoder: encoder, frame: frame, keyedKeys: encoder.isKeyedKeyType(Key.self), nesting: nesting)
     }
 
     /// `keyedKeys`: whether `Key` is a ``KeyedKey`` type, when the caller has asked already.
-    init(encoder: StreamingEncoder, frame: StreamingEncoder.FrameRef, keyedKeys: Bool) {
+    init(encoder: StreamingEncoder, frame: StreamingEncoder.FrameRef, keyedKeys: Bool, nesting: StreamingEncoder.Nesting? = nil) {
         self.encoder = encoder
+        self.nesting = nesting
         // ``KeyedKey`` keys may write into nested objects or into this one from a child,
         // which only the tree encoder can do. A value's own first container is built as a
         // tree (see `StreamingEncoder.container(keyedBy:)`); here, a nested container or one
@@ -24,7 +27,7 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         }
     }
 
-    var codingPath: [any CodingKey] { encoder.containerPath(frame.index) }
+    var codingPath: [any CodingKey] { encoder.containerPath(frame, nesting: nesting) }
 
     @inline(__always)
     private func begin(_ key: Key) throws {
@@ -101,11 +104,12 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         let nested = encoder.openNestedContainer(in: frame, key: key, isObject: true)
-        return KeyedEncodingContainer(StreamingKeyedContainer<NestedKey>(encoder: encoder, frame: nested))
+        return KeyedEncodingContainer(StreamingKeyedContainer<NestedKey>(encoder: encoder, frame: nested, nesting: .init(parent: frame, key: key)))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        StreamingUnkeyedContainer(encoder: encoder, frame: encoder.openNestedContainer(in: frame, key: key, isObject: false))
+        StreamingUnkeyedContainer(encoder: encoder, frame: encoder.openNestedContainer(in: frame, key: key, isObject: false),
+                                  nesting: .init(parent: frame, key: key))
     }
 
     mutating func superEncoder() -> any Encoder {

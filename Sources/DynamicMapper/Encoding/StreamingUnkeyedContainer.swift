@@ -4,8 +4,10 @@ import Foundation
 struct StreamingUnkeyedContainer: UnkeyedEncodingContainer {
     let encoder: StreamingEncoder
     let frame: StreamingEncoder.FrameRef
+    /// Set for a container nested in another, so that its coding path outlives its frame.
+    var nesting: StreamingEncoder.Nesting? = nil
 
-    var codingPath: [any CodingKey] { encoder.containerPath(frame.index) }
+    var codingPath: [any CodingKey] { encoder.containerPath(frame, nesting: nesting) }
 
     var count: Int { encoder.isAlive(frame) ? encoder.frames[frame.index].count : 0 }
 
@@ -73,12 +75,14 @@ struct StreamingUnkeyedContainer: UnkeyedEncodingContainer {
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        let place = StreamingEncoder.Nesting(parent: frame, key: IndexKey(count))
         let nested = encoder.openNestedContainer(inArray: frame, isObject: true)
-        return KeyedEncodingContainer(StreamingKeyedContainer<NestedKey>(encoder: encoder, frame: nested))
+        return KeyedEncodingContainer(StreamingKeyedContainer<NestedKey>(encoder: encoder, frame: nested, nesting: place))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        StreamingUnkeyedContainer(encoder: encoder, frame: encoder.openNestedContainer(inArray: frame, isObject: false))
+        let place = StreamingEncoder.Nesting(parent: frame, key: IndexKey(count))
+        return StreamingUnkeyedContainer(encoder: encoder, frame: encoder.openNestedContainer(inArray: frame, isObject: false), nesting: place)
     }
 
     mutating func superEncoder() -> any Encoder {
