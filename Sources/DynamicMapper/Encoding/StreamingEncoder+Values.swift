@@ -109,9 +109,7 @@ extension StreamingEncoder {
     /// encoder spreads them (see ``StreamingFlatEncoder``).
     private func spreadFlat(_ flat: any FlatEncodable, key: any CodingKey) throws {
         let top = frames.count - 1
-        let member = members.removeLast()
-        writer.bytes.removeSubrange(member.separatorStart...)
-        frames[top].count -= 1
+        takeBackLastMember()
         do {
             try flat.encodeFlat(to: StreamingFlatEncoder(target: self, parent: FrameRef(index: top, id: frames[top].id), key: key))
         } catch {

@@ -315,6 +315,14 @@ final class StreamingEncoder {
                     halfWritten: halfWritten, literalWritable: writer.unwritableLiteral == nil)
     }
 
+    /// Removes the member ``beginMember(_:)`` has just written into the top frame, before any
+    /// of its value.
+    func takeBackLastMember() {
+        let member = members.removeLast()
+        writer.bytes.removeSubrange(member.separatorStart...)
+        frames[frames.count - 1].count -= 1
+    }
+
     /// Removes everything written since `mark`, as if the value had never begun: `JSONEncoder`
     /// stores nothing for a value whose encoding threw, so a model that catches the error goes
     /// on with the output it had, and its `encode(to:)` need not run again. When the value's

@@ -61,13 +61,12 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     @inline(__always)
     private func encodeFloat<F: BinaryFloatingPoint & LosslessStringConvertible & TextOutputStreamable>(_ value: F, forKey key: Key) throws {
-        guard encoder.enter(frame) else { throw StreamingFallback() }
-        let mark = encoder.mark()
-        encoder.beginMember(encoder.convertedKey(key, frame: frame.index))
+        try begin(key)
         do {
             try encoder.writeFloat(value, strategy: encoder.options.floatStrategy, path: codingPath + [key])
         } catch {
-            encoder.takeBack(to: mark)
+            // Only the key was written.
+            encoder.takeBackLastMember()
             throw error
         }
     }
