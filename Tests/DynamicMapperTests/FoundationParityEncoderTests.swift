@@ -351,6 +351,26 @@ struct FoundationParityMergeTests {
         expectSameEncoding(Redundant(first: first, viaSuperEncoder: viaSuperEncoder), expected: #"{"key":42}"#)
     }
 
+    /// Several keys written again, pretty-printed or not, sorted or not: the last value of each
+    /// stays, in `JSONEncoder`'s layout.
+    @Test(arguments: [JSONEncoder.OutputFormatting(), .prettyPrinted])
+    func repeatedKeysInEveryLayout(_ formatting: JSONEncoder.OutputFormatting) throws {
+        struct Model: Encodable {
+            func encode(to encoder: any Encoder) throws {
+                var keyed = encoder.container(keyedBy: AnyParityKey.self)
+                try keyed.encode(1, forKey: .init(stringValue: "b"))
+                try keyed.encode([1], forKey: .init(stringValue: "a"))
+                try keyed.encode("x", forKey: .init(stringValue: "c"))
+                try keyed.encode(["x": 1], forKey: .init(stringValue: "b"))
+                try keyed.encode(2.5, forKey: .init(stringValue: "d"))
+                try keyed.encode(nil as Int?, forKey: .init(stringValue: "a"))
+            }
+        }
+        expectSameEncoding(Model(), configure: { $0.outputFormatting = formatting })
+        let (foundation, ours) = parityEncoders(sorted: false) { $0.outputFormatting = formatting }
+        #expect(try JSON(parsing: ours.encode(Model())) == JSON(parsing: foundation.encode(Model())))
+    }
+
     /// Two nested keyed containers for one key share one object.
     @Test func nestedContainersForOneKeyMerge() {
         struct Model: Encodable {

@@ -244,14 +244,14 @@ struct FoundationParityRunCountTests {
     final class Counter { var runs = 0 }
 
     enum Shape: CaseIterable {
-        case inOrder, caughtErrors, repeatedKey, outOfOrder, nestedKeyedKey
+        case inOrder, caughtErrors, repeatedKey, mergedContainers, outOfOrder, nestedKeyedKey
 
         /// How often our encoder runs the model: once, unless the streaming encoder has to
         /// start again through the tree (the cases README lists).
         var ourRuns: Int {
             switch self {
-            case .inOrder, .caughtErrors: return 1
-            case .repeatedKey, .outOfOrder, .nestedKeyedKey: return 2
+            case .inOrder, .caughtErrors, .repeatedKey: return 1
+            case .mergedContainers, .outOfOrder, .nestedKeyedKey: return 2
             }
         }
     }
@@ -283,8 +283,18 @@ struct FoundationParityRunCountTests {
                 var nested = keyed.nestedContainer(keyedBy: ParityKey.self, forKey: ParityKey("b"))
                 try nested.encode(2, forKey: ParityKey("c"))
             case .repeatedKey:
+                // The last value under a key wins, whatever it replaces.
                 try keyed.encode(1, forKey: ParityKey("a"))
+                try keyed.encode(2, forKey: ParityKey("b"))
+                _ = keyed.nestedUnkeyedContainer(forKey: ParityKey("c"))
                 try keyed.encode(2, forKey: ParityKey("a"))
+                try keyed.encode(["x": 1], forKey: ParityKey("c"))
+                try keyed.encode(3, forKey: ParityKey("a"))
+            case .mergedContainers:
+                // A nested container under a key written before amends that object.
+                try keyed.encode(["x": 1], forKey: ParityKey("a"))
+                var again = keyed.nestedContainer(keyedBy: ParityKey.self, forKey: ParityKey("a"))
+                try again.encode(2, forKey: ParityKey("y"))
             case .outOfOrder:
                 var first = keyed.nestedContainer(keyedBy: ParityKey.self, forKey: ParityKey("first"))
                 var second = keyed.nestedUnkeyedContainer(forKey: ParityKey("second"))
@@ -323,7 +333,7 @@ struct FoundationParityRunCountTests {
             // (the stale sub-encoder bug swift-foundation has since fixed): its output is
             // written out instead, each failed value left out.
             #expect(text(actual) == #"{"after":2,"list":[1]}"#)
-        case .inOrder, .repeatedKey, .outOfOrder:
+        case .inOrder, .repeatedKey, .mergedContainers, .outOfOrder:
             let foundationCounter = Counter()
             #expect(text(actual) == text(try foundation.encode(Counted(shape: shape, counter: foundationCounter))))
             #expect(foundationCounter.runs == 1)

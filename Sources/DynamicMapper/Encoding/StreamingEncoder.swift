@@ -36,6 +36,9 @@ final class StreamingEncoder {
         let separatorStart: Int
         let keyStart: Int
         let keyEnd: Int
+        /// Written as a whole value, which replaces an earlier one under the same key (see
+        /// ``dropReplacedMembers(_:)``); a nested container would amend it instead.
+        var replaces = false
     }
 
     /// Where the value being encoded goes: its container frame will sit at `depth`.
@@ -223,8 +226,9 @@ final class StreamingEncoder {
         frames[top].count &+= 1
     }
 
-    /// Writes `"key":` into the top frame and records where the member starts.
-    func beginMember(_ key: String) {
+    /// Writes `"key":` into the top frame and records where the member starts; `replaces` as
+    /// in ``Member``.
+    func beginMember(_ key: String, replaces: Bool = false) {
         let top = frames.count &- 1
         let separatorStart = writer.bytes.count
         writer.beginElement(isFirst: frames[top].count == 0)
@@ -233,7 +237,7 @@ final class StreamingEncoder {
         writer.writeString(key)
         let keyEnd = writer.bytes.count
         if sortsKeys && keyEnd - keyStart != key.utf8.count + 2 { frames[top].keysEscaped = true }
-        members.append(Member(separatorStart: separatorStart, keyStart: keyStart, keyEnd: keyEnd))
+        members.append(Member(separatorStart: separatorStart, keyStart: keyStart, keyEnd: keyEnd, replaces: replaces))
         writer.writeKeySeparator()
     }
 
@@ -349,18 +353,69 @@ final class StreamingEncoder {
 
     // MARK: Closing objects
 
-    /// Sorts an object's members by key (`.sortedKeys`) and looks for repeated keys, which need
-    /// Foundation's last-one-wins and merge rules and so go to the fallback.
+    /// Sorts an object's members by key (`.sortedKeys`) and resolves repeated keys by
+    /// Foundation's last-one-wins rule; merges (a nested container under a key written before)
+    /// and keys repeated in another spelling go to the fallback.
     private func finishMembers(of frame: Frame) {
         let range = frame.membersStart..<members.count
         // Before sorting, which moves the bytes the members point at.
         if hasEquivalentKeys(range) {
             needsFallback = true
         } else if sortsKeys {
-            sortMembers(range, escaped: frame.keysEscaped)
-        } else if hasDuplicateKeys(range) {
+            if sortMembers(range, escaped: frame.keysEscaped) { return }
+            if dropReplacedMembers(range) {
+                _ = sortMembers(frame.membersStart..<members.count, escaped: frame.keysEscaped)
+            } else {
+                needsFallback = true
+            }
+        } else if hasDuplicateKeys(range) && !dropReplacedMembers(range) {
             needsFallback = true
         }
+    }
+
+    /// A key written again as a whole value replaces what it held, as in `JSONEncoder`: keeps
+    /// the last member of each repeated key and removes the others' bytes. `false`, with
+    /// nothing changed, when a later member under a repeated key is a nested container or a
+    /// `@Flat` or `@Mapped` member, whose merge rules only the tree applies.
+    private func dropReplacedMembers(_ range: Range<Int>) -> Bool {
+        var latest: [ArraySlice<UInt8>: Int] = [:]
+        var dropped = Set<Int>()
+        for index in range {
+            let member = members[index]
+            let key = writer.bytes[member.keyStart..<member.keyEnd]
+            if let earlier = latest[key] {
+                guard member.replaces else { return false }
+                dropped.insert(earlier)
+            }
+            latest[key] = index
+        }
+        // The first member's separator (indentation when pretty) stays where it is.
+        let regionStart = members[range.lowerBound].keyStart
+        let regionEnd = writer.bytes.count
+        let original = Array(writer.bytes[regionStart..<regionEnd])
+        var rebuilt: [UInt8] = []
+        rebuilt.reserveCapacity(original.count)
+        var kept: [Member] = []
+        for index in range where !dropped.contains(index) {
+            let member = members[index]
+            var separatorStart = members[range.lowerBound].separatorStart
+            if !kept.isEmpty {
+                separatorStart = regionStart + rebuilt.count
+                rebuilt.append(UInt8(ascii: ","))
+                if writer.pretty {
+                    rebuilt.append(UInt8(ascii: "\n"))
+                    rebuilt.append(contentsOf: repeatElement(UInt8(ascii: " "), count: writer.depth * 2))
+                }
+            }
+            let keyStart = regionStart + rebuilt.count
+            let end = index + 1 < range.upperBound ? members[index + 1].separatorStart : regionEnd
+            rebuilt.append(contentsOf: original[(member.keyStart - regionStart)..<(end - regionStart)])
+            kept.append(Member(separatorStart: separatorStart, keyStart: keyStart,
+                               keyEnd: keyStart + member.keyEnd - member.keyStart, replaces: member.replaces))
+        }
+        writer.bytes.replaceSubrange(regionStart..<regionEnd, with: rebuilt)
+        members.replaceSubrange(range, with: kept)
+        return true
     }
 
     /// Whether two keys with different bytes are one key to `JSONEncoder`, whose objects are
@@ -382,18 +437,18 @@ final class StreamingEncoder {
         return false
     }
 
-    private func sortMembers(_ range: Range<Int>, escaped: Bool) {
+    /// `false`, with nothing moved, when two members share a key.
+    private func sortMembers(_ range: Range<Int>, escaped: Bool) -> Bool {
         var ordered = true
         for index in range.dropLast() {
             let order = compareKeys(index, index + 1, escaped: escaped)
-            if order == 0 { needsFallback = true; return }
+            if order == 0 { return false }
             if order > 0 { ordered = false }
         }
-        if ordered { return }
+        if ordered { return true }
         let sorted = range.sorted { compareKeys($0, $1, escaped: escaped) < 0 }
         for position in sorted.indices.dropLast() where compareKeys(sorted[position], sorted[position + 1], escaped: escaped) == 0 {
-            needsFallback = true
-            return
+            return false
         }
         let regionStart = members[range.lowerBound].keyStart
         let regionEnd = writer.bytes.count
@@ -413,6 +468,7 @@ final class StreamingEncoder {
             reordered.append(contentsOf: original[(members[member].keyStart - regionStart)..<(end - regionStart)])
         }
         writer.bytes.replaceSubrange(regionStart..<regionEnd, with: reordered)
+        return true
     }
 
     /// Orders two members' keys by the UTF-8 of the original key, as `JSONEncoder` does.

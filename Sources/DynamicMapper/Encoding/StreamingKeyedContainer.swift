@@ -6,15 +6,20 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let frame: StreamingEncoder.FrameRef
     /// Set for a container nested in another, so that its coding path outlives its frame.
     let nesting: StreamingEncoder.Nesting?
+    /// Whether a value written under a key replaces an earlier one there (not for a `@Flat`
+    /// value spreading into its parent, whose repeats the tree resolves).
+    let replaces: Bool
 
-    init(encoder: StreamingEncoder, frame: StreamingEncoder.FrameRef, nesting: StreamingEncoder.Nesting? = nil) {
-        self.init(encoder: encoder, frame: frame, keyedKeys: encoder.isKeyedKeyType(Key.self), nesting: nesting)
+    init(encoder: StreamingEncoder, frame: StreamingEncoder.FrameRef, nesting: StreamingEncoder.Nesting? = nil, replaces: Bool = true) {
+        self.init(encoder: encoder, frame: frame, keyedKeys: encoder.isKeyedKeyType(Key.self), nesting: nesting, replaces: replaces)
     }
 
     /// `keyedKeys`: whether `Key` is a ``KeyedKey`` type, when the caller has asked already.
-    init(encoder: StreamingEncoder, frame: StreamingEncoder.FrameRef, keyedKeys: Bool, nesting: StreamingEncoder.Nesting? = nil) {
+    init(encoder: StreamingEncoder, frame: StreamingEncoder.FrameRef, keyedKeys: Bool, nesting: StreamingEncoder.Nesting? = nil,
+         replaces: Bool = true) {
         self.encoder = encoder
         self.nesting = nesting
+        self.replaces = replaces
         // ``KeyedKey`` keys may write into nested objects or into this one from a child,
         // which only the tree encoder can do. A value's own first container is built as a
         // tree (see `StreamingEncoder.container(keyedBy:)`); here, a nested container or one
@@ -32,7 +37,7 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     @inline(__always)
     private func begin(_ key: Key) throws {
         guard encoder.enter(frame) else { throw StreamingFallback() }
-        encoder.beginMember(encoder.convertedKey(key, frame: frame.index))
+        encoder.beginMember(encoder.convertedKey(key, frame: frame.index), replaces: replaces)
     }
 
     mutating func encodeNil(forKey key: Key) throws { try begin(key); encoder.writer.writeNull() }
@@ -75,7 +80,7 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         if T.self == MappedMember.self { return try encodeMember(unsafeBitCast(value, to: MappedMember.self)) }
         guard encoder.enter(frame) else { throw StreamingFallback() }
         let mark = encoder.mark()
-        encoder.beginMember(encoder.convertedKey(key, frame: frame.index))
+        encoder.beginMember(encoder.convertedKey(key, frame: frame.index), replaces: replaces)
         do {
             try encoder.encodeValue(value, key: key, member: true)
         } catch {
