@@ -224,38 +224,18 @@ struct FoundationParityDecodingTests {
         #expect(ours.values.prefix(parsed.count).map { $0 ?? -1 } == parsed.map { ($0 as? Int) ?? -1 })
     }
 
-    class Person: Codable {
-        var name = "Ada"
-        init() {}
-    }
-
-    final class Employee: Person {
-        var id = 7
-        override init() { super.init() }
-        private enum CodingKeys: String, CodingKey { case id }
-        required init(from decoder: any Decoder) throws {
-            id = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .id)
-            try super.init(from: decoder)
-        }
-        override func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try super.encode(to: encoder)
-        }
-    }
-
     @Test func decodingBuildsTheDynamicTypeItIsPassed() throws {
-        let data = Data(#"{"name": "Grace", "id": 42}"#.utf8)
-        let type: Person.Type = Employee.self
+        let data = Data(#"{"name": "Grace", "email": "g@example.com", "badge": 42}"#.utf8)
+        let type: ParityPerson.Type = ParityStaff.self
         let foundation = try JSONDecoder().decode(type, from: data)
         let ours = try DynamicJSONDecoder().decode(type, from: data)
-        #expect(Swift.type(of: foundation) == Employee.self)
-        #expect(Swift.type(of: ours) == Employee.self)
-        #expect((ours as? Employee)?.id == 42 && ours.name == "Grace")
-        // The parsed-document entry point too, and the static type stays a Person.
+        #expect(Swift.type(of: foundation) == ParityStaff.self)
+        #expect(Swift.type(of: ours) == ParityStaff.self)
+        #expect((ours as? ParityStaff)?.badge == 42 && ours.name == "Grace")
+        // The parsed-document entry point too, and the static type stays a ParityPerson.
         let document = try JSONDocument(parsing: data)
-        #expect(Swift.type(of: try document.decode(type)) == Employee.self)
-        #expect(Swift.type(of: try document.decode(Person.self)) == Person.self)
+        #expect(Swift.type(of: try document.decode(type)) == ParityStaff.self)
+        #expect(Swift.type(of: try document.decode(ParityPerson.self)) == ParityPerson.self)
     }
 }
 
@@ -263,7 +243,32 @@ struct FoundationParityDecodingTests {
 struct FoundationParityRunCountTests {
     final class Counter { var runs = 0 }
 
-    enum Shape: CaseIterable { case inOrder, repeatedKey, outOfOrder }
+    enum Shape: CaseIterable {
+        case inOrder, caughtErrors, repeatedKey, mergedContainers, outOfOrder, nestedKeyedKey
+
+        /// How often our encoder runs the model: once, unless the streaming encoder has to
+        /// start again through the tree (the cases README lists).
+        var ourRuns: Int {
+            switch self {
+            case .inOrder, .caughtErrors, .repeatedKey: return 1
+            case .mergedContainers, .outOfOrder, .nestedKeyedKey: return 2
+            }
+        }
+    }
+
+    /// Throws after writing part of itself.
+    struct HalfWritten: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            var keyed = encoder.container(keyedBy: ParityKey.self)
+            try keyed.encode("partial", forKey: ParityKey("a"))
+            var list = keyed.nestedUnkeyedContainer(forKey: ParityKey("b"))
+            try list.encode(1)
+            try list.encode(Double.nan)
+        }
+    }
+
+    /// A path key: our encoder writes nested objects for it, Foundation a dotted key.
+    enum PathKey: String, KeyedKey { case deep = "x.y" }
 
     /// Counts its own `encode(to:)` runs.
     struct Counted: Encodable {
@@ -278,31 +283,66 @@ struct FoundationParityRunCountTests {
                 var nested = keyed.nestedContainer(keyedBy: ParityKey.self, forKey: ParityKey("b"))
                 try nested.encode(2, forKey: ParityKey("c"))
             case .repeatedKey:
+                // The last value under a key wins, whatever it replaces.
                 try keyed.encode(1, forKey: ParityKey("a"))
+                try keyed.encode(2, forKey: ParityKey("b"))
+                _ = keyed.nestedUnkeyedContainer(forKey: ParityKey("c"))
                 try keyed.encode(2, forKey: ParityKey("a"))
+                try keyed.encode(["x": 1], forKey: ParityKey("c"))
+                try keyed.encode(3, forKey: ParityKey("a"))
+            case .mergedContainers:
+                // A nested container under a key written before amends that object.
+                try keyed.encode(["x": 1], forKey: ParityKey("a"))
+                var again = keyed.nestedContainer(keyedBy: ParityKey.self, forKey: ParityKey("a"))
+                try again.encode(2, forKey: ParityKey("y"))
             case .outOfOrder:
                 var first = keyed.nestedContainer(keyedBy: ParityKey.self, forKey: ParityKey("first"))
                 var second = keyed.nestedUnkeyedContainer(forKey: ParityKey("second"))
                 try second.encode(2)
                 try first.encode(1, forKey: ParityKey("late"))
+            case .caughtErrors:
+                // Each failed value is left out, as JSONEncoder leaves it out.
+                try? keyed.encode(HalfWritten(), forKey: ParityKey("failed"))
+                try? keyed.encode(Double.infinity, forKey: ParityKey("infinite"))
+                var list = keyed.nestedUnkeyedContainer(forKey: ParityKey("list"))
+                try? list.encode(HalfWritten())
+                try list.encode(1)
+                try? list.encode(Float.nan)
+                try? list.encode([HalfWritten()])
+                try keyed.encode(2, forKey: ParityKey("after"))
+            case .nestedKeyedKey:
+                var nested = keyed.nestedContainer(keyedBy: PathKey.self, forKey: ParityKey("nested"))
+                try nested.encode(1, forKey: .deep)
             }
         }
     }
 
-    /// In order, the model runs once, as in `JSONEncoder`. Where the streaming encoder has to
-    /// fall back to the tree it runs twice: a documented difference, pinned here.
+    /// In order, or with errors the model catches, the model runs once, as in `JSONEncoder`.
+    /// Where the streaming encoder has to fall back to the tree it runs twice: a documented
+    /// difference, counted here.
     @Test(arguments: Shape.allCases)
     func encodeRunsOnceUnlessTheEncoderFallsBack(_ shape: Shape) throws {
         let (foundation, ours) = sortedEncoders()
-        let foundationCounter = Counter(), ourCounter = Counter()
-        let expected = try foundation.encode(Counted(shape: shape, counter: foundationCounter))
-        #expect(try ours.encode(Counted(shape: shape, counter: ourCounter)) == expected)
-        #expect(foundationCounter.runs == 1)
-        #expect(ourCounter.runs == (shape == .inOrder ? 1 : 2))
+        let ourCounter = Counter()
+        let actual = try ours.encode(Counted(shape: shape, counter: ourCounter))
+        switch shape {
+        case .nestedKeyedKey:
+            #expect(text(actual) == #"{"nested":{"x":{"y":1}}}"#)
+        case .caughtErrors:
+            // This toolchain's JSONEncoder can trap on a caught error inside a nested value
+            // (the stale sub-encoder bug swift-foundation has since fixed): its output is
+            // written out instead, each failed value left out.
+            #expect(text(actual) == #"{"after":2,"list":[1]}"#)
+        case .inOrder, .repeatedKey, .mergedContainers, .outOfOrder:
+            let foundationCounter = Counter()
+            #expect(text(actual) == text(try foundation.encode(Counted(shape: shape, counter: foundationCounter))))
+            #expect(foundationCounter.runs == 1)
+        }
+        #expect(ourCounter.runs == shape.ourRuns)
         // The whole top-level value is encoded again, its other parts included.
         let siblings = [Counter(), Counter()]
         _ = try ours.encode([Counted(shape: .inOrder, counter: siblings[0]), Counted(shape: shape, counter: siblings[1])])
-        #expect(siblings.map(\.runs) == (shape == .inOrder ? [1, 1] : [2, 2]))
+        #expect(siblings.map(\.runs) == [shape.ourRuns, shape.ourRuns])
     }
 }
 

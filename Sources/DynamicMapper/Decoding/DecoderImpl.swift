@@ -299,7 +299,7 @@ final class DecoderImpl: Decoder {
             enterContainer(depth: depth, ownPath: ownPath)
             path.append(component)
             defer { truncatePath(to: depth) }
-            return try unwrapNonScalar(T.self, at: index)
+            return try unwrapNonScalar(type, at: index)
         }
     }
 
@@ -318,9 +318,9 @@ final class DecoderImpl: Decoder {
                 path = savedPath
             }
             switch marksKeys {
-            case true?: return try withKeyUsageRecorded { try unwrapNonScalar(T.self, at: index) }
-            case false?: return try withoutKeyUsage { try unwrapNonScalar(T.self, at: index) }
-            case nil: return try unwrapNonScalar(T.self, at: index)
+            case true?: return try withKeyUsageRecorded { try unwrapNonScalar(type, at: index) }
+            case false?: return try withoutKeyUsage { try unwrapNonScalar(type, at: index) }
+            case nil: return try unwrapNonScalar(type, at: index)
             }
         }
     }
@@ -353,7 +353,7 @@ final class DecoderImpl: Decoder {
     /// Decodes `T` from the node at `index`; the path must already name that node.
     func unwrap<T: Decodable>(_ type: T.Type, at index: Int) throws -> T {
         try decodeScalar(T.self, at: index, path: { self.codingPath }) {
-            try unwrapNonScalar(T.self, at: index)
+            try unwrapNonScalar(type, at: index)
         }
     }
 
@@ -389,8 +389,11 @@ final class DecoderImpl: Decoder {
     /// Types Foundation's decoder treats specially (dates, data, URLs and decimals follow the
     /// strategies, `[String: V]` skips the key strategy), `JSON` read losslessly, dynamic
     /// models (which get their view), and then everything else through its `init(from:)`.
+    /// `type` may name a subclass of `T` (`Derived.self as Base.Type`), which is built instead,
+    /// as in `JSONDecoder`; only that case pays more than a pointer compare.
     func unwrapNonScalar<T: Decodable>(_ type: T.Type, at index: Int) throws -> T {
         guard StackGuard.hasRoom() else { throw stackExhausted() }
+        if type != T.self { return try unwrap(dynamicType: type, at: index) }
         if T.self == Date.self { return unsafeBitCast(try decodeDate(at: index), to: T.self) }
         if T.self == URL.self { return unsafeBitCast(try decodeURL(at: index), to: T.self) }
         if T.self == Data.self { return unsafeBitCast(try decodeData(at: index), to: T.self) }

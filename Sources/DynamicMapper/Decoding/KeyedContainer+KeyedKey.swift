@@ -56,10 +56,10 @@ extension KeyedContainer {
     func decodeKeyedKey<T: Decodable>(_ type: T.Type, forKey key: Key, node: Int) throws -> T? {
         switch meaning(of: key) {
         case .path(let components)?:
-            return try impl.decodeDetached(T.self, at: node, marksKeys: nil, path: { fullPath(components) })
+            return try impl.decodeDetached(type, at: node, marksKeys: nil, path: { fullPath(components) })
         case .lossyArray(let components)?:
             guard let lossy = T.self as? any LossyArray.Type else {
-                return try impl.decodeDetached(T.self, at: node, marksKeys: nil, path: { fullPath(components) })
+                return try impl.decodeDetached(type, at: node, marksKeys: nil, path: { fullPath(components) })
             }
             return try lossy.decodeDroppingFailures(from: KeyedDecodingContainer(self), forKey: key) as? T
         case .flat?, .member?, nil:
@@ -72,13 +72,13 @@ extension KeyedContainer {
     func decodeKeyedKeyIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key, node: Int) throws -> T? {
         if case .flat? = meaning(of: key) {
             do {
-                return try impl.decodeChild(T.self, at: node, depth: depth, ownPath: ownPath, component: .key(key))
+                return try impl.decodeChild(type, at: node, depth: depth, ownPath: ownPath, component: .key(key))
             } catch DecodingError.keyNotFound, DecodingError.valueNotFound {
                 return nil
             }
         }
-        if let decoded = try decodeKeyedKey(T.self, forKey: key, node: node) { return decoded }
-        return try impl.decodeChild(T.self, at: node, depth: depth, ownPath: ownPath, component: .key(key))
+        if let decoded = try decodeKeyedKey(type, forKey: key, node: node) { return decoded }
+        return try impl.decodeChild(type, at: node, depth: depth, ownPath: ownPath, component: .key(key))
     }
 }
 

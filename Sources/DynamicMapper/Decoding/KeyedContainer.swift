@@ -158,8 +158,8 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         // A `@Mapped` property asking for this container's object (see ``ObjectAccess``).
         if T.self == ObjectAccess.self { return unsafeBitCast(ObjectAccess(self), to: T.self) }
         let node = try require(key)
-        if keyedKeys, let decoded = try decodeKeyedKey(T.self, forKey: key, node: node) { return decoded }
-        return try impl.decodeChild(T.self, at: node, depth: depth, ownPath: ownPath, component: .key(key))
+        if keyedKeys, let decoded = try decodeKeyedKey(type, forKey: key, node: node) { return decoded }
+        return try impl.decodeChild(type, at: node, depth: depth, ownPath: ownPath, component: .key(key))
     }
 
     // MARK: Optional values: one lookup, `nil` for a missing key or `null`
@@ -213,8 +213,8 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let value = present(key) else { return nil }
-        if keyedKeys { return try decodeKeyedKeyIfPresent(T.self, forKey: key, node: value) }
-        return try impl.decodeChild(T.self, at: value, depth: depth, ownPath: ownPath, component: .key(key))
+        if keyedKeys { return try decodeKeyedKeyIfPresent(type, forKey: key, node: value) }
+        return try impl.decodeChild(type, at: value, depth: depth, ownPath: ownPath, component: .key(key))
     }
 
     // MARK: Nested containers

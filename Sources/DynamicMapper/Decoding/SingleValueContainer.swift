@@ -38,6 +38,6 @@ struct SingleValueContainer: SingleValueDecodingContainer {
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         impl.truncatePath(to: depth)
-        return try impl.unwrap(T.self, at: node)
+        return try impl.unwrap(type, at: node)
     }
 }

@@ -104,7 +104,7 @@ struct UnkeyedContainer<Anchor: PathAnchor>: UnkeyedDecodingContainer {
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let node = try current(type)
-        let value = try impl.decodeChild(T.self, at: node, depth: Int(depth), ownPath: anchor.ownPath, component: .index(currentIndex))
+        let value = try impl.decodeChild(type, at: node, depth: Int(depth), ownPath: anchor.ownPath, component: .index(currentIndex))
         advance()
         return value
     }
@@ -114,7 +114,7 @@ struct UnkeyedContainer<Anchor: PathAnchor>: UnkeyedDecodingContainer {
     mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
         if isAtEnd { return nil }
         if try decodeNil() { return nil }
-        return try decode(T.self)
+        return try decode(type)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {

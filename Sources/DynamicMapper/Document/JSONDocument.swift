@@ -52,8 +52,7 @@ public struct JSONDocument: Sendable {
     /// ```
     public func decode<T: Decodable>(_ type: T.Type, using decoder: DynamicJSONDecoder = DynamicJSONDecoder()) throws -> T {
         let impl = DecoderImpl(document: storage, options: DecodingOptions(decoder), node: 0, path: [])
-        if type != T.self { return try impl.unwrap(dynamicType: type, at: 0) }
-        return try impl.unwrap(T.self, at: 0)
+        return try impl.unwrap(type, at: 0)
     }
 }
 
@@ -67,7 +66,7 @@ extension DecoderImpl {
         let actual: any Decodable.Type = type
         guard let value = try decode(actual) else {
             throw DecodingError.typeMismatch(T.self, DecodingError.Context(
-                codingPath: [], debugDescription: "\(actual) decoded a value that is not a \(T.self)."))
+                codingPath: codingPath, debugDescription: "\(actual) decoded a value that is not a \(T.self)."))
         }
         return value
     }

@@ -105,7 +105,7 @@ open class DynamicJSONEncoder: JSONEncoder, @unchecked Sendable {
         let encoder = StreamingEncoder(options: options)
         do {
             let wroteValue = try encoder.encodeTopLevel(value)
-            if !encoder.needsFallback {
+            if !encoder.needsFallback && !encoder.halfWritten {
                 if let misuse = encoder.misuse?.error { throw misuse }
                 guard wroteValue else { throw Self.emptyTopLevelError(reported) }
                 try Self.checkWritten(encoder.writer, of: reported)
@@ -114,7 +114,8 @@ open class DynamicJSONEncoder: JSONEncoder, @unchecked Sendable {
         } catch {
             // Containers were used out of order, or a value needs the tree (`@Flat`, keyed
             // keys): encode again through it. Model code may have caught and wrapped the
-            // signal, so the flag decides; a real error comes back from the tree as well.
+            // signal, so the flag decides. Any other error is the value's own, thrown as it
+            // stands: a second run would only throw it again.
             guard encoder.needsFallback else { throw error }
         }
         return try Self.encodeThroughTree(value, reportedAs: reported, options: options)

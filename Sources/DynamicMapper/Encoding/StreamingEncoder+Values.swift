@@ -90,9 +90,10 @@ extension StreamingEncoder {
         do {
             try body()
         } catch {
-            // The bytes written so far may be half a value; if the caller swallows the error,
-            // only a re-encode gives the right output.
-            needsFallback = true
+            // The bytes written so far may be half a value: the container that began it takes
+            // it back; if nothing does and the caller swallows the error, only a re-encode
+            // gives the right output.
+            halfWritten = true
             throw error
         }
         if slot.filled {
@@ -108,13 +109,11 @@ extension StreamingEncoder {
     /// encoder spreads them (see ``StreamingFlatEncoder``).
     private func spreadFlat(_ flat: any FlatEncodable, key: any CodingKey) throws {
         let top = frames.count - 1
-        let member = members.removeLast()
-        writer.bytes.removeSubrange(member.separatorStart...)
-        frames[top].count -= 1
+        takeBackLastMember()
         do {
             try flat.encodeFlat(to: StreamingFlatEncoder(target: self, parent: FrameRef(index: top, id: frames[top].id), key: key))
         } catch {
-            needsFallback = true
+            halfWritten = true
             throw error
         }
     }
@@ -139,9 +138,8 @@ extension StreamingEncoder {
         do {
             writer.write(try DynamicEncoding.model(model, options: options, path: pathAppending(key)))
         } catch {
-            // The key is already out; if the caller swallows the error, only a re-encode
-            // gives valid output.
-            needsFallback = true
+            // The key is already out: the container takes it back (see ``takeBack(to:)``).
+            halfWritten = true
             throw error
         }
     }
@@ -333,18 +331,36 @@ extension StreamingSingleValueTarget {
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     func encode(_ value: UInt128) throws { try beginSingleValue(); target.writer.writeInteger(value) }
 
+    // The slot is claimed before the value is known to be writable: if it throws and the
+    // caller catches, the slot is filled with nothing and only the tree can fill it.
+
     func encode(_ value: Double) throws {
         try beginSingleValue()
-        try target.writeFloat(value, strategy: target.options.floatStrategy, path: codingPath)
+        do {
+            try target.writeFloat(value, strategy: target.options.floatStrategy, path: codingPath)
+        } catch {
+            target.halfWritten = true
+            throw error
+        }
     }
 
     func encode(_ value: Float) throws {
         try beginSingleValue()
-        try target.writeFloat(value, strategy: target.options.floatStrategy, path: codingPath)
+        do {
+            try target.writeFloat(value, strategy: target.options.floatStrategy, path: codingPath)
+        } catch {
+            target.halfWritten = true
+            throw error
+        }
     }
 
     func encode<T: Encodable>(_ value: T) throws {
         try beginSingleValue()
-        try target.encodeValue(value, key: singleValueKey)
+        do {
+            try target.encodeValue(value, key: singleValueKey)
+        } catch {
+            target.halfWritten = true
+            throw error
+        }
     }
 }

@@ -36,6 +36,9 @@ final class StreamingEncoder {
         let separatorStart: Int
         let keyStart: Int
         let keyEnd: Int
+        /// Written as a whole value, which replaces an earlier one under the same key (see
+        /// ``dropReplacedMembers(_:)``); a nested container would amend it instead.
+        var replaces = false
     }
 
     /// Where the value being encoded goes: its container frame will sit at `depth`.
@@ -67,6 +70,7 @@ final class StreamingEncoder {
         var path: [any CodingKey] = []
         var slot = Slot(depth: 0, pathCount: 0)
         var needsFallback = false
+        var halfWritten = false
         var lastFrameID = 0
         var plainTypes = KnownPlainTypes()
         var plainKeyTypes = KnownPlainTypes()
@@ -107,6 +111,13 @@ final class StreamingEncoder {
     var needsFallback: Bool {
         _read { yield state.pointee.needsFallback }
         _modify { yield &state.pointee.needsFallback }
+    }
+
+    /// A value threw after part of it was written and nothing took it back (see
+    /// ``takeBack(to:)``): if the error was caught, only the tree can give the output.
+    var halfWritten: Bool {
+        _read { yield state.pointee.halfWritten }
+        _modify { yield &state.pointee.halfWritten }
     }
 
     /// Whether `Key` is a ``KeyedKey`` type (the answer for plain key types is remembered).
@@ -215,8 +226,9 @@ final class StreamingEncoder {
         frames[top].count &+= 1
     }
 
-    /// Writes `"key":` into the top frame and records where the member starts.
-    func beginMember(_ key: String) {
+    /// Writes `"key":` into the top frame and records where the member starts; `replaces` as
+    /// in ``Member``.
+    func beginMember(_ key: String, replaces: Bool = false) {
         let top = frames.count &- 1
         let separatorStart = writer.bytes.count
         writer.beginElement(isFirst: frames[top].count == 0)
@@ -225,8 +237,22 @@ final class StreamingEncoder {
         writer.writeString(key)
         let keyEnd = writer.bytes.count
         if sortsKeys && keyEnd - keyStart != key.utf8.count + 2 { frames[top].keysEscaped = true }
-        members.append(Member(separatorStart: separatorStart, keyStart: keyStart, keyEnd: keyEnd))
+        members.append(Member(separatorStart: separatorStart, keyStart: keyStart, keyEnd: keyEnd, replaces: replaces))
         writer.writeKeySeparator()
+    }
+
+    /// Where a nested container sits: the container it was made in and its key there.
+    struct Nesting {
+        let parent: FrameRef
+        let key: any CodingKey
+    }
+
+    /// The coding path of a container: read off the stack while its frame is open; once a
+    /// sibling has taken its place there, rebuilt from its parent's path and its own key, as
+    /// `JSONEncoder` keeps the path a container was made with.
+    func containerPath(_ frame: FrameRef, nesting: Nesting?) -> [any CodingKey] {
+        if let nesting, !isAlive(frame) { return containerPath(nesting.parent.index) + [nesting.key] }
+        return containerPath(frame.index)
     }
 
     /// The coding path of the container in frame `index`.
@@ -261,29 +287,135 @@ final class StreamingEncoder {
             writer.writeFloat(value)
             return
         }
-        do {
-            let (text, isString) = try FloatText.text(value, strategy: strategy, path: path())
-            if isString { writer.writeString(text) } else { writer.writeRaw(text) }
-        } catch {
-            needsFallback = true
-            throw error
+        // Nothing of the value is written when this throws; the caller takes back its key.
+        let (text, isString) = try FloatText.text(value, strategy: strategy, path: path())
+        if isString { writer.writeString(text) } else { writer.writeRaw(text) }
+    }
+
+    // MARK: Taking back a value that threw
+
+    /// The output's state before a container begins a value (taken once `enter` made the
+    /// container's frame the top).
+    struct Mark {
+        let bytes: Int
+        let frames: Int
+        let frameID: Int
+        let elements: Int
+        let members: Int
+        let path: Int
+        let trees: Int
+        let depth: Int
+        let deepest: Int
+        let halfWritten: Bool
+        let literalWritable: Bool
+    }
+
+    @inline(__always)
+    func mark() -> Mark {
+        let top = frames.count &- 1
+        return Mark(bytes: writer.bytes.count, frames: frames.count, frameID: top >= 0 ? frames[top].id : 0,
+                    elements: top >= 0 ? frames[top].count : 0, members: members.count, path: path.count,
+                    trees: slotTrees.count, depth: writer.depth, deepest: writer.deepestDepth,
+                    halfWritten: halfWritten, literalWritable: writer.unwritableLiteral == nil)
+    }
+
+    /// Removes the member ``beginMember(_:)`` has just written into the top frame, before any
+    /// of its value.
+    func takeBackLastMember() {
+        let member = members.removeLast()
+        writer.bytes.removeSubrange(member.separatorStart...)
+        frames[frames.count - 1].count -= 1
+    }
+
+    /// Removes everything written since `mark`, as if the value had never begun: `JSONEncoder`
+    /// stores nothing for a value whose encoding threw, so a model that catches the error goes
+    /// on with the output it had, and its `encode(to:)` need not run again. When the value's
+    /// code closed its parent's container (it reached below its own), only the tree can say
+    /// what is left.
+    func takeBack(to mark: Mark) {
+        guard frames.count >= mark.frames, members.count >= mark.members, path.count >= mark.path,
+              slotTrees.count >= mark.trees, writer.bytes.count >= mark.bytes,
+              mark.frames == 0 || frames[mark.frames - 1].id == mark.frameID else {
+            halfWritten = true
+            return
         }
+        frames.removeSubrange(mark.frames...)
+        if mark.frames > 0 { frames[mark.frames - 1].count = mark.elements }
+        members.removeSubrange(mark.members...)
+        path.removeSubrange(mark.path...)
+        slotTrees.removeSubrange(mark.trees...)
+        writer.bytes.removeSubrange(mark.bytes...)
+        writer.depth = mark.depth
+        writer.deepestDepth = mark.deepest
+        if mark.literalWritable { writer.unwritableLiteral = nil }
+        halfWritten = mark.halfWritten
     }
 
     // MARK: Closing objects
 
-    /// Sorts an object's members by key (`.sortedKeys`) and looks for repeated keys, which need
-    /// Foundation's last-one-wins and merge rules and so go to the fallback.
+    /// Sorts an object's members by key (`.sortedKeys`) and resolves repeated keys by
+    /// Foundation's last-one-wins rule; merges (a nested container under a key written before)
+    /// and keys repeated in another spelling go to the fallback.
     private func finishMembers(of frame: Frame) {
         let range = frame.membersStart..<members.count
         // Before sorting, which moves the bytes the members point at.
         if hasEquivalentKeys(range) {
             needsFallback = true
         } else if sortsKeys {
-            sortMembers(range, escaped: frame.keysEscaped)
-        } else if hasDuplicateKeys(range) {
+            if sortMembers(range, escaped: frame.keysEscaped) { return }
+            if dropReplacedMembers(range) {
+                _ = sortMembers(frame.membersStart..<members.count, escaped: frame.keysEscaped)
+            } else {
+                needsFallback = true
+            }
+        } else if hasDuplicateKeys(range) && !dropReplacedMembers(range) {
             needsFallback = true
         }
+    }
+
+    /// A key written again as a whole value replaces what it held, as in `JSONEncoder`: keeps
+    /// the last member of each repeated key and removes the others' bytes. `false`, with
+    /// nothing changed, when a later member under a repeated key is a nested container or a
+    /// `@Flat` or `@Mapped` member, whose merge rules only the tree applies.
+    private func dropReplacedMembers(_ range: Range<Int>) -> Bool {
+        var latest: [ArraySlice<UInt8>: Int] = [:]
+        var dropped = Set<Int>()
+        for index in range {
+            let member = members[index]
+            let key = writer.bytes[member.keyStart..<member.keyEnd]
+            if let earlier = latest[key] {
+                guard member.replaces else { return false }
+                dropped.insert(earlier)
+            }
+            latest[key] = index
+        }
+        // The first member's separator (indentation when pretty) stays where it is.
+        let regionStart = members[range.lowerBound].keyStart
+        let regionEnd = writer.bytes.count
+        let original = Array(writer.bytes[regionStart..<regionEnd])
+        var rebuilt: [UInt8] = []
+        rebuilt.reserveCapacity(original.count)
+        var kept: [Member] = []
+        for index in range where !dropped.contains(index) {
+            let member = members[index]
+            var separatorStart = members[range.lowerBound].separatorStart
+            if !kept.isEmpty {
+                separatorStart = regionStart + rebuilt.count
+                rebuilt.append(UInt8(ascii: ","))
+                if writer.pretty {
+                    rebuilt.append(UInt8(ascii: "\n"))
+                    rebuilt.append(contentsOf: repeatElement(UInt8(ascii: " "), count: writer.depth * 2))
+                }
+            }
+            let keyStart = regionStart + rebuilt.count
+            let end = index + 1 < range.upperBound ? members[index + 1].separatorStart : regionEnd
+            rebuilt.append(contentsOf: original[(member.keyStart - regionStart)..<(end - regionStart)])
+            kept.append(Member(separatorStart: separatorStart, keyStart: keyStart,
+                               keyEnd: keyStart + member.keyEnd - member.keyStart, replaces: member.replaces))
+        }
+        writer.bytes.replaceSubrange(regionStart..<regionEnd, with: rebuilt)
+        members.replaceSubrange(range, with: kept)
+        return true
     }
 
     /// Whether two keys with different bytes are one key to `JSONEncoder`, whose objects are
@@ -305,18 +437,18 @@ final class StreamingEncoder {
         return false
     }
 
-    private func sortMembers(_ range: Range<Int>, escaped: Bool) {
+    /// `false`, with nothing moved, when two members share a key.
+    private func sortMembers(_ range: Range<Int>, escaped: Bool) -> Bool {
         var ordered = true
         for index in range.dropLast() {
             let order = compareKeys(index, index + 1, escaped: escaped)
-            if order == 0 { needsFallback = true; return }
+            if order == 0 { return false }
             if order > 0 { ordered = false }
         }
-        if ordered { return }
+        if ordered { return true }
         let sorted = range.sorted { compareKeys($0, $1, escaped: escaped) < 0 }
         for position in sorted.indices.dropLast() where compareKeys(sorted[position], sorted[position + 1], escaped: escaped) == 0 {
-            needsFallback = true
-            return
+            return false
         }
         let regionStart = members[range.lowerBound].keyStart
         let regionEnd = writer.bytes.count
@@ -336,6 +468,7 @@ final class StreamingEncoder {
             reordered.append(contentsOf: original[(members[member].keyStart - regionStart)..<(end - regionStart)])
         }
         writer.bytes.replaceSubrange(regionStart..<regionEnd, with: reordered)
+        return true
     }
 
     /// Orders two members' keys by the UTF-8 of the original key, as `JSONEncoder` does.

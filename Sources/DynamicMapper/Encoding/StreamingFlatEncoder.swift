@@ -21,7 +21,7 @@ final class StreamingFlatEncoder: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { target.options.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(StreamingKeyedContainer<Key>(encoder: target, frame: parent))
+        KeyedEncodingContainer(StreamingKeyedContainer<Key>(encoder: target, frame: parent, replaces: false))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer { underKey.unkeyedContainer() }

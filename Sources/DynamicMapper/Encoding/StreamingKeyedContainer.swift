@@ -4,14 +4,22 @@ import Foundation
 struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: StreamingEncoder
     let frame: StreamingEncoder.FrameRef
+    /// Set for a container nested in another, so that its coding path outlives its frame.
+    let nesting: StreamingEncoder.Nesting?
+    /// Whether a value written under a key replaces an earlier one there (not for a `@Flat`
+    /// value spreading into its parent, whose repeats the tree resolves).
+    let replaces: Bool
 
-    init(encoder: StreamingEncoder, frame: StreamingEncoder.FrameRef) {
-        self.init(encoder: encoder, frame: frame, keyedKeys: encoder.isKeyedKeyType(Key.self))
+    init(encoder: StreamingEncoder, frame: StreamingEncoder.FrameRef, nesting: StreamingEncoder.Nesting? = nil, replaces: Bool = true) {
+        self.init(encoder: encoder, frame: frame, keyedKeys: encoder.isKeyedKeyType(Key.self), nesting: nesting, replaces: replaces)
     }
 
     /// `keyedKeys`: whether `Key` is a ``KeyedKey`` type, when the caller has asked already.
-    init(encoder: StreamingEncoder, frame: StreamingEncoder.FrameRef, keyedKeys: Bool) {
+    init(encoder: StreamingEncoder, frame: StreamingEncoder.FrameRef, keyedKeys: Bool, nesting: StreamingEncoder.Nesting? = nil,
+         replaces: Bool = true) {
         self.encoder = encoder
+        self.nesting = nesting
+        self.replaces = replaces
         // ``KeyedKey`` keys may write into nested objects or into this one from a child,
         // which only the tree encoder can do. A value's own first container is built as a
         // tree (see `StreamingEncoder.container(keyedBy:)`); here, a nested container or one
@@ -24,12 +32,12 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         }
     }
 
-    var codingPath: [any CodingKey] { encoder.containerPath(frame.index) }
+    var codingPath: [any CodingKey] { encoder.containerPath(frame, nesting: nesting) }
 
     @inline(__always)
     private func begin(_ key: Key) throws {
         guard encoder.enter(frame) else { throw StreamingFallback() }
-        encoder.beginMember(encoder.convertedKey(key, frame: frame.index))
+        encoder.beginMember(encoder.convertedKey(key, frame: frame.index), replaces: replaces)
     }
 
     mutating func encodeNil(forKey key: Key) throws { try begin(key); encoder.writer.writeNull() }
@@ -50,20 +58,35 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     mutating func encode(_ value: UInt128, forKey key: Key) throws { try begin(key); encoder.writer.writeInteger(value) }
 
-    mutating func encode(_ value: Double, forKey key: Key) throws {
-        try begin(key)
-        try encoder.writeFloat(value, strategy: encoder.options.floatStrategy, path: codingPath + [key])
-    }
+    // A value that throws is taken back whole, key included, as `JSONEncoder` stores nothing
+    // for it (see `StreamingEncoder.takeBack(to:)`).
 
-    mutating func encode(_ value: Float, forKey key: Key) throws {
+    mutating func encode(_ value: Double, forKey key: Key) throws { try encodeFloat(value, forKey: key) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { try encodeFloat(value, forKey: key) }
+
+    @inline(__always)
+    private func encodeFloat<F: BinaryFloatingPoint & LosslessStringConvertible & TextOutputStreamable>(_ value: F, forKey key: Key) throws {
         try begin(key)
-        try encoder.writeFloat(value, strategy: encoder.options.floatStrategy, path: codingPath + [key])
+        do {
+            try encoder.writeFloat(value, strategy: encoder.options.floatStrategy, path: codingPath + [key])
+        } catch {
+            // Only the key was written.
+            encoder.takeBackLastMember()
+            throw error
+        }
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         if T.self == MappedMember.self { return try encodeMember(unsafeBitCast(value, to: MappedMember.self)) }
-        try begin(key)
-        try encoder.encodeValue(value, key: key, member: true)
+        guard encoder.enter(frame) else { throw StreamingFallback() }
+        let mark = encoder.mark()
+        encoder.beginMember(encoder.convertedKey(key, frame: frame.index), replaces: replaces)
+        do {
+            try encoder.encodeValue(value, key: key, member: true)
+        } catch {
+            encoder.takeBack(to: mark)
+            throw error
+        }
     }
 
     /// A `@Mapped` value under its own key. A path writes into nested objects that other
@@ -85,11 +108,12 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         let nested = encoder.openNestedContainer(in: frame, key: key, isObject: true)
-        return KeyedEncodingContainer(StreamingKeyedContainer<NestedKey>(encoder: encoder, frame: nested))
+        return KeyedEncodingContainer(StreamingKeyedContainer<NestedKey>(encoder: encoder, frame: nested, nesting: .init(parent: frame, key: key)))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        StreamingUnkeyedContainer(encoder: encoder, frame: encoder.openNestedContainer(in: frame, key: key, isObject: false))
+        StreamingUnkeyedContainer(encoder: encoder, frame: encoder.openNestedContainer(in: frame, key: key, isObject: false),
+                                  nesting: .init(parent: frame, key: key))
     }
 
     mutating func superEncoder() -> any Encoder {

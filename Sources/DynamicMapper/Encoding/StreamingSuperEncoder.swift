@@ -47,7 +47,8 @@ final class StreamingSuperEncoder: Encoder, StreamingSingleValueTarget {
     private func start() -> Bool {
         guard target.enter(parent) else { return false }
         if let writtenKey {
-            target.beginMember(writtenKey)
+            // `JSONEncoder` stores a super encoder's value under its key when it is done.
+            target.beginMember(writtenKey, replaces: true)
         } else {
             guard target.frames[parent.index].count == position else {
                 target.needsFallback = true

@@ -4,8 +4,10 @@ import Foundation
 struct StreamingUnkeyedContainer: UnkeyedEncodingContainer {
     let encoder: StreamingEncoder
     let frame: StreamingEncoder.FrameRef
+    /// Set for a container nested in another, so that its coding path outlives its frame.
+    var nesting: StreamingEncoder.Nesting? = nil
 
-    var codingPath: [any CodingKey] { encoder.containerPath(frame.index) }
+    var codingPath: [any CodingKey] { encoder.containerPath(frame, nesting: nesting) }
 
     var count: Int { encoder.isAlive(frame) ? encoder.frames[frame.index].count : 0 }
 
@@ -37,28 +39,50 @@ struct StreamingUnkeyedContainer: UnkeyedEncodingContainer {
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     mutating func encode(_ value: UInt128) throws { try begin(); encoder.writer.writeInteger(value) }
 
-    mutating func encode(_ value: Double) throws {
-        let index = try begin()
-        try encoder.writeFloat(value, strategy: encoder.options.floatStrategy, path: codingPath + [IndexKey(index)])
-    }
+    // A value that throws is taken back whole, as `JSONEncoder` appends nothing for it (see
+    // `StreamingEncoder.takeBack(to:)`).
 
-    mutating func encode(_ value: Float) throws {
-        let index = try begin()
-        try encoder.writeFloat(value, strategy: encoder.options.floatStrategy, path: codingPath + [IndexKey(index)])
+    mutating func encode(_ value: Double) throws { try encodeFloat(value) }
+    mutating func encode(_ value: Float) throws { try encodeFloat(value) }
+
+    @inline(__always)
+    private func encodeFloat<F: BinaryFloatingPoint & LosslessStringConvertible & TextOutputStreamable>(_ value: F) throws {
+        guard encoder.enter(frame) else { throw StreamingFallback() }
+        let start = encoder.writer.bytes.count
+        let index = encoder.frames[frame.index].count
+        encoder.beginElement()
+        do {
+            try encoder.writeFloat(value, strategy: encoder.options.floatStrategy, path: codingPath + [IndexKey(index)])
+        } catch {
+            // Only the separator was written.
+            encoder.writer.bytes.removeSubrange(start...)
+            encoder.frames[frame.index].count = index
+            throw error
+        }
     }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        let index = try begin()
-        try encoder.encodeValue(value, key: IndexKey(index))
+        guard encoder.enter(frame) else { throw StreamingFallback() }
+        let mark = encoder.mark()
+        let index = encoder.frames[frame.index].count
+        encoder.beginElement()
+        do {
+            try encoder.encodeValue(value, key: IndexKey(index))
+        } catch {
+            encoder.takeBack(to: mark)
+            throw error
+        }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        let place = StreamingEncoder.Nesting(parent: frame, key: IndexKey(count))
         let nested = encoder.openNestedContainer(inArray: frame, isObject: true)
-        return KeyedEncodingContainer(StreamingKeyedContainer<NestedKey>(encoder: encoder, frame: nested))
+        return KeyedEncodingContainer(StreamingKeyedContainer<NestedKey>(encoder: encoder, frame: nested, nesting: place))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        StreamingUnkeyedContainer(encoder: encoder, frame: encoder.openNestedContainer(inArray: frame, isObject: false))
+        let place = StreamingEncoder.Nesting(parent: frame, key: IndexKey(count))
+        return StreamingUnkeyedContainer(encoder: encoder, frame: encoder.openNestedContainer(inArray: frame, isObject: false), nesting: place)
     }
 
     mutating func superEncoder() -> any Encoder {
