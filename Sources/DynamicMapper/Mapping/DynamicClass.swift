@@ -241,6 +241,7 @@ extension DynamicClass: Codable {
     /// A model's own `dynamicSelf` property is never read from a key: the decoder fills it in.
     public init(from decoder: any Decoder) throws {
         if let impl = decoder as? DecoderImpl {
+            impl.markConsumed(impl.currentNode)
             self.init(root: .source(impl.document, impl.currentNode), origin: impl.viewOrigin, session: nil)
         } else {
             self.init(try JSON(from: decoder))

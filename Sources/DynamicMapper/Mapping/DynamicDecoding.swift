@@ -66,12 +66,21 @@ extension DynamicValue {
     package func read<T: Decodable>(into target: inout T?, marksKeys: Bool = false) {
         guard readsNow else { return }
         if let node, node.isNull {
+            markReadForReport(node)
             target = nil
         } else if let node, let value = decodeRecordingFailure(T.self, from: node, marksKeys: marksKeys) {
             target = value
             return
         }
         rememberUnchangedRead(target, oneWay: !marksKeys)
+    }
+
+    /// Marks a value read without decoding (a `null`) as read, when the decode running the
+    /// mapping lists unread keys.
+    private func markReadForReport(_ node: OverlayNode) {
+        guard case .decoding(let impl)? = root.session?.direction, let tracker = impl.options.reporting?.readTracker,
+              case .source(let document, let index) = node, document === impl.document else { return }
+        tracker.markRoute(to: index)
     }
 
     /// Records, for the decoder running the mapping, what a read left in its property.
@@ -131,8 +140,30 @@ extension DynamicValue {
             return try decode(T.self, from: node, marksKeys: marksKeys)
         } catch {
             root.session?.failures.append(error)
+            reportFailedRead(error, type: T.self, at: node)
             return nil
         }
+    }
+
+    /// Reports a read that failed to the decode running the mapping, when it reports.
+    private func reportFailedRead<T>(_ error: any Error, type: T.Type, at node: OverlayNode) {
+        guard case .decoding(let impl)? = root.session?.direction, let reporting = impl.options.reporting else { return }
+        let kind: DecodeReport.Kind = isUnknownEnumValue(error, type: T.self) ? .unknownEnumValue : .mappingFailure
+        let codingPath = fullPath.map(\.codingKey)
+        if case .source(let document, let index) = node {
+            reporting.record(kind, in: document, components: document.components(to: index), codingPath: codingPath,
+                             value: document.reportText(at: index), failure: error)
+        } else {
+            reporting.record(kind, in: impl.document, components: Path(codingPath: codingPath).components, codingPath: codingPath,
+                             value: JSON(self)?.reportText, failure: error)
+        }
+    }
+
+    /// Whether `error` is a `RawRepresentable` (an enum) meeting a value none of its cases has.
+    private func isUnknownEnumValue<T>(_ error: any Error, type: T.Type) -> Bool {
+        guard case .dataCorrupted? = error as? DecodingError else { return false }
+        if let transformed = T.self as? any TransformedEnumRead.Type { return transformed.readsRawRepresentable }
+        return T.self is any RawRepresentable.Type
     }
 
     private func decode<T: Decodable>(_ type: T.Type, from node: OverlayNode, marksKeys: Bool) throws -> T {
