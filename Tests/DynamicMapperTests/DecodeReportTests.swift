@@ -82,6 +82,17 @@ private struct DRCoordinate: Codable, Equatable {
     }
 }
 
+private struct DRNested: Decodable {
+    var settings: DRSettings
+    var profile: DRProfile
+    var place: DRPlace
+}
+
+private struct DROrder: Codable {
+    @Flat var tags: [String]
+    @Zero var quantity: Int
+}
+
 private struct DRSnake: Codable, Equatable {
     @Flat var tagList: [Int]
 }
@@ -235,6 +246,40 @@ struct DecodeReportTests {
         #expect(keyed.location == nil)
         #expect(keyed.values == [1])
         #expect(keyedReport.events.map { "\($0.kind) \($0.path)" } == ["flatObjectNil ", "droppedElement values[1]"])
+    }
+
+    // MARK: Every kind below the top
+
+    @Test("each kind inside a nested object, with the nested paths")
+    func everyKindNested() throws {
+        let json = #"{"settings":{"mode":null,"page":"abc","count":"10","day":"x","info":{"tags":[1,"a"]}},"#
+            + #""profile":{"id":1,"info":{"age":"old","status":"paused"}},"place":{"latitude":1,"name":"p"}}"#
+        let (value, report) = try drDecode(DRNested.self, json)
+        #expect(value.settings.count == 10)
+        #expect(value.place.location == nil)
+        #expect(report.events.map { "\($0.kind) \($0.path)" } == [
+            "defaultForMissingKey settings.limit",
+            "defaultForNull settings.mode",
+            "defaultAfterFailure settings.page",
+            "losslessConversion settings.count",
+            "transformerRefusal settings.day",
+            "droppedElement settings.info.tags[1]",
+            "mappingFailure profile.info.age",
+            "unknownEnumValue profile.info.status",
+            "flatObjectNil place.location",
+        ])
+        #expect(report.events.map(\.codingPath) == report.events.map(\.path))
+    }
+
+    @Test("the example of the docs prints what they show")
+    func documentedExample() throws {
+        let data = Data(#"[{"tags": ["gift", 7], "quantity": null}]"#.utf8)
+        let (orders, report) = try DynamicJSONDecoder().decodeWithReport([DROrder].self, from: data)
+        #expect(orders[0].tags == ["gift"])
+        #expect(report.description == """
+            [0].tags[1]: dropped from lossy array, value 7: typeMismatch at [0].tags[1]: Expected to decode String but found number instead.
+            [0].quantity: null, default used, value null
+            """)
     }
 
     // MARK: Unread keys
