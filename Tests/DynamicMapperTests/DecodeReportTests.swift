@@ -88,6 +88,14 @@ private struct DRNested: Decodable {
     var place: DRPlace
 }
 
+private struct DRToken: Decodable {
+    var token: String
+
+    init(from decoder: any Decoder) throws {
+        token = try decoder.decode(at: "data.tokens.access")
+    }
+}
+
 private struct DROrder: Codable {
     @Flat var tags: [String]
     @Zero var quantity: Int
@@ -304,6 +312,11 @@ struct DecodeReportTests {
         let profiles = #"[{"id":1,"info":{"age":3,"status":null,"rank":"active","misc":0}}]"#
         let (_, dynamicReport) = try drDecode([DRProfile].self, profiles, options: .unreadKeys)
         #expect(dynamicReport.events.map(\.path) == ["[0].info.misc"])
+
+        let tokens = #"{"data":{"tokens":{"access":"t","refresh":"r"}}}"#
+        let (token, tokenReport) = try drDecode(DRToken.self, tokens, options: .unreadKeys)
+        #expect(token.token == "t")
+        #expect(drLines(tokenReport) == [#"data.tokens.refresh: not read by any model, value "r""#])
     }
 
     // MARK: Other entry points

@@ -305,8 +305,7 @@ final class DecoderImpl: Decoder {
     /// `marksKeys` says whether the keys read count as a dynamic model's own (`true` for
     /// `<->`, `false` for `<--`, which only looks at them; `nil` leaves that as it is).
     func decodeDetached<T: Decodable>(_ type: T.Type, at index: Int, marksKeys: Bool?, path makePath: () -> [PathComponent]) throws -> T {
-        if let tracker = options.reporting?.readTracker { tracker.markRoute(to: index) }
-        return try decodeScalar(T.self, at: index, path: { makePath().map(\.codingKey) }) {
+        try decodeScalar(T.self, at: index, path: { makePath().map(\.codingKey) }) {
             let savedNode = currentNode
             let savedPath = path
             path = makePath()

@@ -75,8 +75,8 @@ extension DynamicValue {
         rememberUnchangedRead(target, oneWay: !marksKeys)
     }
 
-    /// Marks a value read without decoding (a `null`) as read, when the decode running the
-    /// mapping lists unread keys.
+    /// Marks the keys on the way to a value read here as read, when the decode running the
+    /// mapping lists unread keys: the view walked them, not the decoder.
     private func markReadForReport(_ node: OverlayNode) {
         guard case .decoding(let impl)? = root.session?.direction, let tracker = impl.options.reporting?.readTracker,
               case .source(let document, let index) = node, document === impl.document else { return }
@@ -136,6 +136,7 @@ extension DynamicValue {
     package var runningMappingType: DynamicMappingType? { root.session?.mappingType }
 
     private func decodeRecordingFailure<T: Decodable>(_ type: T.Type, from node: OverlayNode, marksKeys: Bool) -> T? {
+        markReadForReport(node)
         do {
             return try decode(T.self, from: node, marksKeys: marksKeys)
         } catch {
