@@ -53,7 +53,13 @@ public struct DecodeReport: Sendable, Equatable, Codable, CustomStringConvertibl
 
         /// Also list each document key that no model read (``Kind/unreadKey``), the topmost
         /// one of an unread subtree only. Costs a bit per node and a walk of the document
-        /// after the decode.
+        /// after the decode. A key counts as read when a container looked it up, a path led
+        /// through it, or it lies inside a value taken whole (`JSON`, `DynamicClass`).
+        ///
+        /// ```swift
+        /// let (_, report) = try decoder.decodeWithReport(User.self, from: data, options: .unreadKeys)
+        /// let unknown = report.events.filter { $0.kind == .unreadKey }.map(\.path)
+        /// ```
         public static let unreadKeys = Options(rawValue: 1)
     }
 }
