@@ -1,7 +1,7 @@
-// Sends only what changed: edits a decoded resource and prints the PATCH body in both
-// standard forms. Then plays the server: applies an incoming patch to the stored document,
-// decodes the result into the model (so its rules run) and rejects bad patches with the
-// position of the problem.
+// Sends only what changed: edits a decoded resource (and, with no model, a parsed payload)
+// and prints the PATCH body in both standard forms. Then plays the server: applies an
+// incoming patch to the stored document, decodes the result into the model (so its rules
+// run) and rejects bad patches with the position of the problem.
 //
 //   swift run PatchRequest
 
@@ -48,6 +48,21 @@ do {
     print(try article.patchOperations().encodedString(using: bodyEncoder))
 } catch {
     print("client failed: \(error)")
+}
+
+// MARK: Client without a model: the parsed payload tells its own edits
+
+do {
+    var payload = try DynamicClass(parsing: stored)
+    payload[pointer: "/author/name"].set("Ada Lovelace")
+    payload.tags.append("json")
+
+    print("Content-Type: application/merge-patch+json")
+    print(payload.changes().serializedString())
+    print("Content-Type: application/json-patch+json")
+    print(try payload.patchOperations().encodedString(using: bodyEncoder))
+} catch {
+    print("model-free client failed: \(error)")
 }
 
 // MARK: Server: apply an incoming patch, validate, store

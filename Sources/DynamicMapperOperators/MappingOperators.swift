@@ -27,6 +27,18 @@ public func <-- <T: Decodable>(property: inout T?, view: DynamicValue) {
     view.read(into: &property)
 }
 
+/// Reads the value at a view into a ``Presence`` property: `.absent` when missing, `.null`
+/// for `null`, `.value` otherwise.
+///
+/// ```swift
+/// nickname <-- ds.profile.nickname   // var nickname: Presence<String> = .absent
+/// ```
+///
+/// A value that does not decode as `T` leaves the property alone and is reported, as with `<--`.
+public func <-- <T: Decodable>(property: inout Presence<T>, view: DynamicValue) {
+    view.read(into: &property)
+}
+
 /// Hands a property's value to a closure that writes it into the view.
 ///
 /// ```swift
@@ -61,6 +73,20 @@ public func <-> <T: Codable>(property: inout T, view: DynamicValue) {
 public func <-> <T: Codable>(property: inout T?, view: DynamicValue) {
     if view.runningMappingType == .encoding {
         if let property { view.writeForMapping(property) } else { view.removeForMapping() }
+    } else {
+        view.read(into: &property, marksKeys: true)
+    }
+}
+
+/// `<->` for a ``Presence`` property: reads missing, `null` and a value apart, and while
+/// encoding writes `.absent` as no key and `.null` as `null`.
+///
+/// ```swift
+/// nickname <-> ds.profile.nickname   // var nickname: Presence<String> = .absent
+/// ```
+public func <-> <T: Codable>(property: inout Presence<T>, view: DynamicValue) {
+    if view.runningMappingType == .encoding {
+        view.writeForMapping(property)
     } else {
         view.read(into: &property, marksKeys: true)
     }

@@ -44,14 +44,15 @@ private struct AlterManualUser: MappedCodable {
     }
 }
 
-/// Alter's `@AlterMapped` examples: transformers, optional, array and both.
+/// Alter's `@AlterMapped` examples: transformers, optional, array and both. Alter's
+/// `UnixLongDateAlterer()` counts seconds unless given `unit: .milisecond`, as `UnixTimeTransformer()` does.
 private struct AlterTransformedUser: MappedCodable {
     @Mapped("full_name") var fullName: String = ""
     @Mapped("birth_date", .date(.format("dd-MM-yyyy"))) var birthDate: Date = .distantPast
     @Mapped(using: Base64DataTransformer().optional) var image: Data? = nil
-    @Mapped("login_times", using: UnixTimeTransformer(unit: .milliseconds).array) var loginTimes: [Date] = []
-    @Mapped("crashes_times", using: UnixTimeTransformer(unit: .milliseconds).array.optional) var crashesTimes: [Date]? = nil
-    @Mapped("some_times", using: UnixTimeTransformer(unit: .milliseconds).optional.array) var someTimes: [Date?] = []
+    @Mapped("login_times", using: UnixTimeTransformer().array) var loginTimes: [Date] = []
+    @Mapped("crashes_times", using: UnixTimeTransformer().array.optional) var crashesTimes: [Date]? = nil
+    @Mapped("some_times", using: UnixTimeTransformer().optional.array) var someTimes: [Date?] = []
 }
 
 /// `StringDateAlterer(pattern:)` as a transformer rather than a date strategy.
@@ -163,8 +164,8 @@ struct MappedAlterReadmeTests {
             "full_name": "Ada Lovelace",
             "birth_date": "10-12-1815",
             "image": "aGVsbG8=",
-            "login_times": [1336000000000, 1336000060000],
-            "some_times": [1336000000000, null]
+            "login_times": [1336000000, 1336000060],
+            "some_times": [1336000000, null]
         }
         """#
         let user = try AlterTransformedUser.decode(from: json)
@@ -173,9 +174,9 @@ struct MappedAlterReadmeTests {
         #expect(user.loginTimes == [Date(timeIntervalSince1970: 1_336_000_000), Date(timeIntervalSince1970: 1_336_000_060)])
         #expect(user.crashesTimes == nil)
         #expect(user.someTimes == [Date(timeIntervalSince1970: 1_336_000_000), nil])
-        #expect(try alterText(user) == #"{"birth_date":"10-12-1815","full_name":"Ada Lovelace","image":"aGVsbG8=","login_times":[1336000000000,1336000060000],"some_times":[1336000000000,null]}"#)
+        #expect(try alterText(user) == #"{"birth_date":"10-12-1815","full_name":"Ada Lovelace","image":"aGVsbG8=","login_times":[1336000000,1336000060],"some_times":[1336000000,null]}"#)
 
-        let crashed = try AlterTransformedUser.decode(from: #"{"full_name": "Ada", "birth_date": "01-01-2000", "login_times": [], "crashes_times": [1336000000000], "some_times": []}"#)
+        let crashed = try AlterTransformedUser.decode(from: #"{"full_name": "Ada", "birth_date": "01-01-2000", "login_times": [], "crashes_times": [1336000000], "some_times": []}"#)
         #expect(crashed.crashesTimes == [Date(timeIntervalSince1970: 1_336_000_000)])
         #expect(crashed.image == nil)
     }

@@ -263,3 +263,18 @@ enum BigDecimalDigits {
         Array(digits.drop { $0 == 0 })
     }
 }
+
+// Literals let a number stand where a JSON.Number is expected, so a comparison reads as the
+// value it checks: `json["count"] == .number(3)`, `JSON.Object(["price": .number(1.5)])`.
+extension JSON.Number: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
+    /// An integer literal: `let count: JSON.Number = 3` (the literal `"3"`).
+    public init(integerLiteral value: Int) {
+        self.init(value)
+    }
+
+    /// A floating-point literal, written as `JSONEncoder` writes the `Double`:
+    /// `let price: JSON.Number = 1.50` (the literal `"1.5"`).
+    public init(floatLiteral value: Double) {
+        self.init(value)
+    }
+}

@@ -25,6 +25,9 @@ public struct DynamicClass: Sendable {
     var session: MappingSession?
     /// For a decoded model's view: where it came from and which reads left their property alone.
     var decoded: DecodedState?
+    /// For a view made from a document rather than for a model (parsed, decoded as a view, or
+    /// built from a `JSON`): that document as it was, which ``changes()`` compares with.
+    var base: OverlayNode?
 
     /// The document as it stands: while an encoder runs the mapping, the session's copy.
     var tree: OverlayNode { session?.sharedTree ?? root }
@@ -49,11 +52,12 @@ public struct DynamicClass: Sendable {
         return OverlayNode.update(&whole, at: steps, body)
     }
 
-    init(root: OverlayNode, origin: ViewOrigin?, session: MappingSession?, decoded: DecodedState? = nil) {
+    init(root: OverlayNode, origin: ViewOrigin?, session: MappingSession?, decoded: DecodedState? = nil, base: OverlayNode? = nil) {
         self.root = root
         self.origin = origin
         self.session = session
         self.decoded = decoded
+        self.base = base
     }
 
     /// Stands in for a view while it is moved out to be edited in place (see the `_modify`
@@ -72,7 +76,7 @@ public struct DynamicClass: Sendable {
     /// JSON(view.user.name)   // "Ada"
     /// ```
     public init(_ json: JSON) {
-        self.init(root: .value(json), origin: nil, session: nil)
+        self.init(root: .value(json), origin: nil, session: nil, base: .value(json))
     }
 
     /// The member `key`: `ds.user`.
@@ -214,7 +218,7 @@ extension DynamicClass {
         let options = ScanOptions(allowsJSON5: allowsJSON5, maximumDepth: min(maximumDepth, JSON.maximumNesting),
                                   rejectsDuplicateKeys: rejectsDuplicateKeys)
         let document = try Document(data: data, options: options)
-        self.init(root: .source(document, 0), origin: nil, session: nil)
+        self.init(root: .source(document, 0), origin: nil, session: nil, base: .source(document, 0))
     }
 
     /// Parses JSON text held in a string into a view (see the `Data` form).
@@ -242,7 +246,8 @@ extension DynamicClass: Codable {
     public init(from decoder: any Decoder) throws {
         if let impl = decoder as? DecoderImpl {
             impl.markConsumed(impl.currentNode)
-            self.init(root: .source(impl.document, impl.currentNode), origin: impl.viewOrigin, session: nil)
+            let node = OverlayNode.source(impl.document, impl.currentNode)
+            self.init(root: node, origin: impl.viewOrigin, session: nil, base: node)
         } else {
             self.init(try JSON(from: decoder))
         }

@@ -75,6 +75,24 @@ extension DynamicValue {
         rememberUnchangedRead(target, oneWay: !marksKeys)
     }
 
+    /// `target <-- view` (and `<->` while decoding) for a ``Presence``: missing makes it
+    /// `.absent` and `null` `.null`; a value that does not decode leaves it alone, as above.
+    package func read<T: Decodable>(into target: inout Presence<T>, marksKeys: Bool = false) {
+        guard readsNow else { return }
+        guard let node else {
+            target = .absent
+            return
+        }
+        if node.isNull {
+            markReadForReport(node)
+            target = .null
+        } else if let value = decodeRecordingFailure(T.self, from: node, marksKeys: marksKeys) {
+            target = .value(value)
+        } else {
+            rememberUnchangedRead(target.snapshotForm, oneWay: !marksKeys)
+        }
+    }
+
     /// Marks the keys on the way to a value read here as read, when the decode running the
     /// mapping lists unread keys: the view walked them, not the decoder.
     private func markReadForReport(_ node: OverlayNode) {
@@ -104,10 +122,33 @@ extension DynamicValue {
     /// through the encoder's session. A property the program left as the read left it writes
     /// nothing, and one still holding its decoded value yields to a `ds` edit of the place.
     package func writeForMapping<T: Encodable>(_ value: T) {
+        if let snapshot = unchangedRead, snapshot.value == ReadSnapshot.encoding(value) { return }
+        mergeForMapping(value)
+    }
+
+    /// `value <-> view` for a ``Presence`` while encoding: `.value` and `.null` are written as
+    /// above, and `.absent` removes the key (at an index, where nothing can be absent, it
+    /// writes `null`). An `.absent` property whose place was missing in the decoded document
+    /// changes nothing: the property still holds what it read, so a `ds` edit there wins.
+    package func writeForMapping<T: Encodable>(_ value: Presence<T>) {
+        guard root.session?.mappingType == .encoding else { return }
+        if let snapshot = unchangedRead, snapshot.value == ReadSnapshot.encoding(value.snapshotForm) { return }
+        if value.isAbsent {
+            guard root.decoded?.original(at: steps) != nil else { return }
+            if case .key? = steps.last {
+                var view = self
+                view.remove()
+                return
+            }
+        }
+        mergeForMapping(value)
+    }
+
+    /// Merges `value`, encoded with the running encoder's settings, into what is here.
+    private func mergeForMapping<T: Encodable>(_ value: T) {
         guard let session = root.session, let options = session.encodingOptions else { return }
         do {
             guard let encoded = try TreeEncoder.wrap(value, options: options, path: fullPath.map(\.codingKey)) else { return }
-            if let snapshot = unchangedRead, snapshot.value == ReadSnapshot.encoding(value) { return }
             let merger = DynamicEncoding.Merger(usage: root.origin?.usage, options: options, basePath: fullPath.map(\.codingKey))
             let original = root.decoded?.original(at: steps)
             var view = self

@@ -132,6 +132,32 @@ public struct DynamicValue: Sendable {
         write(.value(value))
     }
 
+    /// Writes a ``Presence`` here: `.value` and `.null` as `set(_:)` writes them, and `.absent`
+    /// as no member (at an index, where nothing can be absent, as `null`).
+    ///
+    /// ```swift
+    /// nickname --> { ds.profile.nickname.set($0) }   // var nickname: Presence<String>
+    /// ds.profile.nickname.set(Presence<String>.absent)   // removes the key
+    /// ```
+    ///
+    /// Returns `false` when the write is refused, as the `Encodable` `set(_:)` does; removing a
+    /// member that is not there is no refusal.
+    @discardableResult
+    public mutating func set<Value: Encodable>(_ value: Presence<Value>) -> Bool {
+        if root.session?.mappingType == .encoding, let snapshot = ReadSnapshot.encoding(value.snapshotForm),
+           isUnchangedOneWayRead(.value(snapshot)) { return true }
+        switch value {
+        case .absent where steps.last?.isIndex == false:
+            remove()
+            return true
+        case .absent, .null:
+            return write(.value(.null))
+        case .value(let wrapped):
+            guard let node = encoded(wrapped) else { return false }
+            return write(node)
+        }
+    }
+
     /// Appends `value` to the array here; a missing value (or one that is not an array)
     /// becomes a one-element array.
     ///

@@ -49,6 +49,49 @@ extension DynamicEncodable {
 }
 
 extension DynamicClass {
+    /// What this view's edits change in the document it was made from, as a JSON Merge Patch
+    /// (RFC 7396): the same answer as ``DynamicEncodable/changes(using:)``, for a view on
+    /// its own.
+    ///
+    /// ```swift
+    /// var view = try DynamicClass(parsing: #"{"name": "Ada", "tags": ["a"], "draft": true}"#)
+    /// view.name.set("Ada Lovelace")
+    /// view.draft.remove()
+    /// view.changes()   // {"name": "Ada Lovelace", "draft": null}
+    /// ```
+    ///
+    /// The document is the one the view was parsed from, decoded from (as a `DynamicClass`),
+    /// built from (`DynamicClass(json)`; `{}` for `DynamicClass()`), or, for a model's `ds`,
+    /// the model's decoded object: there a copy of `ds` tells its own edits, without the
+    /// model's properties. An unedited view gives `{}`. A merge patch cannot set a member to
+    /// `null`; use ``patchOperations()`` when that matters. The view's key `changes` is then
+    /// reached with `ds[key: "changes"]`.
+    public func changes() -> JSON {
+        let current = JSON(self)
+        guard let original = originalDocument else { return current }
+        return JSON.mergePatch(from: original, to: current)
+    }
+
+    /// What this view's edits change in the document it was made from, as a JSON Patch
+    /// (RFC 6902).
+    ///
+    /// ```swift
+    /// var view = DynamicClass(["tags": ["a"]])
+    /// view.tags.append("b")
+    /// view.patchOperations()   // [{"op": "add", "path": "/tags/1", "value": "b"}]
+    /// ```
+    ///
+    /// Empty for an unedited view. See ``changes()``.
+    public func patchOperations() -> JSONPatch {
+        JSON.patch(from: originalDocument ?? .null, to: JSON(self))
+    }
+
+    /// The document this view was made from, or `nil` when it was not made from one.
+    private var originalDocument: JSON? {
+        if let decoded { return OverlayNode.source(decoded.document, decoded.index).json }
+        return base?.json
+    }
+
     /// Applies a JSON Patch to the document this view holds, all or nothing.
     ///
     /// ```swift

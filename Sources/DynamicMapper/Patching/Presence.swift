@@ -14,8 +14,17 @@
 ///
 /// In synthesized `Codable` a missing key decodes as `.absent` and `.absent` encodes as no key,
 /// with any decoder and encoder (this package's overloads of the keyed containers' `decode` and
-/// `encode` do it). Outside an object member there is no absence: `.absent` then encodes as
-/// `null`, and a value never decodes as `.absent`.
+/// `encode` do it). The same holds for a `@Mapped` property (at a key or a path, with a
+/// `default:` taken for a missing key), for `<--`/`<->` and for `set(_:)` on a view:
+///
+/// ```swift
+/// @Mapped("profile.nickname") var nickname: Presence<String>   // MappedCodable
+/// nickname <-> ds.profile.nickname                             // dynamicMapping
+/// ds.profile.nickname.set(Presence<String>.absent)             // removes the key
+/// ```
+///
+/// Outside an object member there is no absence: `.absent` then encodes as `null`, and a value
+/// never decodes as `.absent`.
 public enum Presence<Value> {
     /// The member is not there: leave the target alone.
     case absent
@@ -106,4 +115,35 @@ extension KeyedEncodingContainer {
         case .value(let wrapped): try encode(wrapped, forKey: key)
         }
     }
+}
+
+/// `Presence`, seen without its value type: for the `@Mapped` machinery, which learns a
+/// property's type only at run time.
+protocol AnyPresence {
+    static var absentValue: Any { get }
+    static var nullValue: Any { get }
+    /// The `Value` of `Presence<Value>`.
+    static var wrappedType: Any.Type { get }
+    /// `.value(wrapped)`, or `nil` when `wrapped` is not a `Value`.
+    static func wrapping(_ wrapped: Any) -> Any?
+    var isAbsent: Bool { get }
+}
+
+extension Presence: AnyPresence {
+    static var absentValue: Any { Presence.absent }
+    static var nullValue: Any { Presence.null }
+    static var wrappedType: Any.Type { Value.self }
+
+    static func wrapping(_ wrapped: Any) -> Any? {
+        (wrapped as? Value).map { Presence.value($0) }
+    }
+
+    var isAbsent: Bool {
+        if case .absent = self { return true }
+        return false
+    }
+
+    /// The three cases as distinct JSON once encoded (`[]`, `[null]`, `[value]`), for
+    /// remembering what a read left in a property: `.absent` and `.null` both encode as `null`.
+    var snapshotForm: [Presence] { isAbsent ? [] : [self] }
 }

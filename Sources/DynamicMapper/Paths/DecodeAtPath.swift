@@ -41,7 +41,7 @@ extension Decoder {
         return try transformDecoded(raw, codingPath: codingPath(appending: path), transformer.decode)
     }
 
-    /// As ``decode(at:using:)-(_,DecodingTransformer)``, or `nil` when a step is missing or the
+    /// As ``decode(at:using:)->T.Value``, or `nil` when a step is missing or the
     /// value is `null`.
     ///
     /// ```swift

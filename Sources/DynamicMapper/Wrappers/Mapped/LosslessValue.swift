@@ -9,7 +9,7 @@ import Foundation
 /// - every integer type, `Double`, `Float` and `Decimal` from a string holding a JSON number
 ///   (`"42"`, `"-1.5e3"`): strict JSON grammar, no spaces, and integers must fit.
 ///
-/// Optionals of these convert the same way. Anything else is left to fail.
+/// Optionals and ``Presence``s of these convert the same way. Anything else is left to fail.
 enum LosslessValue {
     /// `value` (a scalar) as a `Value`, or nil when no conversion applies.
     static func convert<Value>(_ value: JSON, to type: Value.Type) -> Value? {
@@ -19,6 +19,9 @@ enum LosslessValue {
     }
 
     private static func converted(_ value: JSON, to target: Any.Type) -> Any? {
+        if let presence = target as? any AnyPresence.Type {
+            return converted(value, to: presence.wrappedType).flatMap(presence.wrapping)
+        }
         if target == String.self || target == String?.self { return text(of: value) }
         if target == Bool.self || target == Bool?.self { return bool(from: value) }
         guard case .string(let text) = value, isStrictNumber(text), let number = JSON.Number(literal: text) else { return nil }

@@ -68,7 +68,7 @@ extension KeyedDecodingContainer {
     /// apart from the fast path: its `Value?` would cost a metadata lookup on every call.
     @inline(never)
     private func decodeMappedValueByName<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value {
-        if Value.self is any AnyOptional.Type, !contains(key), let none = MappedDecoding.none(Value.self) { return none }
+        if !contains(key), let missing = MappedDecoding.none(Value.self) ?? MappedDecoding.absent(Value.self) { return missing }
         do {
             return try decode(Value.self, forKey: key)
         } catch DecodingError.keyNotFound(let missing, let context) {
@@ -171,12 +171,16 @@ enum MappedDecoding {
         }
         guard let node = found else {
             let value = try absentValue(Value.self, configuration: configuration, defaultValue: defaultValue, isNull: false, property: property, path: path, parent: access.path.map(\.codingKey))
-            if defaultValue != nil { impl.report(.defaultForMissingKey, missingAt: path, below: access.object, codingPath: location.codingPath) }
+            if takesDefault(Value.self, defaultValue: defaultValue, isNull: false, flags: configuration.flags) {
+                impl.report(.defaultForMissingKey, missingAt: path, below: access.object, codingPath: location.codingPath)
+            }
             return value
         }
         if impl.nodes[node].kind == .null {
             let value = try absentValue(Value.self, configuration: configuration, defaultValue: defaultValue, isNull: true, property: property, path: path, parent: access.path.map(\.codingKey))
-            if defaultValue != nil, takesDefault(forNull: configuration.flags) { impl.report(.defaultForNull, node: node, codingPath: location.codingPath) }
+            if takesDefault(Value.self, defaultValue: defaultValue, isNull: true, flags: configuration.flags) {
+                impl.report(.defaultForNull, node: node, codingPath: location.codingPath)
+            }
             return value
         }
         let value: Value
@@ -198,7 +202,13 @@ enum MappedDecoding {
     /// of the object `path` starts from.
     static func absentValue<Value>(_ type: Value.Type, configuration: MappedConfiguration, defaultValue: Value?, isNull: Bool, property: String, path: [Path.Component], parent: [any CodingKey]) throws -> Value {
         let flags = configuration.flags
-        if let defaultValue, !isNull || takesDefault(forNull: flags) {
+        if let presence = Value.self as? any AnyPresence.Type {
+            // A `Presence` holds `null` itself, unless the property counts it as missing.
+            if isNull, !flags.contains(.nullIsMissing), let null = presence.nullValue as? Value { return null }
+            if let defaultValue { return defaultValue }
+            if let absent = presence.absentValue as? Value { return absent }
+        }
+        if let defaultValue, !isNull || flags.contains(.nullIsMissing) || flags.contains(.lossy) {
             return defaultValue
         }
         if let none = none(Value.self) { return none }
@@ -213,9 +223,13 @@ enum MappedDecoding {
             debugDescription: "No value for the @Mapped property \(property) at \(Path(path))."))
     }
 
-    /// Whether a property with these flags takes its default for `null` as for a missing key.
-    static func takesDefault(forNull flags: MappedFlags) -> Bool {
-        flags.contains(.nullIsMissing) || flags.contains(.lossy)
+    /// Whether ``absentValue(_:configuration:defaultValue:isNull:property:path:parent:)``
+    /// gives the property's default (which a report records), rather than `nil`, a
+    /// `Presence`'s own state or an error.
+    static func takesDefault<Value>(_ type: Value.Type, defaultValue: Value?, isNull: Bool, flags: MappedFlags) -> Bool {
+        guard defaultValue != nil else { return false }
+        if Value.self is any AnyPresence.Type { return !isNull || flags.contains(.nullIsMissing) }
+        return !isNull || flags.contains(.nullIsMissing) || flags.contains(.lossy)
     }
 
     /// Whether a coder's `error` is its refusal of the value (rather than a raw value of the
@@ -225,12 +239,18 @@ enum MappedDecoding {
         return !(error is DecodingError)
     }
 
-    /// What a lossy property takes when its value failed to decode: the default or `nil`, or
-    /// else the error.
+    /// What a lossy property takes when its value failed to decode: the default, `nil` or
+    /// `.absent` (a `Presence`), or else the error.
     static func recovered<Value>(_ type: Value.Type, defaultValue: Value?, from error: any Error) throws -> Value {
         if let defaultValue { return defaultValue }
         if let none = none(Value.self) { return none }
+        if let absent = absent(Value.self) { return absent }
         throw error
+    }
+
+    /// `.absent` as a `Value`, when `Value` is a ``Presence``.
+    static func absent<Value>(_ type: Value.Type) -> Value? {
+        (Value.self as? any AnyPresence.Type)?.absentValue as? Value
     }
 
     /// `nil` as a `Value`, when `Value` is an optional.

@@ -8,7 +8,8 @@ extension KeyedEncodingContainer {
     /// @Mapped("address.zipCode") var zipCode: Int   // {"address": {"zipCode": 94040}}
     /// ```
     ///
-    /// A `nil` value leaves the key out, or writes `null` with ``MappedOption/encodeNil``.
+    /// A `nil` value leaves the key out, or writes `null` with ``MappedOption/encodeNil``; a
+    /// ``Presence`` writes `.absent` as no key and `.null` as `null`.
     /// Transformers and date strategies apply.
     ///
     /// - Throws: `EncodingError.invalidValue` when a transformer refuses the value, when a
@@ -34,6 +35,7 @@ extension KeyedEncodingContainer {
     mutating func encodeMapped<Value>(_ wrapper: Mapped<Value>, forKey key: Key, nested: Bool, plain: (Value) throws -> any Encodable) throws {
         let configuration = wrapper.configuration
         let value = try MappedRaw.value(of: wrapper, codingPath: codingPath + [key])
+        if let presence = value as? any AnyPresence, presence.isAbsent { return }
         let raw = try MappedRaw.raw(of: value, configuration: configuration, codingPath: codingPath + [key], plain: plain)
         if raw == nil && !configuration.flags.contains(.encodeNil) { return }
         let target = configuration.key ?? key.stringValue

@@ -200,6 +200,7 @@ public struct Mapped<Value> {
     }
 
     private static var placeholder: Value? {
+        if let absent = MappedDecoding.absent(Value.self) { return absent }
         if let optional = Value.self as? any ExpressibleByNilLiteral.Type, let none = optional.init(nilLiteral: ()) as? Value {
             return none
         }

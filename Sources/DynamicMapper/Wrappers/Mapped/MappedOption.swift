@@ -13,7 +13,7 @@ import Foundation
 /// }
 /// ```
 ///
-/// Modifiers (``trimmed``, ``clamping(to:)``, ``modify(_:)``, …) and validations run after
+/// Modifiers (`trimmed`, ``clamping(to:)``, ``modify(_:)``, …) and validations run after
 /// decoding, in the order written.
 public struct MappedOption<Value>: Sendable {
     enum Kind: Sendable {
