@@ -27,6 +27,9 @@ final class DecoderImpl: Decoder {
         var keyUsage: KeyUsage?
         /// `keyUsage`'s bits, which every key lookup (and floating-point read) marks once it exists.
         var usageBits: UnsafeMutablePointer<UInt64>?
+        /// What `usageBits` is outside a dynamic model's own lookups: nil, or a reporting
+        /// decode's ``ReadTracker`` when it lists unread keys.
+        var baseUsageBits: UnsafeMutablePointer<UInt64>?
         var doubleReadBits: UnsafeMutablePointer<UInt64>?
         var floatReadBits: UnsafeMutablePointer<UInt64>?
         var viewOrigin: ViewOrigin?
@@ -98,7 +101,7 @@ final class DecoderImpl: Decoder {
     /// Runs `body` with key lookups not recorded (a `<--` read only looks at the keys).
     func withoutKeyUsage<T>(_ body: () throws -> T) rethrows -> T {
         let saved = state.pointee.usageBits
-        state.pointee.usageBits = nil
+        state.pointee.usageBits = state.pointee.baseUsageBits
         defer { state.pointee.usageBits = saved }
         return try body()
     }
@@ -109,10 +112,21 @@ final class DecoderImpl: Decoder {
         // It may outlive this decoder, so it keeps the usage whose bits it marks alive too.
         decoder.state.pointee.keyUsage = state.pointee.keyUsage
         decoder.state.pointee.usageBits = state.pointee.usageBits
+        decoder.state.pointee.baseUsageBits = state.pointee.baseUsageBits
         decoder.state.pointee.doubleReadBits = state.pointee.doubleReadBits
         decoder.state.pointee.floatReadBits = state.pointee.floatReadBits
         return decoder
     }
+
+    /// Makes `bits` record every key lookup outside a dynamic model's own (see
+    /// ``startReport()``).
+    func setBaseKeyMarking(_ bits: UnsafeMutablePointer<UInt64>) {
+        state.pointee.baseUsageBits = bits
+        state.pointee.usageBits = bits
+    }
+
+    /// The key lookups dynamic models made, when one was met.
+    var modelKeyReads: UnsafeMutablePointer<UInt64>? { state.pointee.keyUsage?.bits }
 
     /// Marks the key node `index` as asked for, when recording.
     @inline(__always)
@@ -120,13 +134,15 @@ final class DecoderImpl: Decoder {
         if let bits = state.pointee.usageBits { KeyUsage.mark(index, in: bits) }
     }
 
-    /// Marks the key node `index` as passed through on a path, when recording.
+    /// Marks the key node `index` as passed through on a path, when recording a dynamic
+    /// model's lookups.
     func markKeyTraversed(_ index: Int) {
-        if state.pointee.usageBits != nil, let usage = state.pointee.keyUsage { KeyUsage.mark(index, in: usage.traversed) }
+        if recordsKeyUsage, let usage = state.pointee.keyUsage { KeyUsage.mark(index, in: usage.traversed) }
     }
 
-    /// Whether key lookups are being recorded as a dynamic model's own.
-    var recordsKeyUsage: Bool { state.pointee.usageBits != nil }
+    /// Whether key lookups are being recorded as a dynamic model's own (outside them,
+    /// `usageBits` may still mark a report's reads).
+    var recordsKeyUsage: Bool { state.pointee.usageBits != nil && state.pointee.usageBits != state.pointee.baseUsageBits }
 
     /// Marks a number node as read as a `Double` (or a `Float`), once a dynamic model was met.
     @inline(__always)
@@ -398,7 +414,10 @@ final class DecoderImpl: Decoder {
         if T.self == URL.self { return unsafeBitCast(try decodeURL(at: index), to: T.self) }
         if T.self == Data.self { return unsafeBitCast(try decodeData(at: index), to: T.self) }
         if T.self == Decimal.self { return unsafeBitCast(try decodeDecimal(at: index), to: T.self) }
-        if T.self == JSON.self { return unsafeBitCast(document.json(at: index), to: T.self) }
+        if T.self == JSON.self {
+            markConsumed(index)
+            return unsafeBitCast(document.json(at: index), to: T.self)
+        }
         let type = ObjectIdentifier(T.self)
         if !state.pointee.plainTypes.contains(type) {
             if let dictionary = T.self as? any StringKeyedDictionaryDecodable.Type {

@@ -16,6 +16,8 @@ struct DecodingOptions {
     let mappingFailureHandler: (@Sendable (DecodingError) -> Void)?
     /// ``DynamicJSONDecoder/keyOptions``.
     let keyOptions: KeyOptions
+    /// Set only by the decodes that report (``DecodeReport``); checked on slow paths only.
+    var reporting: DecodeReporting?
 
     init(_ decoder: JSONDecoder) {
         dateStrategy = decoder.dateDecodingStrategy

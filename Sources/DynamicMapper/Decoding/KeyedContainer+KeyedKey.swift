@@ -20,8 +20,11 @@ extension KeyedContainer {
 
     private func node(at components: [Path.Component]) -> Int? {
         guard case .key(let first)? = components.first, let start = valueNode(named: first, traversing: components.count > 1) else { return nil }
-        if case .found(let node) = impl.lookUp(components.dropFirst(), from: start, base: codingPath + [AnyKey(literal: first)]) { return node }
-        return nil
+        guard case .found(let node) = impl.lookUp(components.dropFirst(), from: start, base: codingPath + [AnyKey(literal: first)]) else { return nil }
+        // The keys after the first are not looked up one by one: a report of unread keys
+        // learns of them here.
+        if let tracker = impl.options.reporting?.readTracker { tracker.markRoute(to: node) }
+        return node
     }
 
     /// The error for a nested key that leads nowhere, naming the whole path and where it broke.
@@ -73,8 +76,15 @@ extension KeyedContainer {
         if case .flat? = meaning(of: key) {
             do {
                 return try impl.decodeChild(type, at: node, depth: depth, ownPath: ownPath, component: .key(key))
-            } catch DecodingError.keyNotFound, DecodingError.valueNotFound {
-                return nil
+            } catch let error as DecodingError {
+                switch error {
+                case .keyNotFound, .valueNotFound:
+                    // The key's text is the flat marker, not the property's name: the place is the object.
+                    impl.report(.flatObjectNil, missingAt: [], below: object, codingPath: keyedCodingPath(key), failure: error)
+                    return nil
+                default:
+                    throw error
+                }
             }
         }
         if let decoded = try decodeKeyedKey(type, forKey: key, node: node) { return decoded }

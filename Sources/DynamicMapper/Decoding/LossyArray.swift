@@ -11,11 +11,18 @@ extension Array: LossyArray where Element: Decodable {
         var elements = try container.nestedUnkeyedContainer(forKey: key)
         var result: [Element] = []
         while !elements.isAtEnd {
-            if let element = try? elements.decode(Element.self) {
-                result.append(element)
-            } else if (try? elements.decode(SkippedValue.self)) == nil {
+            do {
+                result.append(try elements.decode(Element.self))
+            } catch {
+                // A failed decode leaves the container on the element.
+                let position = elements.currentIndex
+                let dropped = elements as? any ReportableElements
+                let node = dropped?.currentNode
                 // Nothing moves the container past this element: stop rather than spin.
-                break
+                if (try? elements.decode(SkippedValue.self)) == nil { break }
+                if let dropped, let node {
+                    dropped.decoder.report(.droppedElement, node: node, codingPath: elements.codingPath + [IndexKey(position)], failure: error)
+                }
             }
         }
         return result
@@ -32,8 +39,10 @@ extension Array: LossyArray where Element: Decodable {
         var position = 0
         while child < Int(node.end) {
             let at = position
-            if let element = try? impl.decodeDetached(Element.self, at: child, marksKeys: nil, path: { path + [.index(at)] }) {
-                result.append(element)
+            do {
+                result.append(try impl.decodeDetached(Element.self, at: child, marksKeys: nil, path: { path + [.index(at)] }))
+            } catch {
+                impl.report(.droppedElement, node: child, codingPath: (path + [.index(at)]).map(\.codingKey), failure: error)
             }
             child = impl.document.next(after: child)
             position += 1
@@ -53,6 +62,13 @@ extension Optional: LossyArray where Wrapped: LossyArray {
         if impl.nodes[index].kind == .null { return nil }
         return try Wrapped.decodeDroppingFailures(from: impl, at: index, path: path)
     }
+}
+
+/// This package's unkeyed container, which a lossy array asks for the element it drops.
+protocol ReportableElements {
+    var decoder: DecoderImpl { get }
+    /// The node of the element at `currentIndex`.
+    var currentNode: Int { get }
 }
 
 /// A value decoded only to step over it: any JSON value decodes, and nothing is read.

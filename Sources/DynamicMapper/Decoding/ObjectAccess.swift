@@ -44,4 +44,14 @@ struct ObjectAccess: Decodable {
 
     /// The container's own path as components.
     var path: [PathComponent] { ownPath ?? Array(impl.path.prefix(depth)) }
+
+    /// Reports that the value at `components` below this object got a default because it was
+    /// missing or `null`.
+    func reportDefault(at components: [Path.Component], codingPath: @autoclosure () -> [any CodingKey]) {
+        if let found = (try? MappedDecoding.node(at: components, in: self)) ?? nil {
+            impl.report(.defaultForNull, node: found, codingPath: codingPath())
+        } else {
+            impl.report(.defaultForMissingKey, missingAt: components, below: object, codingPath: codingPath())
+        }
+    }
 }

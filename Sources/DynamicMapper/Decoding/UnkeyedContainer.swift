@@ -146,3 +146,8 @@ struct UnkeyedContainer<Anchor: PathAnchor>: UnkeyedDecodingContainer {
         return impl.superDecoderImpl(node: node, path: path)
     }
 }
+
+extension UnkeyedContainer: ReportableElements {
+    var decoder: DecoderImpl { impl }
+    var currentNode: Int { Int(cursor) }
+}

@@ -245,6 +245,7 @@ extension DynamicClass: Codable {
     /// A model's own `dynamicSelf` property is never read from a key: the decoder fills it in.
     public init(from decoder: any Decoder) throws {
         if let impl = decoder as? DecoderImpl {
+            impl.markConsumed(impl.currentNode)
             let node = OverlayNode.source(impl.document, impl.currentNode)
             self.init(root: node, origin: impl.viewOrigin, session: nil, base: node)
         } else {

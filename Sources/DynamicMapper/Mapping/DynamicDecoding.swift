@@ -66,6 +66,7 @@ extension DynamicValue {
     package func read<T: Decodable>(into target: inout T?, marksKeys: Bool = false) {
         guard readsNow else { return }
         if let node, node.isNull {
+            markReadForReport(node)
             target = nil
         } else if let node, let value = decodeRecordingFailure(T.self, from: node, marksKeys: marksKeys) {
             target = value
@@ -83,12 +84,21 @@ extension DynamicValue {
             return
         }
         if node.isNull {
+            markReadForReport(node)
             target = .null
         } else if let value = decodeRecordingFailure(T.self, from: node, marksKeys: marksKeys) {
             target = .value(value)
         } else {
             rememberUnchangedRead(target.snapshotForm, oneWay: !marksKeys)
         }
+    }
+
+    /// Marks the keys on the way to a value read here as read, when the decode running the
+    /// mapping lists unread keys: the view walked them, not the decoder.
+    private func markReadForReport(_ node: OverlayNode) {
+        guard case .decoding(let impl)? = root.session?.direction, let tracker = impl.options.reporting?.readTracker,
+              case .source(let document, let index) = node, document === impl.document else { return }
+        tracker.markRoute(to: index)
     }
 
     /// Records, for the decoder running the mapping, what a read left in its property.
@@ -167,12 +177,35 @@ extension DynamicValue {
     package var runningMappingType: DynamicMappingType? { root.session?.mappingType }
 
     private func decodeRecordingFailure<T: Decodable>(_ type: T.Type, from node: OverlayNode, marksKeys: Bool) -> T? {
+        markReadForReport(node)
         do {
             return try decode(T.self, from: node, marksKeys: marksKeys)
         } catch {
             root.session?.failures.append(error)
+            reportFailedRead(error, type: T.self, at: node)
             return nil
         }
+    }
+
+    /// Reports a read that failed to the decode running the mapping, when it reports.
+    private func reportFailedRead<T>(_ error: any Error, type: T.Type, at node: OverlayNode) {
+        guard case .decoding(let impl)? = root.session?.direction, let reporting = impl.options.reporting else { return }
+        let kind: DecodeReport.Kind = isUnknownEnumValue(error, type: T.self) ? .unknownEnumValue : .mappingFailure
+        let codingPath = fullPath.map(\.codingKey)
+        if case .source(let document, let index) = node {
+            reporting.record(kind, in: document, components: document.components(to: index), codingPath: codingPath,
+                             value: document.reportText(at: index), failure: error)
+        } else {
+            reporting.record(kind, in: impl.document, components: Path(codingPath: codingPath).components, codingPath: codingPath,
+                             value: JSON(self)?.reportText, failure: error)
+        }
+    }
+
+    /// Whether `error` is a `RawRepresentable` (an enum) meeting a value none of its cases has.
+    private func isUnknownEnumValue<T>(_ error: any Error, type: T.Type) -> Bool {
+        guard case .dataCorrupted? = error as? DecodingError else { return false }
+        if let transformed = T.self as? any TransformedEnumRead.Type { return transformed.readsRawRepresentable }
+        return T.self is any RawRepresentable.Type
     }
 
     private func decode<T: Decodable>(_ type: T.Type, from node: OverlayNode, marksKeys: Bool) throws -> T {

@@ -157,6 +157,16 @@ private struct TransformedRead<Transform: DecodingTransformer>: Codable {
     }
 }
 
+/// A transformed read, which a report calls an unknown enum value when its transformer makes
+/// a `RawRepresentable` (``RawValueTransformer``) and refused the raw value.
+protocol TransformedEnumRead {
+    static var readsRawRepresentable: Bool { get }
+}
+
+extension TransformedRead: TransformedEnumRead {
+    static var readsRawRepresentable: Bool { Transform.Value.self is any RawRepresentable.Type }
+}
+
 /// The transformer of the transformed read running on this thread.
 private enum TransformerSlot {
     static let slot = ThreadSlot()

@@ -80,6 +80,9 @@ final class ViewOrigin: @unchecked Sendable {
     let usage: KeyUsage
 
     init(options: DecodingOptions, usage: KeyUsage) {
+        // Views outlive the decode: reads through them later must not add to its report.
+        var options = options
+        options.reporting = nil
         self.options = options
         self.usage = usage
     }

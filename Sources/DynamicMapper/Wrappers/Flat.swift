@@ -97,6 +97,9 @@ extension KeyedDecodingContainer {
             switch error {
             case .keyNotFound, .valueNotFound:
                 guard let optional = Value.self as? any ExpressibleByNilLiteral.Type else { throw error }
+                if let access = try? decode(ObjectAccess.self, forKey: key) {
+                    access.impl.report(.flatObjectNil, missingAt: [.key(key.stringValue)], below: access.object, codingPath: codingPath + [key], failure: error)
+                }
                 return Flat(wrappedValue: optional.init(nilLiteral: ()) as! Value)
             default:
                 throw error

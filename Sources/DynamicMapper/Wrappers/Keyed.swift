@@ -14,6 +14,11 @@ import Foundation
 /// strategies and `userInfo` do not reach it. Numbers reach such a coder as the Swift type
 /// that holds them exactly (an integer, a `Double` when it reads back as the same number, else
 /// a `Decimal`), so a `PropertyListEncoder` round trip gives back the same numbers.
+///
+/// A ``DecodeReport/Recorder`` in the other decoder's `userInfo` (under
+/// ``Swift/CodingUserInfoKey/decodeReport``) gets the wrapped value's ``DecodeReport`` events,
+/// with paths from the top of the other decoder's document. Those paths use its coding keys,
+/// which under its key decoding strategy may differ from the document's keys.
 public struct Keyed<Value> {
     /// The wrapped model: `try decoder.decode(Keyed<Model>.self, from: data).value`.
     public var value: Value
@@ -38,7 +43,12 @@ extension Keyed: Decodable where Value: Decodable {
             return
         }
         let json = try JSON(from: decoder)
-        value = try DynamicJSONDecoder().decode(Value.self, from: json.serialized())
+        guard let recorder = decoder.userInfo[.decodeReport] as? DecodeReport.Recorder else {
+            value = try DynamicJSONDecoder().decode(Value.self, from: json.serialized())
+            return
+        }
+        let document = try JSONDocument(storage: Document(data: json.serialized(), options: DynamicJSONDecoder().scanOptions))
+        value = try document.decode(Value.self, using: DynamicJSONDecoder(), reportingTo: recorder, codingPrefix: decoder.codingPath)
     }
 }
 

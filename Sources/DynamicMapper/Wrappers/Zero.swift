@@ -44,6 +44,9 @@ extension Zero: Decodable {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self.init(wrappedValue: try zeroValue(of: Value.self, codingPath: decoder.codingPath))
+            if let impl = decoder as? DecoderImpl {
+                impl.report(.defaultForNull, node: impl.currentNode, codingPath: impl.codingPath)
+            }
         } else {
             self.init(wrappedValue: try container.decode(Value.self))
         }
@@ -92,7 +95,16 @@ extension KeyedDecodingContainer {
         if let value = try decodeIfPresent(Value.self, forKey: key) {
             return Zero(wrappedValue: value)
         }
-        return Zero(wrappedValue: try zeroValue(of: Value.self, codingPath: codingPath + [key]))
+        let zero = try zeroValue(of: Value.self, codingPath: codingPath + [key])
+        reportDefault(forKey: key)
+        return Zero(wrappedValue: zero)
+    }
+
+    /// Reports, for this package's decoder, that `key` got a default because it was missing
+    /// or `null`. Other decoders' containers cannot say which decode runs them.
+    func reportDefault(forKey key: Key) {
+        guard let access = try? decode(ObjectAccess.self, forKey: key), access.impl.options.reporting != nil else { return }
+        access.reportDefault(at: [.key(key.stringValue)], codingPath: codingPath + [key])
     }
 }
 

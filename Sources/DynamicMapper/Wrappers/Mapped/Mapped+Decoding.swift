@@ -185,20 +185,33 @@ enum MappedDecoding {
         do {
             found = try node(at: path, in: access)
         } catch where configuration.flags.contains(.lossy) {
-            return try recovered(Value.self, defaultValue: defaultValue, from: error)
+            let value = try recovered(Value.self, defaultValue: defaultValue, from: error)
+            impl.report(.defaultAfterFailure, missingAt: path, below: access.object, codingPath: location.codingPath, failure: error)
+            return value
         }
         guard let node = found else {
-            return try absentValue(Value.self, configuration: configuration, defaultValue: defaultValue, isNull: false, property: property, path: path, parent: access.path.map(\.codingKey))
+            let value = try absentValue(Value.self, configuration: configuration, defaultValue: defaultValue, isNull: false, property: property, path: path, parent: access.path.map(\.codingKey))
+            if takesDefault(Value.self, defaultValue: defaultValue, isNull: false, flags: configuration.flags) {
+                impl.report(.defaultForMissingKey, missingAt: path, below: access.object, codingPath: location.codingPath)
+            }
+            return value
         }
         if impl.nodes[node].kind == .null {
-            return try absentValue(Value.self, configuration: configuration, defaultValue: defaultValue, isNull: true, property: property, path: path, parent: access.path.map(\.codingKey))
+            let value = try absentValue(Value.self, configuration: configuration, defaultValue: defaultValue, isNull: true, property: property, path: path, parent: access.path.map(\.codingKey))
+            if takesDefault(Value.self, defaultValue: defaultValue, isNull: true, flags: configuration.flags) {
+                impl.report(.defaultForNull, node: node, codingPath: location.codingPath)
+            }
+            return value
         }
         let value: Value
         do {
             value = try present(Value.self, configuration: configuration, at: node, impl: impl, location: location, plain: plain)
         } catch where configuration.flags.contains(.lossy) {
             // The default (or nil) is taken as it is, as for a missing key.
-            return try recovered(Value.self, defaultValue: defaultValue, from: error)
+            let recovered = try recovered(Value.self, defaultValue: defaultValue, from: error)
+            let refused = configuration.flags.contains(.hasCoder) && isRefusal(error)
+            impl.report(refused ? .transformerRefusal : .defaultAfterFailure, node: node, codingPath: location.codingPath, failure: error)
+            return recovered
         }
         guard configuration.typed != nil, let typed = configuration.typed(Value.self), !typed.adjustments.isEmpty else { return value }
         return try typed.adjust(value, property: property, codingPath: { location.codingPath })
@@ -228,6 +241,22 @@ enum MappedDecoding {
         throw DecodingError.keyNotFound(key, DecodingError.Context(
             codingPath: parent + path.dropLast().map(\.pathComponent.codingKey),
             debugDescription: "No value for the @Mapped property \(property) at \(Path(path))."))
+    }
+
+    /// Whether ``absentValue(_:configuration:defaultValue:isNull:property:path:parent:)``
+    /// gives the property's default (which a report records), rather than `nil`, a
+    /// `Presence`'s own state or an error.
+    static func takesDefault<Value>(_ type: Value.Type, defaultValue: Value?, isNull: Bool, flags: MappedFlags) -> Bool {
+        guard defaultValue != nil else { return false }
+        if Value.self is any AnyPresence.Type { return !isNull || flags.contains(.nullIsMissing) }
+        return !isNull || flags.contains(.nullIsMissing) || flags.contains(.lossy)
+    }
+
+    /// Whether a coder's `error` is its refusal of the value (rather than a raw value of the
+    /// wrong type, say): transformers' refusals and date strategies' become `dataCorrupted`.
+    static func isRefusal(_ error: any Error) -> Bool {
+        if case .dataCorrupted? = error as? DecodingError { return true }
+        return !(error is DecodingError)
     }
 
     /// What a lossy property takes when its value failed to decode: the default, `nil` or
@@ -268,6 +297,7 @@ enum MappedDecoding {
             : impl.lookUp(path.dropFirst(), from: member, base: (access.path + [.key(StringKey(first))]).map(\.codingKey))
         switch found {
         case .found(let node):
+            if let tracker = impl.options.reporting?.readTracker { tracker.markRoute(to: node) }
             return node
         case .missing:
             return nil
@@ -294,9 +324,10 @@ enum MappedDecoding {
     /// failure. Kept apart: its `Value?` costs a metadata lookup, which only failures pay.
     @inline(never)
     static func converted<Value>(_ type: Value.Type, at node: Int, impl: DecoderImpl, failure: DecodingError) throws -> Value {
-        guard case .typeMismatch = failure, let converted = LosslessValue.convert(impl.document.json(at: node), to: Value.self) else {
+        guard case .typeMismatch(_, let context) = failure, let converted = LosslessValue.convert(impl.document.json(at: node), to: Value.self) else {
             throw failure
         }
+        impl.report(.losslessConversion, node: node, codingPath: context.codingPath)
         return converted
     }
 }
