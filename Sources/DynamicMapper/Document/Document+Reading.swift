@@ -33,6 +33,15 @@ extension Document {
     /// when either side has a non-ASCII byte: two different ASCII spellings are never equivalent.
     @inline(__always)
     func stringEquals(_ node: Node, _ text: String) -> Bool {
+        var textIsASCII: Bool?
+        return stringEquals(node, text, textIsASCII: &textIsASCII)
+    }
+
+    /// The same, remembering in `textIsASCII` whether `text` is ASCII: a walk over an object's
+    /// members compares one name with many keys, and scanning the name on every different key
+    /// cost as much as the comparisons.
+    @inline(__always)
+    func stringEquals(_ node: Node, _ text: String, textIsASCII: inout Bool?) -> Bool {
         if node.flags.contains(.escaped) { return string(node) == text }
         let count = Int(node.length)
         let start = pointer(node)
@@ -41,8 +50,8 @@ extension Document {
         // bridged or lazy ones need `withUTF8`, which may copy.
         let nonASCII = node.flags.contains(.nonASCII)
         let outcome = text.utf8.withContiguousStorageIfAvailable { utf8 in
-            Self.compareKey(start, count: count, nonASCII: nonASCII, utf8)
-        } ?? text.withUTF8 { Self.compareKey(start, count: count, nonASCII: nonASCII, $0) }
+            Self.compareKey(start, count: count, nonASCII: nonASCII, utf8, textIsASCII: &textIsASCII)
+        } ?? text.withUTF8 { Self.compareKey(start, count: count, nonASCII: nonASCII, $0, textIsASCII: &textIsASCII) }
         switch outcome {
         case .equal: return true
         case .different: return false
@@ -53,9 +62,14 @@ extension Document {
     enum KeyComparison { case equal, different, unsure }
 
     @inline(__always)
-    private static func compareKey(_ start: UnsafePointer<UInt8>, count: Int, nonASCII: Bool, _ utf8: UnsafeBufferPointer<UInt8>) -> KeyComparison {
+    private static func compareKey(
+        _ start: UnsafePointer<UInt8>, count: Int, nonASCII: Bool, _ utf8: UnsafeBufferPointer<UInt8>, textIsASCII: inout Bool?
+    ) -> KeyComparison {
         if utf8.count == count && (count == 0 || memcmpEqual(start, utf8.baseAddress.unsafelyUnwrapped, count)) { return .equal }
-        return nonASCII || ASCIIScan.containsNonASCII(utf8) ? .unsure : .different
+        if nonASCII { return .unsure }
+        let ascii = textIsASCII ?? !ASCIIScan.containsNonASCII(utf8)
+        textIsASCII = ascii
+        return ascii ? .different : .unsure
     }
 
     /// Whether the keys of the object at `index` are all different. Keys are compared by a
