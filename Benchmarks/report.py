@@ -86,6 +86,15 @@ def speedups(results):
     return table
 
 
+def pairs(results, file):
+    """(label, (Foundation's name, ours), Foundation's ms, ours) for each row that ran."""
+    for label, op, theirs, ours in ROWS:
+        names = (f"{op}/{file}/{theirs}", f"{op}/{file}/{ours}")
+        base, mine = millis(results, names[0]), millis(results, names[1])
+        if base is not None or mine is not None:
+            yield label, names, base, mine
+
+
 def print_table(plain, interposed, corpus):
     print()
     print("Plain wall clock (no malloc interposer): p50 per operation, speed-up = Foundation / ours")
@@ -93,11 +102,7 @@ def print_table(plain, interposed, corpus):
     print(header)
     print("-" * len(header))
     for file in FILES:
-        for label, op, theirs, ours in ROWS:
-            base = millis(plain, f"{op}/{file}/{theirs}")
-            mine = millis(plain, f"{op}/{file}/{ours}")
-            if base is None and mine is None:
-                continue
+        for label, _, base, mine in pairs(plain, file):
             print(f"{file:<14}{label:<8}{fmt(base, suffix=' ms'):>12}{fmt(mine, suffix=' ms'):>10}"
                   f"{fmt(ratio(base, mine), suffix='x'):>10}")
         micros = metric(plain, f"Parse/{file}/DynamicMapper", "Time (wall clock)")
@@ -119,11 +124,7 @@ def print_table(plain, interposed, corpus):
         print(header)
         print("-" * len(header))
         for file in FILES:
-            for label, op, theirs, ours in ROWS:
-                base_name, our_name = f"{op}/{file}/{theirs}", f"{op}/{file}/{ours}"
-                base, mine = millis(interposed, base_name), millis(interposed, our_name)
-                if base is None and mine is None:
-                    continue
+            for label, (base_name, our_name), base, mine in pairs(interposed, file):
                 allocations = (f"{fmt(metric(interposed, base_name, 'Malloc (total)'), 0)} -> "
                                f"{fmt(metric(interposed, our_name, 'Malloc (total)'), 0)}")
                 print(f"{file:<14}{label:<8}{fmt(base, suffix=' ms'):>12}{fmt(mine, suffix=' ms'):>10}"
