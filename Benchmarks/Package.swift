@@ -40,13 +40,14 @@ let package = Package(
             ]
         ),
         // One operation of the suite, N times, for callgrind.sh (valgrind cannot run the
-        // benchmark binary). Its Models folder is a link to the benchmarks' own.
+        // benchmark binary). Its Models folder is a link to the benchmarks' own. Not under
+        // Benchmarks/: the benchmark plugin runs every executable target there.
         .executableTarget(
             name: "CallgrindProbe",
             dependencies: [
                 .product(name: "DynamicMapper", package: "DynamicMapper"),
             ],
-            path: "Benchmarks/CallgrindProbe"
+            path: "Tools/CallgrindProbe"
         ),
     ],
     swiftLanguageModes: [.v6]
