@@ -28,6 +28,7 @@ extension DecoderImpl {
         if start >= end { start = first }
         var child = start
         var wrapped = false
+        var nameIsASCII: Bool?
         while true {
             if child >= end {
                 if wrapped || start == first { return nil }
@@ -37,7 +38,7 @@ extension DecoderImpl {
             if wrapped && child >= start { return nil }
             let keyNode = nodes[child]
             let valueIndex = child + 1
-            if document.stringEquals(keyNode, name) {
+            if document.stringEquals(keyNode, name, textIsASCII: &nameIsASCII) {
                 // An earlier duplicate, skipped by starting at the hint, would win.
                 if !wrapped && start != first && !hasUniqueKeys(depth: depth, object: object),
                    let earlier = firstOccurrence(of: name, from: first, before: start) {

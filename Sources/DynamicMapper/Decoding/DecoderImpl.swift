@@ -242,7 +242,9 @@ final class DecoderImpl: Decoder {
 
     @inline(__always)
     func truncatePath(to depth: Int) {
-        if path.count > depth { path.removeLast(path.count - depth) }
+        // One at a time: `removeLast(_:)` goes through `replaceSubrange`, which looks up the
+        // generic metadata of the array's storage on every call.
+        while path.count > depth { path.removeLast() }
     }
 
     @inline(__always)
@@ -418,6 +420,11 @@ final class DecoderImpl: Decoder {
             markConsumed(index)
             return unsafeBitCast(document.json(at: index), to: T.self)
         }
+        if T.self == [Double].self { return unsafeBitCast(try scalarArray(Double.self, at: index), to: T.self) }
+        if T.self == [Int].self { return unsafeBitCast(try scalarArray(Int.self, at: index), to: T.self) }
+        if T.self == [String].self { return unsafeBitCast(try scalarArray(String.self, at: index), to: T.self) }
+        if T.self == [Bool].self { return unsafeBitCast(try scalarArray(Bool.self, at: index), to: T.self) }
+        if T.self == [Float].self { return unsafeBitCast(try scalarArray(Float.self, at: index), to: T.self) }
         let type = ObjectIdentifier(T.self)
         if !state.pointee.plainTypes.contains(type) {
             if let dictionary = T.self as? any StringKeyedDictionaryDecodable.Type {

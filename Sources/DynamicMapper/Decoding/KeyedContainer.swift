@@ -158,7 +158,15 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         // A `@Mapped` property asking for this container's object (see ``ObjectAccess``).
         if T.self == ObjectAccess.self { return unsafeBitCast(ObjectAccess(self), to: T.self) }
         let node = try require(key)
-        if keyedKeys, let decoded = try decodeKeyedKey(type, forKey: key, node: node) { return decoded }
+        if keyedKeys { return try decodeKeyedKeyOrChild(type, forKey: key, node: node) }
+        return try impl.decodeChild(type, at: node, depth: depth, ownPath: ownPath, component: .key(key))
+    }
+
+    /// A ``KeyedKey``'s value. Apart from `decode(_:forKey:)` because its `T?` makes code
+    /// that is not specialised look up `Optional<T>`'s metadata on every call, keyed key or not.
+    @inline(never)
+    private func decodeKeyedKeyOrChild<T: Decodable>(_ type: T.Type, forKey key: Key, node: Int) throws -> T {
+        if let decoded = try decodeKeyedKey(type, forKey: key, node: node) { return decoded }
         return try impl.decodeChild(type, at: node, depth: depth, ownPath: ownPath, component: .key(key))
     }
 

@@ -5,8 +5,9 @@ extension Document {
         let node = nodes[index]
         guard node.kind == .object else { return nil }
         var child = index + 1
+        var keyIsASCII: Bool?
         while child < Int(node.end) {
-            if stringEquals(nodes[child], key) { return child + 1 }
+            if stringEquals(nodes[child], key, textIsASCII: &keyIsASCII) { return child + 1 }
             child = next(after: child + 1)
         }
         return nil

@@ -1,0 +1,72 @@
+// Runs one operation of the benchmark suite a given number of times, for callgrind.sh to
+// count its instructions. A plain synchronous program: valgrind cannot run the benchmark
+// binary itself (it stops inside libdispatch's main-queue thread), and a count needs no
+// clock, no interposer and nothing set up that the operation does not use.
+//
+//   CallgrindProbe Decode/twitter/DynamicMapper 3 ../../shared/data/bench
+//
+// Names are those of the benchmark package (`Decode`, `Encode` or `Parse`, a corpus file's
+// stem, the implementation; or `Mapped/records/...`).
+
+import DynamicMapper
+import Foundation
+
+@inline(never)
+func consume<T>(_ value: T) {
+    withExtendedLifetime(value) {}
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("CallgrindProbe: \(message)\n".utf8))
+    exit(1)
+}
+
+/// The operation `operation`/`implementation` on `data` decoded as `Model`.
+func corpusOperation<Model: Codable>(_ type: Model.Type, _ operation: String, _ implementation: String, data: Data) throws -> () throws -> Void {
+    switch (operation, implementation) {
+    case ("Parse", "JSONSerialization"): return { consume(try JSONSerialization.jsonObject(with: data)) }
+    case ("Parse", "DynamicMapper"): return { consume(try JSONDocument(parsing: data)) }
+    case ("Parse", "DynamicMapperTree"): return { consume(try JSON(parsing: data)) }
+    case ("Decode", "Foundation"): return { consume(try JSONDecoder().decode(Model.self, from: data)) }
+    case ("Decode", "DynamicMapper"): return { consume(try DynamicJSONDecoder().decode(Model.self, from: data)) }
+    case ("Encode", "Foundation"), ("Encode", "DynamicMapper"):
+        let model = try JSONDecoder().decode(Model.self, from: data)
+        if implementation == "Foundation" { return { consume(try JSONEncoder().encode(model)) } }
+        return { consume(try DynamicJSONEncoder().encode(model)) }
+    default: fail("no operation \(operation)/\(implementation)")
+    }
+}
+
+func operation(named name: String, corpus: URL) throws -> () throws -> Void {
+    let parts = name.split(separator: "/").map(String.init)
+    guard parts.count == 3 else { fail("expected Operation/file/implementation, got \(name)") }
+    if parts[0] == "Mapped" {
+        let data = makeProfiles()
+        switch parts[2] {
+        case "Foundation": return { consume(try JSONDecoder().decode([SynthesizedProfile].self, from: data)) }
+        case "Synthesized": return { consume(try DynamicJSONDecoder().decode([SynthesizedProfile].self, from: data)) }
+        case "Mapped": return { consume(try DynamicJSONDecoder().decode([MappedProfile].self, from: data)) }
+        default: fail("no benchmark \(name)")
+        }
+    }
+    let data = try Data(contentsOf: corpus.appendingPathComponent(parts[1] + ".json"))
+    switch parts[1] {
+    case "twitter": return try corpusOperation(TwitterSearch.self, parts[0], parts[2], data: data)
+    case "citm_catalog": return try corpusOperation(CitmCatalog.self, parts[0], parts[2], data: data)
+    case "canada": return try corpusOperation(FeatureCollection.self, parts[0], parts[2], data: data)
+    default: fail("no corpus file \(parts[1])")
+    }
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 4, let iterations = Int(arguments[2]) else {
+    fail("usage: CallgrindProbe <benchmark name> <iterations> <corpus folder>")
+}
+do {
+    let body = try operation(named: arguments[1], corpus: URL(fileURLWithPath: arguments[3], isDirectory: true))
+    for _ in 0..<iterations {
+        try body()
+    }
+} catch {
+    fail("\(arguments[1]) threw \(error)")
+}
