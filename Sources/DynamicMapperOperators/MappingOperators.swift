@@ -27,7 +27,7 @@ public func <-- <T: Decodable>(property: inout T?, view: DynamicValue) {
     view.read(into: &property)
 }
 
-/// Reads the value at a view into a ``Presence`` property: `.absent` when missing, `.null`
+/// Reads the value at a view into a `Presence` property: `.absent` when missing, `.null`
 /// for `null`, `.value` otherwise.
 ///
 /// ```swift
@@ -78,7 +78,7 @@ public func <-> <T: Codable>(property: inout T?, view: DynamicValue) {
     }
 }
 
-/// `<->` for a ``Presence`` property: reads missing, `null` and a value apart, and while
+/// `<->` for a `Presence` property: reads missing, `null` and a value apart, and while
 /// encoding writes `.absent` as no key and `.null` as `null`.
 ///
 /// ```swift
