@@ -56,6 +56,30 @@ private struct MDUnlearnable: MappedCodable {
     }
 }
 
+private enum MDKind: String, Codable { case a, b }
+
+/// Renames its properties and reads one in its own `init(from:)`: the probe that learns the
+/// renames must not hand it a wrapper with no value (an enum has no zero value).
+private struct MDReadsInInit: MappedCodable {
+    @Mapped var kind: MDKind = .b
+    @Mapped var count: Int
+    var isA = false
+
+    enum CodingKeys: String, CodingKey {
+        case kind = "type"
+        case count = "n"
+    }
+
+    init() {}
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        _kind = try container.decode(Mapped<MDKind>.self, forKey: .kind)
+        _count = try container.decode(Mapped<Int>.self, forKey: .count)
+        isA = kind == .a
+    }
+}
+
 /// The key on the wrapper and `CodingKeys` that keep the names.
 private struct MDKeyed: MappedCodable, Equatable {
     @Mapped("n", default: 5) var count: Int
@@ -115,11 +139,21 @@ struct MappedDiagnosticsTests {
         }
     }
 
-    @Test("a rename that cannot be learned is refused, naming the key and the likely property")
+    @Test("a rename that cannot be learned reads the value under its coding key, and refuses a missing one naming the key and the likely property")
     func unlearnableRename() throws {
-        let error = mdCorrupted(MDUnlearnable.self, #"{"n": 1, "link": "file:///"}"#)
+        let decoded = try DynamicJSONDecoder().decode(MDUnlearnable.self, from: Data(#"{"n": 1, "link": "file:///"}"#.utf8))
+        #expect(decoded.count == 1)
+        let error = mdCorrupted(MDUnlearnable.self, #"{"link": "file:///"}"#)
         #expect(error?.path == ["n"])
         #expect(error?.message == #"MDUnlearnable asks for a @Mapped property of type Int under the coding key "n" (the property count?), which is not a property name, and running its init(from:) once on zero values to learn the keys its CodingKeys give did not tell (it threw, or asked for no property under that key). Write the key on the wrapper (@Mapped("n")) and keep the case's name in CodingKeys."#)
+    }
+
+    @Test("a model that reads a renamed property of a type with no zero value in its init(from:) decodes (the probe does not trap)")
+    func probeDoesNotHandOutEmptyWrappers() throws {
+        for (text, kind, count) in [(#"{"type": "a", "n": 3}"#, MDKind.a, 3), (#"{"n": 4, "type": "b"}"#, .b, 4)] {
+            let model = try DynamicJSONDecoder().decode(MDReadsInInit.self, from: Data(text.utf8))
+            #expect(model.kind == kind && model.count == count && model.isA == (kind == .a))
+        }
     }
 
     @Test("the key on the wrapper, with CodingKeys that keep the names, decodes, defaults and encodes")

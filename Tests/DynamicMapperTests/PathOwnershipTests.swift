@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import DynamicMapper
+import DynamicMapperOperators
 
 // A dynamic model's nested-key property owns the value it read, not the objects its path passes
 // through: re-encoding with that property `nil` (or `.absent`) removes the one member and keeps
@@ -34,6 +35,24 @@ private struct OwnedWhole: DynamicCodable {
     struct User: Codable { var nickname: String? }
     var dynamicSelf: DynamicClass?
     var user: User?
+}
+
+private struct OwnedIndexed: MappedCodable, DynamicCodable {
+    var dynamicSelf: DynamicClass?
+    @Mapped("items[1].id") var id: Int
+    @Mapped("items[4].tag") var tag: String?
+}
+
+private struct OwnedPresenceOperator: DynamicCodable {
+    var dynamicSelf: DynamicClass?
+    var id: Int
+    var nick: Presence<String> = .absent
+
+    enum CodingKeys: String, CodingKey { case dynamicSelf, id }
+
+    mutating func dynamicMapping(mappingType: DynamicMappingType) {
+        nick <-> ds.nick
+    }
 }
 
 private func encoded(_ value: some Encodable) throws -> String {
@@ -93,6 +112,26 @@ private func decoded<T: Decodable>(_ type: T.Type, _ text: String) throws -> T {
         #expect(try encoded(model) == #"{"user":{"nickname":"ada","stats":{"age":36,"rank":3},"id":7},"other":1.10}"#)
         model.nickname = nil
         #expect(try encoded(model) == #"{"user":{"stats":{"age":36,"rank":3},"id":7},"other":1.10}"#)
+    }
+
+    @Test func anIndexPathWritesOnlyItsElementOfTheDocumentsArray() throws {
+        let text = #"{"items":[{"id":1,"n":"a"},{"id":2,"n":"b"},{"id":3}],"x":true}"#
+        var model = try decoded(OwnedIndexed.self, text)
+        #expect(model.id == 2)
+        #expect(try encoded(model) == text)
+        model.id = 5
+        #expect(try encoded(model) == #"{"items":[{"id":1,"n":"a"},{"id":5,"n":"b"},{"id":3}],"x":true}"#)
+        model.tag = "t"
+        #expect(try encoded(model) == #"{"items":[{"id":1,"n":"a"},{"id":5,"n":"b"},{"id":3},null,{"tag":"t"}],"x":true}"#)
+    }
+
+    @Test func aNullPresenceStillHeldLeavesAViewEdit() throws {
+        var model = try decoded(OwnedPresenceOperator.self, #"{"id":1,"nick":null}"#)
+        #expect(model.nick == .null)
+        model.ds.nick.set("x")
+        #expect(try encoded(model) == #"{"id":1,"nick":"x"}"#)
+        model.nick = .value("y")
+        #expect(try encoded(model) == #"{"id":1,"nick":"y"}"#)
     }
 
     /// Random documents with unknown members at every level, and random `nil`/kept/changed

@@ -238,6 +238,13 @@ final class TreeArray {
     var nodes: [TreeNode] = []
     /// Positions that a path went through (see ``TreeObject/pathParents``).
     var pathElements: Set<Int> = []
+    /// Positions where a path with an index placed a value (`items[1]`).
+    var placedElements: Set<Int> = []
+
+    /// The positions paths wrote, when paths made or changed this array: merged over a
+    /// document's array, only these replace its elements (the `null`s padding the gaps
+    /// between them are not the model's).
+    var pathPositions: Set<Int> { pathElements.union(placedElements) }
 
     init() {}
 

@@ -120,6 +120,7 @@ extension TreeArray {
 
     /// ``TreeObject/place(_:for:)`` for an element.
     func place(_ node: TreeNode, at index: Int) -> Bool {
+        placedElements.insert(index)
         guard pathElements.contains(index), let existing = self[index], existing.isPathContainer else {
             set(node, at: index)
             return true

@@ -86,6 +86,8 @@ extension DynamicValue {
         if node.isNull {
             markReadForReport(node)
             target = .null
+            // As for an optional: a `.null` still held writes nothing, so a `ds` edit stays.
+            rememberUnchangedRead(target.snapshotForm, oneWay: !marksKeys)
         } else if let value = decodeRecordingFailure(T.self, from: node, marksKeys: marksKeys) {
             target = .value(value)
         } else {

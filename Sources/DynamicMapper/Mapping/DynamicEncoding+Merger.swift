@@ -60,7 +60,12 @@ extension DynamicEncoding {
                 guard let members = base?.objectMembers() else { return model.overlay }
                 return mergeObject(members, keys: object.keys, values: object.values.map(TreeNode.value), original: baseIsOriginal ? nil : original, steps: &steps)
             case .array(let array):
-                guard let elements = base?.arrayElements(), elements.count == array.nodes.count else { return model.overlay }
+                guard let elements = base?.arrayElements() else { return model.overlay }
+                let positions = array.pathPositions
+                if !positions.isEmpty {
+                    return mergePathArray(elements, array.nodes, positions: positions, original: baseIsOriginal ? nil : original, steps: &steps)
+                }
+                guard elements.count == array.nodes.count else { return model.overlay }
                 return mergeArray(elements, array.nodes, original: baseIsOriginal ? nil : original, steps: &steps)
             case .value(.array(let values)):
                 guard let elements = base?.arrayElements(), elements.count == values.count else { return model.overlay }
@@ -79,6 +84,26 @@ extension DynamicEncoding {
                 steps.append(.index(position))
                 let elementOriginal = originals.map { position < $0.count ? $0[position] : nil } ?? element
                 result.append(merge(base: element, model: node, original: elementOriginal, steps: &steps))
+                steps.removeLast()
+            }
+            return .array(result)
+        }
+
+        /// An array that paths with indexes wrote (`items[1].id`): the document's elements stay,
+        /// those at `positions` are merged with (or, past the end, extended by) the model's,
+        /// and the model's `null` padding elsewhere is not a value of the model's.
+        private func mergePathArray(_ elements: [OverlayNode], _ nodes: [TreeNode], positions: Set<Int>, original: OverlayNode?, steps: inout [Path.Component]) -> OverlayNode {
+            let originals = original?.arrayElements()
+            var result = elements
+            for position in positions.sorted() where position < nodes.count {
+                steps.append(.index(position))
+                if position < result.count {
+                    let elementOriginal = originals.map { position < $0.count ? $0[position] : nil } ?? result[position]
+                    result[position] = merge(base: result[position], model: nodes[position], original: elementOriginal, steps: &steps)
+                } else {
+                    while result.count < position { result.append(.value(.null)) }
+                    result.append(nodes[position].overlay)
+                }
                 steps.removeLast()
             }
             return .array(result)
@@ -199,7 +224,12 @@ extension DynamicEncoding {
             case .value(let value):
                 return agrees(value, with: node)
             case .array(let array):
-                guard let elements = node.arrayElements(), elements.count == array.nodes.count else { return false }
+                guard let elements = node.arrayElements() else { return false }
+                let positions = array.pathPositions
+                if !positions.isEmpty {
+                    return positions.allSatisfy { $0 < elements.count && $0 < array.nodes.count && agrees(array.nodes[$0], with: elements[$0]) }
+                }
+                guard elements.count == array.nodes.count else { return false }
                 return zip(array.nodes, elements).allSatisfy { agrees($0, with: $1) }
             case .object(let object):
                 return agreesObject(keys: object.keys, values: object.nodes, with: node)

@@ -24,7 +24,7 @@ extension KeyedDecodingContainer {
         do {
             value = try decodeMappedValue(Value.self, forKey: key, configuration: &configuration)
         } catch let probed as MappedProbe.Signal {
-            return Mapped(storage: nil, configuration: .probed(probed.codingKey))
+            return Mapped.probed(probed)
         }
         return Mapped(storage: value, configuration: configuration)
     }
@@ -42,7 +42,7 @@ extension KeyedDecodingContainer {
         do {
             access = try decode(ObjectAccess.self, forKey: key)
         } catch let probed as MappedProbe.Signal {
-            return Mapped(storage: nil, configuration: .probed(probed.codingKey))
+            return Mapped.probed(probed)
         } catch {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: codingPath + [key],
@@ -105,6 +105,18 @@ extension ObjectAccess {
     func decodeMapped<Value: Decodable>(_ type: Value.Type, property: String, configuration: inout MappedConfiguration) throws -> Value {
         guard let entry = impl.mappedEntry(named: property, valueType: ObjectIdentifier(Value.self), object: object)
                 ?? impl.renamedMappedEntry(codingKey: property, valueType: ObjectIdentifier(Value.self), object: object) else {
+            // A model whose renamed keys could not be learned still reads a value under its
+            // coding key (without the wrapper's key, default or options, which stay unknown);
+            // only a missing value gets the error that says why.
+            if impl.mappedLayout(ofObject: object)?.learnedNoRenames == true {
+                do {
+                    return try MappedDecoding.value(Value.self, configuration: .plain, defaultValue: nil, from: self, path: [.key(property)], property: property) { impl, node, path in
+                        try impl.decodeDetached(Value.self, at: node, marksKeys: nil, path: path)
+                    }
+                } catch DecodingError.keyNotFound {
+                    throw unmappedError(Value.self, property: property)
+                }
+            }
             throw unmappedError(Value.self, property: property)
         }
         configuration = entry.configuration

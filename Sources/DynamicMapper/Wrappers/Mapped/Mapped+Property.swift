@@ -9,6 +9,8 @@ extension Mapped: MappedProperty {
 
     var anyValue: Any { wrappedValue }
 
+    var anyCurrentValue: Any? { currentValue.map { $0 as Any } }
+
     func decoded(from access: ObjectAccess, entry: MappedEntry) throws -> any MappedProperty {
         let value = try MappedDecoding.value(Value.self, configuration: configuration, defaultValue: defaultValue, from: access, path: entry.path, property: entry.name) { impl, node, path in
             try Self.decodeValue(with: NodeReader(impl: impl, node: node, path: path()))

@@ -183,13 +183,25 @@ public struct Mapped<Value> {
 
     // MARK: Values before decoding
 
+    /// The wrapper a ``MappedProbe`` hands this property: it records `signal`'s coding key and
+    /// holds a value the model's `init()` gave a property of this type (or else the zero value,
+    /// if the type has one), so that a model's own `init(from:)` that reads the property finds
+    /// a value. A type with neither stays without a value: reading it there traps, as reading
+    /// it on a fresh `Model()` does (see ``unsetValue``).
+    @usableFromInline
+    static func probed(_ signal: MappedProbe.Signal) -> Mapped {
+        Mapped(storage: signal.probe.fill(for: Value.self), configuration: .probed(signal.codingKey))
+    }
+
     /// What an unset property reads as: the default, `nil`, or its type's zero value.
     @usableFromInline
     var unsetValue: Value {
         if let value = currentValue { return value }
         // Not reachable from input: a decoded property always has a value (or decoding threw).
         // Only code reading a fresh `Model()`'s property of a type with no zero value (a URL,
-        // a non-Codable value) before assigning it gets here.
+        // a non-Codable value) before assigning it gets here, or a model's own `init(from:)`
+        // reading such a property while a ``MappedProbe`` learns its renamed keys (the probe
+        // fills every property `init()` gives a value).
         preconditionFailure("The @Mapped property of type \(Value.self) was read before it was decoded or assigned, and \(Value.self) has no zero value; give it a default or an initial value.")
     }
 

@@ -12,6 +12,8 @@ protocol MappedProperty {
     var anyDefaultValue: Any? { get }
     /// The current value, as `Any` (an optional stays an optional).
     var anyValue: Any { get }
+    /// The value, default or zero value when there is one, as `Any`; never traps.
+    var anyCurrentValue: Any? { get }
     /// A copy of this wrapper holding the value decoded from `access`'s object at `entry`.
     func decoded(from access: ObjectAccess, entry: MappedEntry) throws -> any MappedProperty
     /// The same through any decoder's containers.
@@ -122,6 +124,10 @@ final class MappedLayout: Sendable {
         return entry
     }
 
+    /// Whether running the model's `init(from:)` on zero values taught nothing (it threw, or
+    /// asked for no property under another key), once it was tried.
+    var learnedNoRenames: Bool { renamed.entries?.isEmpty ?? false }
+
     private func learnRenamedEntries() -> [String: MappedEntry] {
         var result: [String: MappedEntry] = [:]
         for (codingKey, name) in probe() {
@@ -209,13 +215,31 @@ private final class RenamedEntries: @unchecked Sendable {
 /// a wrapper that records the key. The properties then tell their keys by name, with no
 /// assumption about order. A model that cannot be made from zero values learns nothing.
 @usableFromInline
-final class MappedProbe {
+final class MappedProbe: @unchecked Sendable {
+    // @unchecked: a probe runs on the one thread that runs its model's `init(from:)`, and
+    // `fills` never changes.
+
     /// Thrown by the probe's container for a `@Mapped` property, and caught by the `decode`
     /// overloads for ``Mapped``, which hand back the recording wrapper.
     @usableFromInline
     struct Signal: Error {
         @usableFromInline let codingKey: String
+        @usableFromInline let probe: MappedProbe
     }
+
+    /// A value of each `@Mapped` value type, from the model's `init()`: the recording wrapper
+    /// holds one, so that an `init(from:)` that reads its properties finds a value.
+    private let fills: [ObjectIdentifier: Any]
+
+    private init(fills: [ObjectIdentifier: Any]) {
+        self.fills = fills
+    }
+
+    /// A value for a recording wrapper of `Value`, when the model's `init()` has one.
+    func fill<Value>(for type: Value.Type) -> Value? {
+        fills[ObjectIdentifier(Value.self)] as? Value
+    }
+
 
     /// The coding key whose next value request is a `@Mapped` property's own.
     private var pending: String?
@@ -226,18 +250,23 @@ final class MappedProbe {
     func check<T>(_ type: T.Type, key: String) throws {
         if T.self == ObjectAccess.self {
             pending = key
-            throw Signal(codingKey: key)
+            throw Signal(codingKey: key, probe: self)
         }
         if pending == key {
             pending = nil
-            throw Signal(codingKey: key)
+            throw Signal(codingKey: key, probe: self)
         }
         pending = nil
     }
 
     /// Coding key to property name, for the properties asked for under a key that is not their name.
     static func codingKeys<Model: MappedCodable>(of type: Model.Type) -> [String: String] {
-        let decoder = ZeroDecoder(codingPath: [], depth: 0, probe: MappedProbe())
+        var fills: [ObjectIdentifier: Any] = [:]
+        for (_, property) in MappedLayout.properties(of: Model()) {
+            let valueType = Swift.type(of: property).valueType
+            if fills[valueType] == nil, let value = property.anyCurrentValue { fills[valueType] = value }
+        }
+        let decoder = ZeroDecoder(codingPath: [], depth: 0, probe: MappedProbe(fills: fills))
         guard let model = try? Model(from: decoder) else { return [:] }
         var names: [String: String] = [:]
         for (name, property) in MappedLayout.properties(of: model) {
