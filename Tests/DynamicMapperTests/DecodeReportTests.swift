@@ -319,6 +319,14 @@ struct DecodeReportTests {
         #expect(drLines(tokenReport) == [#"data.tokens.refresh: not read by any model, value "r""#])
     }
 
+    @Test("keys a @Flat object read from its parent count as read")
+    func unreadKeysAfterAFlatObject() throws {
+        let json = #"{"latitude":1,"longitude":2,"name":"x","extra":true}"#
+        let (place, report) = try drDecode(DRPlace.self, json, options: .unreadKeys)
+        #expect(place.location == DRLocation(latitude: 1, longitude: 2))
+        #expect(report.events.map(\.path) == ["extra"])
+    }
+
     // MARK: Other entry points
 
     @Test("JSONDocument.decodeWithReport reports as the decoder does")

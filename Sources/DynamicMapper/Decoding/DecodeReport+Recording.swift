@@ -188,13 +188,26 @@ extension DecoderImpl {
     /// Marks the container at `index` as read whole, when unread keys are reported.
     @inline(__always)
     func markConsumed(_ index: Int) {
-        if let tracker = options.reporting?.readTracker { tracker.markConsumed(index) }
+        if let tracker = readTrackerForThisDocument { tracker.markConsumed(index) }
+    }
+
+    /// Marks the keys from the root to `index` as read (a value reached by a path).
+    func markRouteForReport(to index: Int) {
+        if let tracker = readTrackerForThisDocument { tracker.markRoute(to: index) }
+    }
+
+    /// The report's read tracker, when it tracks this decoder's document: a decoder over
+    /// another document (a super decoder's `null` for a missing key) has node indexes that
+    /// mean nothing there.
+    private var readTrackerForThisDocument: ReadTracker? {
+        guard let tracker = options.reporting?.readTracker, tracker.document === document else { return nil }
+        return tracker
     }
 
     /// Starts a reporting decode: with unread keys asked for, every key lookup outside a
     /// dynamic model's own (which ``KeyUsage`` records) is marked too.
     func startReport() {
-        guard let tracker = options.reporting?.readTracker else { return }
+        guard let tracker = readTrackerForThisDocument else { return }
         setBaseKeyMarking(tracker.bits)
     }
 

@@ -23,7 +23,7 @@ extension KeyedContainer {
         guard case .found(let node) = impl.lookUp(components.dropFirst(), from: start, base: codingPath + [AnyKey(literal: first)]) else { return nil }
         // The keys after the first are not looked up one by one: a report of unread keys
         // learns of them here.
-        if let tracker = impl.options.reporting?.readTracker { tracker.markRoute(to: node) }
+        impl.markRouteForReport(to: node)
         return node
     }
 

@@ -98,9 +98,9 @@ extension DynamicValue {
     /// Marks the keys on the way to a value read here as read, when the decode running the
     /// mapping lists unread keys: the view walked them, not the decoder.
     private func markReadForReport(_ node: OverlayNode) {
-        guard case .decoding(let impl)? = root.session?.direction, let tracker = impl.options.reporting?.readTracker,
+        guard case .decoding(let impl)? = root.session?.direction,
               case .source(let document, let index) = node, document === impl.document else { return }
-        tracker.markRoute(to: index)
+        impl.markRouteForReport(to: index)
     }
 
     /// Records, for the decoder running the mapping, what a read left in its property.

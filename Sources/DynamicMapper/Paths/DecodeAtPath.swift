@@ -123,7 +123,7 @@ extension DecoderImpl {
         let base = path
         switch lookUp(components, from: currentNode, base: base.map(\.codingKey)) {
         case .found(let node):
-            if let tracker = options.reporting?.readTracker { tracker.markRoute(to: node) }
+            markRouteForReport(to: node)
             if optional && nodes[node].kind == .null { return nil }
             return try decodeDetached(T.self, at: node, marksKeys: nil, path: { base + components.map(\.pathComponent) })
         case .missing where optional:

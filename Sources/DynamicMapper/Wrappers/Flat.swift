@@ -119,6 +119,10 @@ extension KeyedDecodingContainer {
         if parent.document === impl.document {
             return try impl.decodeDetached(Value.self, at: parent.node, marksKeys: nil, path: { path })
         }
-        return try DecoderImpl(document: parent.document, options: impl.options, node: parent.node, path: path).unwrap(Value.self, at: parent.node)
+        // The super decoder of a missing key reads its own `null`; this one reads the parent's
+        // document again, so a report's record of reads continues there.
+        let decoder = DecoderImpl(document: parent.document, options: impl.options, node: parent.node, path: path)
+        decoder.startReport()
+        return try decoder.unwrap(Value.self, at: parent.node)
     }
 }

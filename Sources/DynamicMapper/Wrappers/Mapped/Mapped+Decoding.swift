@@ -309,7 +309,7 @@ enum MappedDecoding {
             : impl.lookUp(path.dropFirst(), from: member, base: (access.path + [.key(StringKey(first))]).map(\.codingKey))
         switch found {
         case .found(let node):
-            if let tracker = impl.options.reporting?.readTracker { tracker.markRoute(to: node) }
+            impl.markRouteForReport(to: node)
             return node
         case .missing:
             return nil
