@@ -120,6 +120,11 @@ public struct PassThroughTransformer<Value: Codable>: Transformer, DefaultInitia
 /// A raw value of the wrong type (a number where the enum's raw values are strings) is still
 /// an error, from the decoder: it is not a value the enum could ever have. Use
 /// ``RawValueTransformer`` to refuse unknown values instead.
+///
+/// The unknown raw value is not kept: encoding writes the fallback's raw value (`"unknown"`
+/// where the document said `"paused"`), and no decode report event tells of the swap. Where
+/// the value must survive a round trip, keep the raw value (a `String` property, or
+/// ``RawValueTransformer`` with `.lossy` and a default, which reports the refusal).
 public struct FallbackRawValueTransformer<Value: RawRepresentable & Sendable>: Transformer, Sendable
 where Value.RawValue: Codable {
     /// The case for an unknown raw value: `status.fallback   // .unknown`.
