@@ -21,13 +21,12 @@ fi
 graphs="$(mktemp -d)"
 trap 'rm -rf "$graphs"' EXIT
 
-dump="$(swift package dump-symbol-graph --emit-extension-block-symbols --minimum-access-level public 2>&1)" || {
-    echo "$dump" >&2
-    exit 1
-}
+# Its exit status is not the test: it also fails for a test module that `swift build` did not
+# build (a fresh clone), whose graph is not needed; the two library graphs are checked below.
+dump="$(swift package dump-symbol-graph --emit-extension-block-symbols --minimum-access-level public 2>&1)" || true
 # The last line names the folder the graphs were written to.
 source_dir="$(sed -n 's/^Files written to //p' <<<"$dump" | tail -1)"
-if [ -z "$source_dir" ] || [ ! -d "$source_dir" ]; then
+if [ -z "$source_dir" ] || [ ! -f "$source_dir/DynamicMapper.symbols.json" ] || [ ! -f "$source_dir/DynamicMapperOperators.symbols.json" ]; then
     echo "error: could not find the symbol graphs in the output of dump-symbol-graph:" >&2
     echo "$dump" >&2
     exit 1
