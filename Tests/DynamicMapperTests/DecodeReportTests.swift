@@ -290,6 +290,18 @@ struct DecodeReportTests {
             """)
     }
 
+    @Test("every element of a long lossy array, nested in arrays, is reported at its own index")
+    func longLossyArraysInsideArrays() throws {
+        // Alternating good and bad elements, in several pages: each event's path names its
+        // page and element (the walk to each resumes where the previous one entered).
+        let elements = (0..<3_000).map { $0 % 2 == 0 ? "\"s\($0)\"" : "\($0)" }.joined(separator: ",")
+        let page = #"{"owner":{"tags":[\#(elements)],"count":1},"items":[]}"#
+        let (pages, report) = try drDecode([DRPage].self, "[\(page),\(page)]")
+        #expect(pages.count == 2 && pages.allSatisfy { $0.owner.tags.count == 1_500 })
+        let expected = [0, 1].flatMap { page in stride(from: 1, to: 3_000, by: 2).map { "[\(page)].owner.tags[\($0)]" } }
+        #expect(report.events.map(\.path.description) == expected)
+    }
+
     // MARK: Unread keys
 
     @Test("unread keys are listed only when asked, topmost first, in document order")

@@ -22,6 +22,19 @@ final class DecodeReporting: @unchecked Sendable {
         readTracker = recorder.options.contains(.unreadKeys) ? ReadTracker(document: document) : nil
     }
 
+    /// Where walks to reported nodes of ``document`` entered its arrays (see
+    /// ``Document/components(to:cursors:)``).
+    private var arrayCursors: Document.ArrayCursors = [:]
+
+    /// The keys and indexes from the root of `document` to its node `target`.
+    func components(to target: Int, in document: Document) -> [Path.Component] {
+        guard document === self.document else {
+            var cursors: Document.ArrayCursors = [:]
+            return document.components(to: target, cursors: &cursors)
+        }
+        return document.components(to: target, cursors: &arrayCursors)
+    }
+
     /// Records an event whose document place is `components` in `document` (or, for another
     /// document, the coding path).
     func record(_ kind: DecodeReport.Kind, in document: Document, components: [Path.Component], codingPath: [any CodingKey], value: String?, failure: (any Error)?) {
@@ -124,8 +137,16 @@ final class ReadTracker {
 }
 
 extension Document {
+    /// Where a walk last entered each array, by the array's node: its element node and index.
+    typealias ArrayCursors = [Int: (child: Int, position: Int)]
+
     /// The keys and indexes from the root to the node `target`.
-    func components(to target: Int) -> [Path.Component] {
+    ///
+    /// An array's index is counted by stepping over the elements before it; `cursors` lets a
+    /// later walk into the same array start at the element an earlier one entered, when the
+    /// target lies at or after it, so that reporting every element of a long array costs
+    /// linear time, not quadratic.
+    func components(to target: Int, cursors: inout ArrayCursors) -> [Path.Component] {
         var components: [Path.Component] = []
         var container = 0
         while container != target {
@@ -133,12 +154,20 @@ extension Document {
             guard node.kind == .object || node.kind == .array, target < Int(node.end) else { break }
             var child = container + 1
             var position = 0
+            if node.kind == .array, let cursor = cursors[container], cursor.child <= target {
+                (child, position) = cursor
+            }
             var descended = false
             while child < Int(node.end) {
                 let value = node.kind == .object ? child + 1 : child
                 let after = next(after: value)
                 if target >= value && target < after {
-                    components.append(node.kind == .object ? .key(string(nodes[child])) : .index(position))
+                    if node.kind == .array {
+                        components.append(.index(position))
+                        cursors[container] = (child, position)
+                    } else {
+                        components.append(.key(string(nodes[child])))
+                    }
                     container = value
                     descended = true
                     break
@@ -173,7 +202,7 @@ extension DecoderImpl {
     @inline(never)
     func report(_ kind: DecodeReport.Kind, node: Int, codingPath: @autoclosure () -> [any CodingKey], failure: (any Error)? = nil) {
         guard let reporting = options.reporting else { return }
-        reporting.record(kind, in: document, components: document.components(to: node), codingPath: codingPath(),
+        reporting.record(kind, in: document, components: reporting.components(to: node, in: document), codingPath: codingPath(),
                          value: document.reportText(at: node), failure: failure)
     }
 
@@ -181,7 +210,7 @@ extension DecoderImpl {
     @inline(never)
     func report(_ kind: DecodeReport.Kind, missingAt components: [Path.Component], below object: Int, codingPath: @autoclosure () -> [any CodingKey], failure: (any Error)? = nil) {
         guard let reporting = options.reporting else { return }
-        reporting.record(kind, in: document, components: document.components(to: object) + components, codingPath: codingPath(),
+        reporting.record(kind, in: document, components: reporting.components(to: object, in: document) + components, codingPath: codingPath(),
                          value: nil, failure: failure)
     }
 

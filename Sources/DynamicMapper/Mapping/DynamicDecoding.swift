@@ -195,7 +195,7 @@ extension DynamicValue {
         let kind: DecodeReport.Kind = isUnknownEnumValue(error, type: T.self) ? .unknownEnumValue : .mappingFailure
         let codingPath = fullPath.map(\.codingKey)
         if case .source(let document, let index) = node {
-            reporting.record(kind, in: document, components: document.components(to: index), codingPath: codingPath,
+            reporting.record(kind, in: document, components: reporting.components(to: index, in: document), codingPath: codingPath,
                              value: document.reportText(at: index), failure: error)
         } else {
             reporting.record(kind, in: impl.document, components: Path(codingPath: codingPath).components, codingPath: codingPath,
