@@ -138,7 +138,7 @@ extension StreamingEncoder {
         do {
             writer.write(try DynamicEncoding.model(model, options: options, path: pathAppending(key)))
         } catch {
-            // The key is already out: the container takes it back (see ``takeBack(to:)``).
+            // The key is already out: the container takes it back (see ``takeBack(to:frame:)``).
             halfWritten = true
             throw error
         }

@@ -53,9 +53,22 @@ final class StreamingEncoder {
     }
 
     /// A handle from a container struct to its frame; dead when the frame has closed.
+    ///
+    /// Eight bytes, so that an unkeyed container (encoder, frame, nesting) fits the three words
+    /// an existential holds inline and `encoder.unkeyedContainer()` allocates nothing.
+    /// ``openFrame(isObject:pushedKey:)`` keeps indices and ids in range.
     struct FrameRef {
-        let index: Int
-        let id: Int
+        private let storedIndex: Int32
+        private let storedID: UInt32
+
+        init(index: Int, id: Int) {
+            storedIndex = Int32(truncatingIfNeeded: index)
+            storedID = UInt32(truncatingIfNeeded: id)
+        }
+
+        var index: Int { Int(storedIndex) }
+        var id: Int { Int(storedID) }
+
         static let dead = FrameRef(index: -1, id: 0)
     }
 
@@ -114,7 +127,7 @@ final class StreamingEncoder {
     }
 
     /// A value threw after part of it was written and nothing took it back (see
-    /// ``takeBack(to:)``): if the error was caught, only the tree can give the output.
+    /// ``takeBack(to:frame:)``): if the error was caught, only the tree can give the output.
     var halfWritten: Bool {
         _read { yield state.pointee.halfWritten }
         _modify { yield &state.pointee.halfWritten }
@@ -143,7 +156,8 @@ final class StreamingEncoder {
         _modify { yield &state.pointee.misuse }
     }
 
-    private var lastFrameID: Int {
+    /// The id of the frame opened last; ids grow, so a closed frame's is never seen again.
+    private(set) var lastFrameID: Int {
         _read { yield state.pointee.lastFrameID }
         _modify { yield &state.pointee.lastFrameID }
     }
@@ -193,15 +207,26 @@ final class StreamingEncoder {
     /// Opens `{` or `[` at the current position. `pushedKey` says whether the caller has just
     /// pushed the container's key onto ``path`` (nested containers), which closing pops.
     func openFrame(isObject: Bool, pushedKey: Bool) -> FrameRef {
+        // Past what a ``FrameRef`` holds (billions of containers), the tree takes over.
+        guard lastFrameID < Int(UInt32.max), frames.count < Int(Int32.max) else {
+            needsFallback = true
+            return .dead
+        }
         lastFrameID += 1
         writer.openContainer(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
         frames.append(Frame(id: lastFrameID, isObject: isObject, membersStart: members.count,
                             pathCount: path.count, restorePathCount: pushedKey ? path.count - 1 : path.count))
+        #if DYNAMICMAPPER_INVARIANTS
+        checkOpenFrames()
+        #endif
         return FrameRef(index: frames.count - 1, id: lastFrameID)
     }
 
     func closeFrames(downTo count: Int) {
         while frames.count > count { closeTopFrame() }
+        #if DYNAMICMAPPER_INVARIANTS
+        checkOpenFrames()
+        #endif
     }
 
     private func closeTopFrame() {
@@ -241,10 +266,16 @@ final class StreamingEncoder {
         writer.writeKeySeparator()
     }
 
-    /// Where a nested container sits: the container it was made in and its key there.
-    struct Nesting {
+    /// Where a nested container sits: the container it was made in and its key there. A class,
+    /// so that it costs a container one word (see ``FrameRef``).
+    final class Nesting {
         let parent: FrameRef
         let key: any CodingKey
+
+        init(parent: FrameRef, key: any CodingKey) {
+            self.parent = parent
+            self.key = key
+        }
     }
 
     /// The coding path of a container: read off the stack while its frame is open; once a
@@ -294,29 +325,27 @@ final class StreamingEncoder {
 
     // MARK: Taking back a value that threw
 
-    /// The output's state before a container begins a value (taken once `enter` made the
-    /// container's frame the top).
+    /// What a container needs to take back a value that threw, beyond what its frame holds
+    /// (taken once `enter` made the container's frame the top).
     struct Mark {
         let bytes: Int
-        let frames: Int
-        let frameID: Int
         let elements: Int
         let members: Int
         let path: Int
         let trees: Int
-        let depth: Int
         let deepest: Int
         let halfWritten: Bool
         let literalWritable: Bool
     }
 
     @inline(__always)
-    func mark() -> Mark {
-        let top = frames.count &- 1
-        return Mark(bytes: writer.bytes.count, frames: frames.count, frameID: top >= 0 ? frames[top].id : 0,
-                    elements: top >= 0 ? frames[top].count : 0, members: members.count, path: path.count,
-                    trees: slotTrees.count, depth: writer.depth, deepest: writer.deepestDepth,
-                    halfWritten: halfWritten, literalWritable: writer.unwritableLiteral == nil)
+    func mark(_ frame: FrameRef) -> Mark {
+        #if DYNAMICMAPPER_INVARIANTS
+        checkOpenFrames()
+        #endif
+        return Mark(bytes: writer.bytes.count, elements: frames[frame.index].count, members: members.count, path: path.count,
+                    trees: slotTrees.count, deepest: writer.deepestDepth, halfWritten: halfWritten,
+                    literalWritable: writer.unwritableLiteral == nil)
     }
 
     /// Removes the member ``beginMember(_:)`` has just written into the top frame, before any
@@ -327,28 +356,31 @@ final class StreamingEncoder {
         frames[frames.count - 1].count -= 1
     }
 
-    /// Removes everything written since `mark`, as if the value had never begun: `JSONEncoder`
-    /// stores nothing for a value whose encoding threw, so a model that catches the error goes
-    /// on with the output it had, and its `encode(to:)` need not run again. When the value's
-    /// code closed its parent's container (it reached below its own), only the tree can say
-    /// what is left.
-    func takeBack(to mark: Mark) {
-        guard frames.count >= mark.frames, members.count >= mark.members, path.count >= mark.path,
-              slotTrees.count >= mark.trees, writer.bytes.count >= mark.bytes,
-              mark.frames == 0 || frames[mark.frames - 1].id == mark.frameID else {
+    /// Removes everything written since `mark` was taken for the container at `frame`, as if
+    /// the value had never begun: `JSONEncoder` stores nothing for a value whose encoding
+    /// threw, so a model that catches the error goes on with the output it had, and its
+    /// `encode(to:)` need not run again. The frames the value opened sit above `frame` and are
+    /// dropped unclosed. When the value's code closed `frame` (it reached below its own), only
+    /// the tree can say what is left.
+    func takeBack(to mark: Mark, frame: FrameRef) {
+        guard isAlive(frame), members.count >= mark.members, path.count >= mark.path, slotTrees.count >= mark.trees,
+              writer.bytes.count >= mark.bytes else {
             halfWritten = true
             return
         }
-        frames.removeSubrange(mark.frames...)
-        if mark.frames > 0 { frames[mark.frames - 1].count = mark.elements }
+        writer.depth -= frames.count - (frame.index + 1)
+        frames.removeSubrange((frame.index + 1)...)
+        frames[frame.index].count = mark.elements
         members.removeSubrange(mark.members...)
         path.removeSubrange(mark.path...)
         slotTrees.removeSubrange(mark.trees...)
         writer.bytes.removeSubrange(mark.bytes...)
-        writer.depth = mark.depth
         writer.deepestDepth = mark.deepest
         if mark.literalWritable { writer.unwritableLiteral = nil }
         halfWritten = mark.halfWritten
+        #if DYNAMICMAPPER_INVARIANTS
+        checkOpenFrames()
+        #endif
     }
 
     // MARK: Closing objects

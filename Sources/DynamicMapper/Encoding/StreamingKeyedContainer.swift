@@ -59,32 +59,33 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt128, forKey key: Key) throws { try begin(key); encoder.writer.writeInteger(value) }
 
     // A value that throws is taken back whole, key included, as `JSONEncoder` stores nothing
-    // for it (see `StreamingEncoder.takeBack(to:)`).
+    // for it (see `StreamingEncoder.takeBack(to:frame:)`).
 
-    mutating func encode(_ value: Double, forKey key: Key) throws { try encodeFloat(value, forKey: key) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { try encodeFloat(value, forKey: key) }
-
-    @inline(__always)
-    private func encodeFloat<F: BinaryFloatingPoint & LosslessStringConvertible & TextOutputStreamable>(_ value: F, forKey key: Key) throws {
-        try begin(key)
-        do {
-            try encoder.writeFloat(value, strategy: encoder.options.floatStrategy, path: codingPath + [key])
-        } catch {
-            // Only the key was written.
-            encoder.takeBackLastMember()
-            throw error
-        }
-    }
+    mutating func encode(_ value: Double, forKey key: Key) throws { try encodePlain(.double(value), forKey: key) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { try encodePlain(.float(value), forKey: key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        if let plain = PlainValue(value) { return try encodePlain(plain, forKey: key) }
         if T.self == MappedMember.self { return try encodeMember(unsafeBitCast(value, to: MappedMember.self)) }
         guard encoder.enter(frame) else { throw StreamingFallback() }
-        let mark = encoder.mark()
+        let mark = encoder.mark(frame)
         encoder.beginMember(encoder.convertedKey(key, frame: frame.index), replaces: replaces)
         do {
             try encoder.encodeValue(value, key: key, member: true)
         } catch {
-            encoder.takeBack(to: mark)
+            encoder.takeBack(to: mark, frame: frame)
+            throw error
+        }
+    }
+
+    /// A plain value runs no code of its own, so only its key can need taking back.
+    @inline(__always)
+    private func encodePlain(_ plain: PlainValue, forKey key: Key) throws {
+        try begin(key)
+        do {
+            try encoder.write(plain) { codingPath + [key] }
+        } catch {
+            encoder.takeBackLastMember()
             throw error
         }
     }

@@ -40,36 +40,37 @@ struct StreamingUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt128) throws { try begin(); encoder.writer.writeInteger(value) }
 
     // A value that throws is taken back whole, as `JSONEncoder` appends nothing for it (see
-    // `StreamingEncoder.takeBack(to:)`).
+    // `StreamingEncoder.takeBack(to:frame:)`).
 
-    mutating func encode(_ value: Double) throws { try encodeFloat(value) }
-    mutating func encode(_ value: Float) throws { try encodeFloat(value) }
+    mutating func encode(_ value: Double) throws { try encodePlain(.double(value)) }
+    mutating func encode(_ value: Float) throws { try encodePlain(.float(value)) }
 
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        if let plain = PlainValue(value) { return try encodePlain(plain) }
+        guard encoder.enter(frame) else { throw StreamingFallback() }
+        let mark = encoder.mark(frame)
+        let index = mark.elements
+        encoder.beginElement()
+        do {
+            try encoder.encodeValue(value, key: IndexKey(index))
+        } catch {
+            encoder.takeBack(to: mark, frame: frame)
+            throw error
+        }
+    }
+
+    /// A plain value runs no code of its own, so only its separator can need taking back.
     @inline(__always)
-    private func encodeFloat<F: BinaryFloatingPoint & LosslessStringConvertible & TextOutputStreamable>(_ value: F) throws {
+    private func encodePlain(_ plain: PlainValue) throws {
         guard encoder.enter(frame) else { throw StreamingFallback() }
         let start = encoder.writer.bytes.count
         let index = encoder.frames[frame.index].count
         encoder.beginElement()
         do {
-            try encoder.writeFloat(value, strategy: encoder.options.floatStrategy, path: codingPath + [IndexKey(index)])
+            try encoder.write(plain) { codingPath + [IndexKey(index)] }
         } catch {
-            // Only the separator was written.
             encoder.writer.bytes.removeSubrange(start...)
             encoder.frames[frame.index].count = index
-            throw error
-        }
-    }
-
-    mutating func encode<T: Encodable>(_ value: T) throws {
-        guard encoder.enter(frame) else { throw StreamingFallback() }
-        let mark = encoder.mark()
-        let index = encoder.frames[frame.index].count
-        encoder.beginElement()
-        do {
-            try encoder.encodeValue(value, key: IndexKey(index))
-        } catch {
-            encoder.takeBack(to: mark)
             throw error
         }
     }

@@ -1,0 +1,99 @@
+import Foundation
+
+/// A value of a standard scalar type, or an array of one: what most generic `encode` calls
+/// carry (`Array.encode(to:)` hands each element of a `[Double]` to `encode<T>`, and
+/// `Dictionary` each value of a `[String: String]`). The streaming containers write these
+/// straight out: the bytes are the ones the type's own `encode(to:)` gives, without the
+/// child slot, the coding-path entry and the take-back mark that a value running its own
+/// `encode(to:)` needs.
+enum PlainValue {
+    case string(String)
+    case int(Int)
+    case double(Double)
+    case bool(Bool)
+    case float(Float)
+    case strings([String])
+    case ints([Int])
+    case doubles([Double])
+    case bools([Bool])
+    case floats([Float])
+
+    /// `nil` for any other type. Comparing metatypes is a pointer compare and the bit casts
+    /// are between identical types; the most frequent types come first, as every value that
+    /// is not plain pays for each compare. Borrowed: an initialiser's argument is otherwise
+    /// passed owned, which copies every value that is not plain.
+    @inline(__always)
+    init?<T>(_ value: borrowing T) {
+        if T.self == String.self {
+            self = .string(unsafeBitCast(value, to: String.self))
+        } else if T.self == Int.self {
+            self = .int(unsafeBitCast(value, to: Int.self))
+        } else if T.self == Double.self {
+            self = .double(unsafeBitCast(value, to: Double.self))
+        } else if T.self == Bool.self {
+            self = .bool(unsafeBitCast(value, to: Bool.self))
+        } else if T.self == [Double].self {
+            self = .doubles(unsafeBitCast(value, to: [Double].self))
+        } else if T.self == [Int].self {
+            self = .ints(unsafeBitCast(value, to: [Int].self))
+        } else if T.self == [String].self {
+            self = .strings(unsafeBitCast(value, to: [String].self))
+        } else if T.self == Float.self {
+            self = .float(unsafeBitCast(value, to: Float.self))
+        } else if T.self == [Bool].self {
+            self = .bools(unsafeBitCast(value, to: [Bool].self))
+        } else if T.self == [Float].self {
+            self = .floats(unsafeBitCast(value, to: [Float].self))
+        } else {
+            return nil
+        }
+    }
+}
+
+extension StreamingEncoder {
+    /// Writes a plain value at the current position (its key or separator is already out).
+    /// Only a non-finite float the strategy refuses throws, with nothing of the value left
+    /// written; `path` is the value's coding path, for that error.
+    @inline(__always)
+    func write(_ plain: PlainValue, path: () -> [any CodingKey]) throws {
+        switch plain {
+        case .string(let text): writer.writeString(text)
+        case .int(let number): writer.writeInteger(number)
+        case .double(let number): try writeFloat(number, strategy: options.floatStrategy, path: path())
+        case .bool(let flag): writer.writeBool(flag)
+        case .float(let number): try writeFloat(number, strategy: options.floatStrategy, path: path())
+        case .strings(let texts): writer.writeArray(count: texts.count) { $0.writeString(texts[$1]) }
+        case .ints(let numbers): writer.writeArray(count: numbers.count) { $0.writeInteger(numbers[$1]) }
+        case .doubles(let numbers): try writeFloats(numbers, path: path)
+        case .bools(let flags): writer.writeArray(count: flags.count) { $0.writeBool(flags[$1]) }
+        case .floats(let numbers): try writeFloats(numbers, path: path)
+        }
+    }
+
+    /// `[`, the numbers, `]`. An element the strategy refuses throws at its index, and the
+    /// array is taken back whole, as the container it would have been written through
+    /// leaves nothing of a value that threw.
+    private func writeFloats<F: BinaryFloatingPoint & LosslessStringConvertible & TextOutputStreamable>(
+        _ numbers: [F], path: () -> [any CodingKey]
+    ) throws {
+        let start = writer.bytes.count, deepest = writer.deepestDepth
+        writer.openContainer(UInt8(ascii: "["))
+        for position in numbers.indices {
+            writer.beginElement(isFirst: position == 0)
+            let number = numbers[position]
+            if number.isFinite {
+                writer.writeFloat(number)
+                continue
+            }
+            do {
+                try writeFloat(number, strategy: options.floatStrategy, path: path() + [IndexKey(position)])
+            } catch {
+                writer.bytes.removeSubrange(start...)
+                writer.depth -= 1
+                writer.deepestDepth = deepest
+                throw error
+            }
+        }
+        writer.closeContainer(UInt8(ascii: "]"))
+    }
+}
