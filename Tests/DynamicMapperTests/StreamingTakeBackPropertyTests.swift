@@ -175,7 +175,9 @@ struct StreamingTakeBackPropertyTests {
         return "\(error)"
     }
 
-    @Test(arguments: [JSONEncoder.OutputFormatting.sortedKeys, [.sortedKeys, .prettyPrinted], []])
+    // Sorted keys only: unsorted, a key written again stays where the tree first put it and
+    // moves to its last place in the stream (`JSONEncoder` promises no order there).
+    @Test(arguments: [JSONEncoder.OutputFormatting.sortedKeys, [.sortedKeys, .prettyPrinted]])
     func randomModelsMatchTheTreeAndRunOnce(_ formatting: JSONEncoder.OutputFormatting) throws {
         let encoder = DynamicJSONEncoder()
         encoder.outputFormatting = formatting
