@@ -20,7 +20,7 @@ final class Document: @unchecked Sendable {
         }
         guard input.count <= Int(UInt32.max) else {
             input.deallocate()
-            throw JSONSyntaxError(reason: "Input larger than 4 GiB", line: 1, column: 1, offset: 0).decodingError
+            throw JSONSyntaxError(.inputTooLarge, reason: "Input larger than 4 GiB", line: 1, column: 1, offset: 0).decodingError
         }
         do {
             nodes = options.allowsJSON5
