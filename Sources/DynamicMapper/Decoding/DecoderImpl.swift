@@ -4,7 +4,9 @@ import Foundation
 /// the node being decoded, with the coding path as a push/pop stack.
 final class DecoderImpl: Decoder {
     let document: Document
-    let nodes: UnsafeMutablePointer<Node>
+    /// `document`'s nodes, read without a bounds check in release builds; valid because
+    /// `document` is held for as long as this decoder lives.
+    let nodes: NodeTape
     let options: DecodingOptions
     /// Per container depth: the object last searched, the member after the last match (where
     /// the next key lookup in that object starts) and whether its keys are known to be unique.
@@ -222,7 +224,7 @@ final class DecoderImpl: Decoder {
 
     init(document: Document, options: DecodingOptions, node: Int, path: [PathComponent]) {
         self.document = document
-        self.nodes = document.nodes.baseAddress.unsafelyUnwrapped
+        self.nodes = document.tape
         self.options = options
         state = .allocate(capacity: 1)
         state.initialize(to: State(currentNode: node, path: path))
