@@ -41,6 +41,8 @@ final class Document: @unchecked Sendable {
     private static func scan<Mode: ScanMode>(
         _ input: UnsafeMutableBufferPointer<UInt8>, options: ScanOptions, as mode: Mode.Type
     ) throws(JSONSyntaxError) -> UnsafeMutableBufferPointer<Node> {
+        // The scanner borrows `input` (its pointers must not outlive this call; `input` stays
+        // the caller's to keep or free) and owns the nodes until `take()` hands them over.
         var scanner = Scanner<Mode>(bytes: UnsafeBufferPointer(input), options: options)
         try scanner.scan()
         return scanner.nodes.take()

@@ -45,12 +45,12 @@ struct NodeBuffer: ~Copyable {
         capacity = newCapacity
     }
 
-    /// Hands the storage over (the caller deallocates it) and leaves this buffer empty.
-    mutating func take() -> UnsafeMutableBufferPointer<Node> {
+    /// Ends this buffer and hands its storage to the caller, who then owns it and must
+    /// deallocate it (``Document`` does, in its `deinit`).
+    consuming func take() -> UnsafeMutableBufferPointer<Node> {
         let buffer = UnsafeMutableBufferPointer(start: base, count: count)
-        capacity = 1
-        count = 0
-        base = .allocate(capacity: 1)
+        // The storage now belongs to the caller: skip the `deinit` that would free it.
+        discard self
         return buffer
     }
 
