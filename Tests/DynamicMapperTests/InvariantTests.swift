@@ -80,11 +80,14 @@ struct InvariantTests {
 
     #if DYNAMICMAPPER_INVARIANTS
     @Test func aBrokenTapeTrapsInThisBuild() async {
-        await #expect(processExitsWith: .failure) {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             guard let document = try? Document(data: Data("[1, 2]".utf8), options: ScanOptions()) else { return }
             document.nodes[0].length = 5
             document.checkInvariants()
         }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("DynamicMapper internal invariant broken in the node tape: container 0 says it has 5 children but holds 2"),
+                "\(message)")
     }
     #else
     @Test func aBrokenTapeIsNotCheckedInThisBuild() throws {
