@@ -173,7 +173,7 @@ struct InputEncodingTests {
         for units in cases {
             let data = ieUTF16Bytes(units, bigEndian: bigEndian, bom: bom)
             let syntax = ieExpectRejected(data)
-            #expect(syntax?.reason.contains("UTF-16") == true, "\(String(describing: syntax))")
+            #expect(syntax?.kind == .invalidUTF16OrUTF32, "\(String(describing: syntax))")
         }
         // The valid pair is accepted.
         let valid = ieUTF16Bytes([open, quote, 0xD83D, 0xDE00, quote, close], bigEndian: bigEndian, bom: bom)
@@ -192,7 +192,7 @@ struct InputEncodingTests {
         #expect(try JSONDecoder().decode([String].self, from: longer) == ["a"])
         let shorter = Data(whole.dropLast())
         let syntax = ieExpectRejected(shorter)
-        #expect(syntax?.reason.contains("UTF-16") == false, "\(String(describing: syntax))")
+        #expect(syntax?.kind == .unexpectedEnd, "\(String(describing: syntax))")
         #expect(throws: DecodingError.self) { try JSONDecoder().decode([String].self, from: shorter) }
     }
 
@@ -202,13 +202,13 @@ struct InputEncodingTests {
         for bad: UInt32 in [0xD800, 0xDFFF, 0x110000, 0xFFFF_FFFF] {
             let data = ieUTF32Bytes([open, quote, bad, quote, close], bigEndian: bigEndian)
             let syntax = ieExpectRejected(data)
-            #expect(syntax?.reason.contains("UTF-32") == true, "\(String(describing: syntax))")
+            #expect(syntax?.kind == .invalidUTF16OrUTF32, "\(String(describing: syntax))")
         }
         // A truncated last code unit is dropped, as Foundation drops it: the bracket is missing.
         let whole = ieUTF32Bytes([open, quote, 0x1F600, quote, close], bigEndian: bigEndian)
         #expect(try JSON(parsing: whole) == ["😀"])
         let syntax = ieExpectRejected(Data(whole.dropLast()))
-        #expect(syntax?.reason.contains("UTF-32") == false, "\(String(describing: syntax))")
+        #expect(syntax?.kind == .unexpectedEnd, "\(String(describing: syntax))")
         #expect((try? JSON(parsing: whole + Data([0x20]))) == ["😀"])
     }
 
@@ -237,7 +237,7 @@ struct InputEncodingTests {
         #expect(syntax.line == 1, "\(label)")
         #expect(syntax.column == 9, "\(label): \(syntax)")
         #expect(syntax.offset == 8, "\(label): \(syntax)")
-        #expect(syntax.reason.contains("UTF-8"), "\(label): \(syntax.reason)")
+        #expect(syntax.kind == .invalidUTF8, "\(label): \(syntax)")
         // Foundation rejects it too.
         #expect(throws: DecodingError.self, "\(label)") { try JSONDecoder().decode(IEDocument.self, from: data) }
     }
@@ -267,13 +267,14 @@ struct InputEncodingTests {
         let keyError = try #require(ieExpectRejected(key))
         #expect(keyError.column == 4)
         #expect(keyError.offset == 3)
-        #expect(keyError.reason.contains("UTF-8"))
+        #expect(keyError.kind == .invalidUTF8)
 
         // Outside a string the byte is an unexpected character at the same place.
         let outside = Data("[1, ".utf8) + Data([0xC3, 0xA9]) + Data("]".utf8)
         let outsideError = try #require(ieExpectRejected(outside))
         #expect(outsideError.column == 5)
         #expect(outsideError.offset == 4)
+        #expect(outsideError.kind == .unexpectedCharacter)
     }
 
     @Test func validUTF8EdgeScalarsAreAccepted() throws {
@@ -304,6 +305,7 @@ struct InputEncodingTests {
         #expect(syntax.line == 1)
         #expect(syntax.column == limit + 1)      // the opening bracket one too deep
         #expect(syntax.offset == limit)
+        #expect(syntax.kind == .tooDeep)
         #expect(syntax.reason == "Too many nested arrays or objects (the limit is \(limit))")
         #expect(underlyingSyntaxError { try JSON(parsing: beyond, maximumDepth: limit) } == syntax)
         #expect(underlyingSyntaxError { try JSONDocument(parsing: beyond, maximumDepth: limit) } == syntax)
@@ -329,7 +331,7 @@ struct InputEncodingTests {
         #expect(objectError.line == 1)
         #expect(objectError.column == 31)   // five `{"a": ` prefixes of 6 scalars each
         #expect(objectError.offset == 30)
-        #expect(objectError.reason == "Too many nested arrays or objects (the limit is 5)")
+        #expect(objectError.kind == .tooDeep)
 
         #expect(try JSON(parsing: objects5, maximumDepth: 5)["a"]?["a"]?["a"]?["a"]?["a"] == 1)
         #expect(underlyingSyntaxError { try JSON(parsing: objects6, maximumDepth: 5) } == objectError)
@@ -418,6 +420,7 @@ struct InputEncodingErrorPositionTests {
             let error = try #require(context.underlyingError as? JSONSyntaxError)
             #expect(error.line == 2)
             #expect(error.column == 4)
+            #expect(error.kind == .invalidUTF16OrUTF32)
             #expect(error.reason == "Invalid UTF-16 input")
         }
     }

@@ -923,6 +923,7 @@ struct JSONValueTests {
         #expect(tru.line == 2)
         #expect(tru.column == 8)
         #expect(tru.offset == 9)
+        #expect(tru.kind == .invalidLiteral)
         #expect(tru.reason == "Invalid literal: expected 'true'")
         #expect(tru.description == "Invalid literal: expected 'true' at line 2, column 8")
 
@@ -930,6 +931,7 @@ struct JSONValueTests {
         #expect(commas.line == 2)
         #expect(commas.column == 4)
         #expect(commas.offset == 7)
+        #expect(commas.kind == .unexpectedCharacter)
         #expect(commas.reason == "Unexpected character ',': expected a value")
         #expect(commas.description == "Unexpected character ',': expected a value at line 2, column 4")
 
@@ -938,24 +940,29 @@ struct JSONValueTests {
         #expect(unicode.line == 1)
         #expect(unicode.column == 8)    // [ " é 😀 " , space, then x
         #expect(unicode.offset == 11)   // 1 + 1 + 2 + 4 + 1 + 1 + 1
+        #expect(unicode.kind == .unexpectedCharacter)
 
         let empty = try #require(underlyingSyntaxError { try JSON(parsing: "") })
         #expect(empty.line == 1)
         #expect(empty.column == 1)
         #expect(empty.offset == 0)
+        #expect(empty.kind == .emptyInput)
 
         let trailing = try #require(underlyingSyntaxError { try JSON(parsing: "{\"a\": 1} x") })
         #expect(trailing.line == 1)
         #expect(trailing.column == 10)
         #expect(trailing.offset == 9)
+        #expect(trailing.kind == .trailingContent)
 
         let unterminated = try #require(underlyingSyntaxError { try JSON(parsing: "[1,\n2,\n3") })
         #expect(unterminated.line == 3)
+        #expect(unterminated.kind == .unexpectedEnd)
 
         let badEscape = try #require(underlyingSyntaxError { try JSON(parsing: "\r\n[\"\\q\"]") })
         #expect(badEscape.line == 2)
         #expect(badEscape.column == 3)
         #expect(badEscape.offset == 4)
+        #expect(badEscape.kind == .invalidEscape)
     }
 
     @Test func syntaxErrorIsUnderlyingErrorOfDataCorrupted() throws {
@@ -971,7 +978,7 @@ struct JSONValueTests {
                 Issue.record("no error")
             } catch DecodingError.dataCorrupted(let context) {
                 let syntax = try #require(context.underlyingError as? JSONSyntaxError)
-                #expect(syntax == JSONSyntaxError(reason: "Invalid literal: expected 'true'", line: 2, column: 8, offset: 9))
+                #expect(syntax == JSONSyntaxError(.invalidLiteral, reason: "Invalid literal: expected 'true'", line: 2, column: 8, offset: 9))
                 #expect(context.codingPath.isEmpty)
                 #expect(context.debugDescription == "The given data was not valid JSON. Invalid literal: expected 'true' at line 2, column 8.")
             }

@@ -4,7 +4,9 @@ import Foundation
 /// the node being decoded, with the coding path as a push/pop stack.
 final class DecoderImpl: Decoder {
     let document: Document
-    let nodes: UnsafeMutablePointer<Node>
+    /// `document`'s nodes, read without a bounds check in release builds; valid because
+    /// `document` is held for as long as this decoder lives.
+    let nodes: NodeTape
     let options: DecodingOptions
     /// Per container depth: the object last searched, the member after the last match (where
     /// the next key lookup in that object starts) and whether its keys are known to be unique.
@@ -26,6 +28,11 @@ final class DecoderImpl: Decoder {
         /// Made when the first dynamic model is met (see ``KeyUsage``).
         var keyUsage: KeyUsage?
         /// `keyUsage`'s bits, which every key lookup (and floating-point read) marks once it exists.
+        ///
+        /// These four pointers do not own their memory. Each points into an object this decoder
+        /// holds strongly for its whole life: ``KeyUsage``'s bits (`keyUsage` above, which a
+        /// super decoder copies along with the pointers) or the reporting ``ReadTracker``'s
+        /// (held by `options.reporting`). Never set one without holding its owner.
         var usageBits: UnsafeMutablePointer<UInt64>?
         /// What `usageBits` is outside a dynamic model's own lookups: nil, or a reporting
         /// decode's ``ReadTracker`` when it lists unread keys.
@@ -50,8 +57,11 @@ final class DecoderImpl: Decoder {
     /// `init(from:)` opened on that object (which tells its properties' lookups apart from
     /// those of any other container).
     struct MappedModel {
-        /// Unretained: layouts are cached for the life of the process, and this is read for
-        /// every property.
+        /// Unretained, because this is read for every property and a retain would cost more
+        /// than the read. Safe because the layout is also held strongly for the whole decode:
+        /// `mappedLayout(of:_:)` stores it in `State.mappedLayouts` before any `MappedModel`
+        /// refers to it, and that dictionary only grows (layouts are cached for the life of the
+        /// process as well). A layout from anywhere else must not be put here.
         unowned(unsafe) let layout: MappedLayout?
         var cursor: Int
         let object: Int
@@ -222,7 +232,7 @@ final class DecoderImpl: Decoder {
 
     init(document: Document, options: DecodingOptions, node: Int, path: [PathComponent]) {
         self.document = document
-        self.nodes = document.nodes.baseAddress.unsafelyUnwrapped
+        self.nodes = document.tape
         self.options = options
         state = .allocate(capacity: 1)
         state.initialize(to: State(currentNode: node, path: path))

@@ -20,7 +20,7 @@ final class Document: @unchecked Sendable {
         }
         guard input.count <= Int(UInt32.max) else {
             input.deallocate()
-            throw JSONSyntaxError(reason: "Input larger than 4 GiB", line: 1, column: 1, offset: 0).decodingError
+            throw JSONSyntaxError(.inputTooLarge, reason: "Input larger than 4 GiB", line: 1, column: 1, offset: 0).decodingError
         }
         do {
             nodes = options.allowsJSON5
@@ -32,6 +32,7 @@ final class Document: @unchecked Sendable {
         }
         bytes = input
         isJSON5 = options.allowsJSON5
+        checkInvariants()
         if options.rejectsDuplicateKeys, let duplicate = duplicateKeyError() {
             throw duplicate.decodingError
         }
@@ -40,13 +41,41 @@ final class Document: @unchecked Sendable {
     private static func scan<Mode: ScanMode>(
         _ input: UnsafeMutableBufferPointer<UInt8>, options: ScanOptions, as mode: Mode.Type
     ) throws(JSONSyntaxError) -> UnsafeMutableBufferPointer<Node> {
+        // The scanner borrows `input` (its pointers must not outlive this call; `input` stays
+        // the caller's to keep or free) and owns the nodes until `take()` hands them over.
         var scanner = Scanner<Mode>(bytes: UnsafeBufferPointer(input), options: options)
         try scanner.scan()
         return scanner.nodes.take()
     }
 
+    /// The nodes for the decoder's hot path; see ``NodeTape`` for how long it may be used.
+    var tape: NodeTape { NodeTape(nodes) }
+
     deinit {
         bytes.deallocate()
         nodes.deallocate()
+    }
+}
+
+/// A non-owning view of a document's nodes: a read costs what a read through a raw pointer
+/// costs, and is bounds-checked in debug builds.
+///
+/// Lifetime: valid only while the ``Document`` it came from lives, and it does not keep that
+/// document alive. Store one only next to a strong reference to its document
+/// (`DecoderImpl.document`), never on its own.
+struct NodeTape {
+    private let base: UnsafePointer<Node>
+    private let count: Int
+
+    fileprivate init(_ nodes: UnsafeMutableBufferPointer<Node>) {
+        base = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
+        count = nodes.count
+    }
+
+    subscript(index: Int) -> Node {
+        @inline(__always) get {
+            assert(index >= 0 && index < count, "node \(index) outside the document's 0..<\(count)")
+            return base[index]
+        }
     }
 }

@@ -17,7 +17,7 @@ extension JSON {
         /// The values in the order of ``keys``: `(["b": 1, "a": 2] as JSON.Object).values` is `[1, 2]`.
         public private(set) var values: [JSON] = []
         /// Positions by key, built only once an object is big enough for linear search to hurt.
-        private var positions: [String: Int]?
+        private(set) var positions: [String: Int]?
 
         private static let indexThreshold = 12
 
@@ -115,6 +115,7 @@ extension JSON {
             }
             keys.append(key)
             values.append(value)
+            checkInvariants(appended: key)
         }
 
         private mutating func removeMember(at position: Int) {
@@ -125,6 +126,7 @@ extension JSON {
                 for (index, key) in keys.enumerated() { rebuilt[key] = index }
                 positions = rebuilt
             }
+            checkInvariants()
         }
 
         /// Equal when both have the same keys with equal values, in any order:

@@ -20,7 +20,7 @@ extension Document {
                 if let first = seen[text] {
                     let earlier = position(ofKey: first)
                     return JSONSyntaxError(
-                        reason: "Duplicate key \"\(text)\" in an object (first at line \(earlier.line), column \(earlier.column))",
+                        .duplicateKey, reason: "Duplicate key \"\(text)\" in an object (first at line \(earlier.line), column \(earlier.column))",
                         offset: keyStart(key), in: UnsafeBufferPointer(bytes))
                 }
                 seen[text] = key
@@ -39,7 +39,7 @@ extension Document {
     }
 
     private func position(ofKey key: Int) -> (line: Int, column: Int) {
-        let located = JSONSyntaxError(reason: "", offset: keyStart(key), in: UnsafeBufferPointer(bytes))
+        let located = JSONSyntaxError(.duplicateKey, reason: "", offset: keyStart(key), in: UnsafeBufferPointer(bytes))
         return (located.line, located.column)
     }
 }

@@ -85,7 +85,7 @@ enum InputEncoding {
             // Transcoding stopped at the bad code unit, so the text produced so far ends where
             // the error is: its line and column are those of the bad unit.
             let reason = "Invalid \(encoding == .utf16BE || encoding == .utf16LE ? "UTF-16" : "UTF-32") input"
-            return .failure(utf8.withUnsafeBufferPointer { JSONSyntaxError(reason: reason, offset: $0.count, in: $0) })
+            return .failure(utf8.withUnsafeBufferPointer { JSONSyntaxError(.invalidUTF16OrUTF32, reason: reason, offset: $0.count, in: $0) })
         }
         return .success(utf8.withUnsafeBufferPointer(ownedCopy))
     }

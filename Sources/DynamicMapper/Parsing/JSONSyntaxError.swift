@@ -2,18 +2,23 @@ import Foundation
 
 /// Why and where input stopped being valid JSON.
 ///
-/// It is the `underlyingError` of the `DecodingError.dataCorrupted` that parsing throws:
+/// It is the `underlyingError` of the `DecodingError.dataCorrupted` that parsing throws.
+/// Switch on ``kind`` to react to a class of problem; ``reason`` is the sentence for people
+/// and may be worded differently in a later release.
 ///
 /// ```swift
 /// do {
 ///     _ = try JSON(parsing: "[1,\n 2,,]")
 /// } catch DecodingError.dataCorrupted(let context) {
-///     let error = context.underlyingError as? JSONSyntaxError
-///     print(error?.line, error?.column)   // 2, 4
+///     if let error = context.underlyingError as? JSONSyntaxError {
+///         print(error.kind, error.line, error.column)   // unexpectedCharacter 2 4
+///     }
 /// }
 /// ```
 public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// What is wrong, e.g. `Trailing comma before character ']' (allowed only with allowsJSON5)`.
+    /// The class of problem, for code that reacts to it, e.g. ``Kind/trailingComma``.
+    public let kind: Kind
+    /// What is wrong, for people, e.g. `Trailing comma before character ']' (allowed only with allowsJSON5)`.
     public let reason: String
     /// 1-based line of the offending byte.
     public let line: Int
@@ -26,7 +31,8 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     /// `<reason> at line <line>, column <column>`.
     public var description: String { "\(reason) at line \(line), column \(column)" }
 
-    init(reason: String, offset: Int, in bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ kind: Kind, reason: String, offset: Int, in bytes: UnsafeBufferPointer<UInt8>) {
+        self.kind = kind
         self.reason = reason
         self.offset = offset
         var line = 1
@@ -47,7 +53,8 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
         self.column = column
     }
 
-    init(reason: String, line: Int, column: Int, offset: Int) {
+    init(_ kind: Kind, reason: String, line: Int, column: Int, offset: Int) {
+        self.kind = kind
         self.reason = reason
         self.line = line
         self.column = column

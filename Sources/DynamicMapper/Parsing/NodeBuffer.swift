@@ -1,9 +1,13 @@
 /// The growable node storage the scanner appends to; the document then owns it.
 ///
+/// It owns its storage until ``take()`` ends it and hands the storage over, so at every
+/// moment exactly one owner frees it: this buffer's `deinit` (a scan that failed) or the
+/// ``Document``'s.
+///
 /// A manually managed buffer rather than an `Array`, so the decoder's hot path reads nodes
-/// through a plain pointer with no retain, uniqueness check or bounds check per access.
+/// through a plain pointer with no retain, uniqueness check or (in release builds) bounds check.
 struct NodeBuffer: ~Copyable {
-    private(set) var base: UnsafeMutablePointer<Node>
+    private var base: UnsafeMutablePointer<Node>
     private(set) var count = 0
     private var capacity: Int
 
@@ -19,9 +23,17 @@ struct NodeBuffer: ~Copyable {
         count += 1
     }
 
+    /// Checked in debug builds only: release builds read through the pointer unchecked, as
+    /// the scanner only ever indexes nodes it appended.
     subscript(index: Int) -> Node {
-        @inline(__always) get { base[index] }
-        @inline(__always) _modify { yield &base[index] }
+        @inline(__always) get {
+            assert(index >= 0 && index < count, "node \(index) outside the buffer's 0..<\(count)")
+            return base[index]
+        }
+        @inline(__always) _modify {
+            assert(index >= 0 && index < count, "node \(index) outside the buffer's 0..<\(count)")
+            yield &base[index]
+        }
     }
 
     private mutating func grow() {
@@ -33,12 +45,12 @@ struct NodeBuffer: ~Copyable {
         capacity = newCapacity
     }
 
-    /// Hands the storage over (the caller deallocates it) and leaves this buffer empty.
-    mutating func take() -> UnsafeMutableBufferPointer<Node> {
+    /// Ends this buffer and hands its storage to the caller, who then owns it and must
+    /// deallocate it (``Document`` does, in its `deinit`).
+    consuming func take() -> UnsafeMutableBufferPointer<Node> {
         let buffer = UnsafeMutableBufferPointer(start: base, count: count)
-        capacity = 1
-        count = 0
-        base = .allocate(capacity: 1)
+        // The storage now belongs to the caller: skip the `deinit` that would free it.
+        discard self
         return buffer
     }
 

@@ -18,7 +18,8 @@ func memcmpEqual(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>, _ cou
 
 /// Byte helpers shared by the scanner and the readers of what it scanned.
 enum ScanBytes {
-    /// Stands in for the base address of empty buffers, which have none. Never written to.
+    /// Stands in for the base address of empty buffers, which have none. Never written to,
+    /// never read (a count of zero goes with it) and never freed: one byte for the process.
     nonisolated(unsafe) static let emptyPointer = UnsafePointer(UnsafeMutablePointer<UInt8>.allocate(capacity: 1))
 
     static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -48,11 +48,11 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
                 try scanValues(from: .key)
             }
         } else {
-            guard cursor < end else { throw error("Unexpected end of input: no JSON value") }
+            guard cursor < end else { throw error(.emptyInput, "Unexpected end of input: no JSON value") }
             try scanValues(from: .value)
         }
         try skipWhitespace()
-        guard cursor == end else { throw error("Unexpected \(describeCurrent()) after the top-level value") }
+        guard cursor == end else { throw error(.trailingContent, "Unexpected \(describeCurrent()) after the top-level value") }
     }
 
     // MARK: Structure
@@ -79,8 +79,8 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
                 try scanKey()
                 // The colon nearly always follows the key directly.
                 if cursor >= end || cursor.pointee != UInt8(ascii: ":") { try skipWhitespace() }
-                guard cursor < end else { throw error("Unexpected end of input: expected ':'") }
-                guard cursor.pointee == UInt8(ascii: ":") else { throw error("Expected ':' after an object key but found \(describeCurrent())") }
+                guard cursor < end else { throw error(.unexpectedEnd, "Unexpected end of input: expected ':'") }
+                guard cursor.pointee == UInt8(ascii: ":") else { throw error(.unexpectedCharacter, "Expected ':' after an object key but found \(describeCurrent())") }
                 cursor += 1
                 try skipWhitespace()
                 state = .value
@@ -94,7 +94,7 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
                         closeContainer()
                         continue
                     }
-                    throw error("Unexpected end of input: unclosed \(frame.isObject ? "object" : "array")")
+                    throw error(.unexpectedEnd, "Unexpected end of input: unclosed \(frame.isObject ? "object" : "array")")
                 }
                 let closer = frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
                 let byte = cursor.pointee
@@ -108,14 +108,14 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
                             continue
                         }
                     } else if cursor < end && cursor.pointee == closer {
-                        throw error("Trailing comma before \(describeCurrent()) (allowed only with allowsJSON5)")
+                        throw error(.trailingComma, "Trailing comma before \(describeCurrent()) (allowed only with allowsJSON5)")
                     }
                     state = frame.isObject ? .key : .value
                 } else if byte == closer && !frame.isImplicit {
                     cursor += 1
                     closeContainer()
                 } else {
-                    throw error("Expected ',' or '\(Character(Unicode.Scalar(closer)))' but found \(describeCurrent())")
+                    throw error(.unexpectedCharacter, "Expected ',' or '\(Character(Unicode.Scalar(closer)))' but found \(describeCurrent())")
                 }
             }
         }
@@ -124,7 +124,7 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
     /// Scans a scalar, or opens a container and returns whether it is an object.
     @inline(__always)
     private mutating func scanValue() throws(JSONSyntaxError) -> Bool? {
-        guard cursor < end else { throw error("Unexpected end of input: expected a value") }
+        guard cursor < end else { throw error(.unexpectedEnd, "Unexpected end of input: expected a value") }
         switch cursor.pointee {
         case UInt8(ascii: "\""):
             try scanString(quote: UInt8(ascii: "\""))
@@ -150,14 +150,14 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
              UInt8(ascii: "I") where Mode.allowsJSON5, UInt8(ascii: "N") where Mode.allowsJSON5:
             try scanJSON5Number()
         default:
-            throw error("Unexpected \(describeCurrent()): expected a value")
+            throw error(.unexpectedCharacter, "Unexpected \(describeCurrent()): expected a value")
         }
         return nil
     }
 
     private mutating func openContainer(isObject: Bool, implicit: Bool) throws(JSONSyntaxError) {
         guard depth < options.maximumDepth else {
-            throw error("Too many nested arrays or objects (the limit is \(options.maximumDepth))")
+            throw error(.tooDeep, "Too many nested arrays or objects (the limit is \(options.maximumDepth))")
         }
         let offset = UInt32(truncatingIfNeeded: cursor - start)
         if depth > 0 { parents.append(top) }
@@ -176,7 +176,7 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
 
     @inline(__always)
     private mutating func scanKey() throws(JSONSyntaxError) {
-        guard cursor < end else { throw error("Unexpected end of input: expected an object key") }
+        guard cursor < end else { throw error(.unexpectedEnd, "Unexpected end of input: expected an object key") }
         let byte = cursor.pointee
         if byte == UInt8(ascii: "\"") {
             try scanString(quote: byte)
@@ -185,7 +185,7 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
         } else if Mode.allowsJSON5 && (ScanBytes.isIdentifierByte(byte) || byte >= 0x80) && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
             try scanUnquotedKey()
         } else {
-            throw error("Expected a string key but found \(describeCurrent())")
+            throw error(.unexpectedCharacter, "Expected a string key but found \(describeCurrent())")
         }
     }
 
@@ -196,7 +196,7 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
         guard end - cursor >= count,
               UnsafeRawPointer(cursor + count - 4).loadUnaligned(as: UInt32.self)
                 == UnsafeRawPointer(word.utf8Start + count - 4).loadUnaligned(as: UInt32.self) else {
-            throw error("Invalid literal: expected '\(word)'")
+            throw error(.invalidLiteral, "Invalid literal: expected '\(word)'")
         }
         nodes.append(Node(kind: kind, flags: [], offset: UInt32(truncatingIfNeeded: cursor - start), length: UInt32(count), end: 0))
         cursor += count
@@ -235,7 +235,7 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
             }
             guard position < end else {
                 cursor = opening
-                throw error("Unterminated string")
+                throw error(.unterminatedString, "Unterminated string")
             }
             let byte = position.pointee
             if byte == quote { break }
@@ -271,7 +271,7 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
 
     @inline(never)
     private func unescapedControlCharacter(_ byte: UInt8) -> JSONSyntaxError {
-        error("Unescaped control character U+00\(hexByte(byte)) in a string")
+        error(.controlCharacterInString, "Unescaped control character U+00\(hexByte(byte)) in a string")
     }
 
     @inline(never)
@@ -280,7 +280,7 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
         cursor += 1
         guard cursor < end else {
             cursor = backslash
-            throw error("Unterminated escape sequence")
+            throw error(.unterminatedString, "Unterminated escape sequence")
         }
         switch cursor.pointee {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
@@ -291,19 +291,19 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
             let unit = try readHex4(escapeStart: backslash)
             if (0xDC00...0xDFFF).contains(unit) {
                 cursor = backslash
-                throw error("Unpaired low surrogate \\u\(String(unit, radix: 16, uppercase: true)) in a string")
+                throw error(.unpairedSurrogate, "Unpaired low surrogate \\u\(String(unit, radix: 16, uppercase: true)) in a string")
             }
             if (0xD800...0xDBFF).contains(unit) {
                 guard end - cursor >= 6, cursor[0] == UInt8(ascii: "\\"), cursor[1] == UInt8(ascii: "u") else {
                     cursor = backslash
-                    throw error("Unpaired high surrogate \\u\(String(unit, radix: 16, uppercase: true)) in a string")
+                    throw error(.unpairedSurrogate, "Unpaired high surrogate \\u\(String(unit, radix: 16, uppercase: true)) in a string")
                 }
                 let low = cursor
                 cursor += 2
                 let second = try readHex4(escapeStart: low)
                 guard (0xDC00...0xDFFF).contains(second) else {
                     cursor = backslash
-                    throw error("High surrogate \\u\(String(unit, radix: 16, uppercase: true)) not followed by a low surrogate")
+                    throw error(.unpairedSurrogate, "High surrogate \\u\(String(unit, radix: 16, uppercase: true)) not followed by a low surrogate")
                 }
             }
         case UInt8(ascii: "'") where Mode.allowsJSON5, UInt8(ascii: "v") where Mode.allowsJSON5,
@@ -315,14 +315,14 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
         case UInt8(ascii: "0") where Mode.allowsJSON5:
             cursor += 1
             if cursor < end && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(cursor.pointee) {
-                throw error("Invalid escape: \\0 followed by a digit")
+                throw error(.invalidEscape, "Invalid escape: \\0 followed by a digit")
             }
         case UInt8(ascii: "x") where Mode.allowsJSON5:
             cursor += 1
             for _ in 0..<2 {
                 guard cursor < end, ScanBytes.hexValue(cursor.pointee) != nil else {
                     cursor = backslash
-                    throw error("Invalid \\x escape: expected two hexadecimal digits")
+                    throw error(.invalidEscape, "Invalid \\x escape: expected two hexadecimal digits")
                 }
                 cursor += 1
             }
@@ -330,20 +330,20 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
             cursor += 3
         default:
             cursor = backslash
-            throw error("Invalid escape sequence \\\(describeByte(backslash[1]))")
+            throw error(.invalidEscape, "Invalid escape sequence \\\(describeByte(backslash[1]))")
         }
     }
 
     private mutating func readHex4(escapeStart: UnsafePointer<UInt8>) throws(JSONSyntaxError) -> UInt32 {
         guard end - cursor >= 4 else {
             cursor = escapeStart
-            throw error("Invalid \\u escape: expected four hexadecimal digits")
+            throw error(.invalidUnicodeEscape, "Invalid \\u escape: expected four hexadecimal digits")
         }
         var value: UInt32 = 0
         for offset in 0..<4 {
             guard let digit = ScanBytes.hexValue(cursor[offset]) else {
                 cursor = escapeStart
-                throw error("Invalid \\u escape: expected four hexadecimal digits")
+                throw error(.invalidUnicodeEscape, "Invalid \\u escape: expected four hexadecimal digits")
             }
             value = value << 4 | UInt32(digit)
         }
@@ -380,14 +380,14 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
         case 0xF0: length = 4; secondRange = 0x90...0xBF
         case 0xF1...0xF3: length = 4
         case 0xF4: length = 4; secondRange = 0x80...0x8F
-        default: throw error("Invalid UTF-8 byte 0x\(hexByte(lead))")
+        default: throw error(.invalidUTF8, "Invalid UTF-8 byte 0x\(hexByte(lead))")
         }
         guard available >= length, secondRange.contains(cursor[1]) else {
-            throw error("Invalid UTF-8 sequence starting with 0x\(hexByte(lead))")
+            throw error(.invalidUTF8, "Invalid UTF-8 sequence starting with 0x\(hexByte(lead))")
         }
         var index = 2
         while index < length {
-            guard cursor[index] & 0xC0 == 0x80 else { throw error("Invalid UTF-8 sequence starting with 0x\(hexByte(lead))") }
+            guard cursor[index] & 0xC0 == 0x80 else { throw error(.invalidUTF8, "Invalid UTF-8 sequence starting with 0x\(hexByte(lead))") }
             index += 1
         }
         cursor += length
@@ -399,24 +399,24 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
         let numberStart = cursor
         var flags: Node.Flags = [.integer]
         if cursor.pointee == UInt8(ascii: "-") { cursor += 1 }
-        guard cursor < end, isDigit(cursor.pointee) else { throw error("Invalid number: expected a digit") }
+        guard cursor < end, isDigit(cursor.pointee) else { throw error(.invalidNumber, "Invalid number: expected a digit") }
         if cursor.pointee == UInt8(ascii: "0") {
             cursor += 1
-            if cursor < end && isDigit(cursor.pointee) { throw error("Invalid number: leading zeros are not allowed") }
+            if cursor < end && isDigit(cursor.pointee) { throw error(.invalidNumber, "Invalid number: leading zeros are not allowed") }
         } else {
             skipDigits()
         }
         if cursor < end && cursor.pointee == UInt8(ascii: ".") {
             flags = []
             cursor += 1
-            guard cursor < end, isDigit(cursor.pointee) else { throw error("Invalid number: expected a digit after '.'") }
+            guard cursor < end, isDigit(cursor.pointee) else { throw error(.invalidNumber, "Invalid number: expected a digit after '.'") }
             skipDigits()
         }
         if cursor < end && (cursor.pointee | 0x20) == UInt8(ascii: "e") {
             flags = []
             cursor += 1
             if cursor < end && (cursor.pointee == UInt8(ascii: "+") || cursor.pointee == UInt8(ascii: "-")) { cursor += 1 }
-            guard cursor < end, isDigit(cursor.pointee) else { throw error("Invalid number: expected a digit in the exponent") }
+            guard cursor < end, isDigit(cursor.pointee) else { throw error(.invalidNumber, "Invalid number: expected a digit in the exponent") }
             skipDigits()
         }
         nodes.append(Node(kind: .number, flags: flags, offset: UInt32(truncatingIfNeeded: numberStart - start),
@@ -432,17 +432,17 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
             if cursor.pointee == UInt8(ascii: "+") { flags.insert(.json5) }
             cursor += 1
         }
-        guard cursor < end else { throw error("Invalid number") }
+        guard cursor < end else { throw error(.invalidNumber, "Invalid number") }
         if matches("Infinity") || matches("NaN") {
             cursor += cursor.pointee == UInt8(ascii: "I") ? 8 : 3
             flags = [.json5]
         } else if end - cursor >= 2, cursor[0] == UInt8(ascii: "0"), cursor[1] | 0x20 == UInt8(ascii: "x") {
             cursor += 2
             let digits = cursor
-            guard cursor < end, ScanBytes.hexValue(cursor.pointee) != nil else { throw error("Invalid hexadecimal number") }
+            guard cursor < end, ScanBytes.hexValue(cursor.pointee) != nil else { throw error(.invalidNumber, "Invalid hexadecimal number") }
             while cursor < end, ScanBytes.hexValue(cursor.pointee) != nil { cursor += 1 }
             guard NumberGrammar.hexFits64Bits(from: digits, to: cursor) else {
-                throw error("Hexadecimal number larger than 64 bits", at: numberStart)
+                throw error(.numberOutOfRange, "Hexadecimal number larger than 64 bits", at: numberStart)
             }
             flags.formUnion([.json5, .hexadecimal])
         } else {
@@ -450,7 +450,7 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
             if cursor.pointee == UInt8(ascii: "0") {
                 cursor += 1
                 digits = 1
-                if cursor < end && isDigit(cursor.pointee) { throw error("Invalid number: leading zeros are not allowed") }
+                if cursor < end && isDigit(cursor.pointee) { throw error(.invalidNumber, "Invalid number: leading zeros are not allowed") }
             } else if isDigit(cursor.pointee) {
                 let before = cursor
                 skipDigits()
@@ -462,15 +462,15 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
                 let before = cursor
                 skipDigits()
                 if cursor == before || digits == 0 { flags.insert(.json5) }
-                guard digits > 0 || cursor > before else { throw error("Invalid number: expected a digit") }
+                guard digits > 0 || cursor > before else { throw error(.invalidNumber, "Invalid number: expected a digit") }
             } else if digits == 0 {
-                throw error("Invalid number: expected a digit")
+                throw error(.invalidNumber, "Invalid number: expected a digit")
             }
             if cursor < end && (cursor.pointee | 0x20) == UInt8(ascii: "e") {
                 flags.remove(.integer)
                 cursor += 1
                 if cursor < end && (cursor.pointee == UInt8(ascii: "+") || cursor.pointee == UInt8(ascii: "-")) { cursor += 1 }
-                guard cursor < end, isDigit(cursor.pointee) else { throw error("Invalid number: expected a digit in the exponent") }
+                guard cursor < end, isDigit(cursor.pointee) else { throw error(.invalidNumber, "Invalid number: expected a digit in the exponent") }
                 skipDigits()
             }
         }
@@ -513,7 +513,7 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
                 break
             }
         }
-        guard cursor > keyStart else { throw error("Expected an object key but found \(describeCurrent())") }
+        guard cursor > keyStart else { throw error(.unexpectedCharacter, "Expected an object key but found \(describeCurrent())") }
         let ascii = UnsafeBufferPointer(start: keyStart, count: cursor - keyStart).allSatisfy { $0 < 0x80 }
         nodes.append(Node(kind: .string, flags: ascii ? [] : .nonASCII, offset: UInt32(truncatingIfNeeded: keyStart - start),
                           length: UInt32(truncatingIfNeeded: cursor - keyStart), end: 0))
@@ -566,7 +566,7 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
                 while true {
                     guard end - cursor >= 2 else {
                         cursor = commentStart
-                        throw error("Unterminated /* comment")
+                        throw error(.unterminatedComment, "Unterminated /* comment")
                     }
                     if cursor[0] == UInt8(ascii: "*") && cursor[1] == UInt8(ascii: "/") {
                         cursor += 2
@@ -582,10 +582,10 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
 
     // MARK: Errors
 
-    /// The error for `reason` at `position` (the cursor unless told).
+    /// The error of `kind` for `reason` at `position` (the cursor unless told).
     @inline(never)
-    private func error(_ reason: String, at position: UnsafePointer<UInt8>? = nil) -> JSONSyntaxError {
-        JSONSyntaxError(reason: reason, offset: (position ?? cursor) - start, in: UnsafeBufferPointer(start: start, count: end - start))
+    private func error(_ kind: JSONSyntaxError.Kind, _ reason: String, at position: UnsafePointer<UInt8>? = nil) -> JSONSyntaxError {
+        JSONSyntaxError(kind, reason: reason, offset: (position ?? cursor) - start, in: UnsafeBufferPointer(start: start, count: end - start))
     }
 
     private func describeCurrent() -> String {
