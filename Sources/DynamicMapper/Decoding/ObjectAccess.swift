@@ -13,22 +13,14 @@ struct ObjectAccess: Decodable {
     let ownPath: [PathComponent]?
     private let index: [String: Int]?
 
-    init<Key>(_ container: KeyedContainer<Key>) {
-        impl = container.impl
-        object = container.object
-        depth = container.depth
-        ownPath = container.ownPath
-        index = container.index
-    }
-
-    /// The object of a model whose container searches it without an index (see
-    /// ``DecoderImpl/mappedModelObject(keyType:)``).
-    init(impl: DecoderImpl, object: Int, depth: Int) {
+    /// Field by field rather than from the container: this runs for every `@Mapped` property,
+    /// in code generic over the container's key type.
+    init(impl: DecoderImpl, object: Int, depth: Int, ownPath: [PathComponent]?, index: [String: Int]?) {
         self.impl = impl
         self.object = object
         self.depth = depth
-        ownPath = nil
-        index = nil
+        self.ownPath = ownPath
+        self.index = index
     }
 
     init(from decoder: any Decoder) throws {
