@@ -120,16 +120,19 @@ private struct ReDynamicUpper: DecodingTransformer, Sendable {
     func decode(_ raw: String) throws -> String {
         guard raw.hasPrefix("{") else { return raw.uppercased() }
         let nested = try DynamicJSONDecoder().decode(ReDynamicModel.self, from: Data(raw.utf8))
-        return "(" + nested.label + ")"
+        return "(" + (nested.label ?? "-") + ")"
     }
 }
 
 private struct ReDynamicModel: DynamicDecodable {
     var dynamicSelf: DynamicClass?
-    @NotCoded var label = ""
-    @NotCoded var other = ""
+    var id: Int?
+    @NotCoded var label: String?
+    @NotCoded var other: String?
 
-    enum CodingKeys: CodingKey {}
+    enum CodingKeys: CodingKey {
+        case id
+    }
 
     mutating func dynamicMapping(mappingType: DynamicMappingType) {
         label <-- ds.label.using(ReDynamicUpper())

@@ -63,6 +63,12 @@ extension KeyedDecodingContainer {
         // The container itself says whether it is this package's: its object (and the decoder
         // that knows the model's layout) comes from it, never from state another decoder
         // could see.
+        guard let model = try? decode(MappedModelAccess.self, forKey: key) else {
+            return try decodeMappedValueByName(Value.self, forKey: key)
+        }
+        if let impl = model.impl {
+            return try ObjectAccess(model, impl: impl).decodeMapped(Value.self, property: key.stringValue, configuration: &configuration)
+        }
         guard let access = try? decode(ObjectAccess.self, forKey: key) else {
             return try decodeMappedValueByName(Value.self, forKey: key)
         }
@@ -224,6 +230,9 @@ enum MappedDecoding {
     /// property allows, or else `keyNotFound` or `valueNotFound`. `parent` is the coding path
     /// of the object `path` starts from.
     static func absentValue<Value>(_ type: Value.Type, configuration: MappedConfiguration, defaultValue: Value?, isNull: Bool, property: String, path: [Path.Component], parent: [any CodingKey]) throws -> Value {
+        // A missing key with a default takes it whatever the type: checked first, because the
+        // casts below look up conformances at run time.
+        if !isNull, let defaultValue { return defaultValue }
         let flags = configuration.flags
         if let presence = Value.self as? any AnyPresence.Type {
             // A `Presence` holds `null` itself, unless the property counts it as missing.
@@ -251,6 +260,7 @@ enum MappedDecoding {
     /// `Presence`'s own state or an error.
     static func takesDefault<Value>(_ type: Value.Type, defaultValue: Value?, isNull: Bool, flags: MappedFlags) -> Bool {
         guard defaultValue != nil else { return false }
+        if !isNull { return true }
         if Value.self is any AnyPresence.Type { return !isNull || flags.contains(.nullIsMissing) }
         return !isNull || flags.contains(.nullIsMissing) || flags.contains(.lossy)
     }
