@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import DynamicMapper
+import DynamicMapperOperators
 
 // A decode started while a `@Mapped` model decodes (in a transformer, in a nested type's
 // `init(from:)`), with JSONDecoder or with this package, reads its own input: the state that
@@ -55,6 +56,90 @@ private struct ReChain: MappedCodable {
     @Mapped("next", using: ReDynamicName()) var next: String
 }
 
+/// A transformer that decodes a model of the same type as the one it belongs to, with this
+/// package's decoder and then with `JSONDecoder`, before the outer model reads its last
+/// properties: the outer decode must still find its own object, layout and place in it.
+private struct ReSameTypeName: Transformer, Sendable {
+    func decode(_ raw: String) throws -> String {
+        guard raw.hasPrefix("{") else { return raw }
+        let data = Data(raw.utf8)
+        let inner = try DynamicJSONDecoder().decode(ReSame.self, from: data)
+        let plain = try JSONDecoder().decode(RePlain.self, from: data)
+        return "\(inner.name)|\(inner.city)|\(inner.count)|\(plain.name)"
+    }
+
+    func encode(_ value: String) throws -> String { value }
+}
+
+private struct ReSame: MappedCodable {
+    @Mapped("n") var name: String
+    @Mapped("inner", using: ReSameTypeName()) var inner: String
+    @Mapped("address.city", default: "nowhere") var city: String
+    @Mapped("c", default: -1) var count: Int
+}
+
+/// Reads only property names, as `JSONDecoder` does.
+private struct RePlain: MappedCodable {
+    @Mapped var name: String = ""
+}
+
+/// A hand-written `init(from:)` that decodes with other decoders between its properties.
+private struct ReMidway: MappedCodable {
+    @Mapped("first.name") var first: String
+    @Mapped("inner", default: "") var inner: String
+    @Mapped("last_name", default: "none") var last: String
+    var innerDynamic = ""
+    var innerFoundation = ""
+
+    enum CodingKeys: String, CodingKey {
+        case first, inner, last
+    }
+
+    init() {}
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        _first = try container.decode(Mapped<String>.self, forKey: .first)
+        _inner = try container.decode(Mapped<String>.self, forKey: .inner)
+        if inner.hasPrefix("{") {
+            let data = Data(inner.utf8)
+            let nested = try DynamicJSONDecoder().decode(ReMidway.self, from: data)
+            innerDynamic = nested.first + "/" + nested.last
+            innerFoundation = try JSONDecoder().decode(RePlain.self, from: data).name
+        }
+        _last = try container.decode(Mapped<String>.self, forKey: .last)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        _ = try encodeMappedProperties(to: encoder)
+    }
+}
+
+/// Upper-cases a name by decoding it, as a dynamic model with its own transformed reads.
+private struct ReDynamicUpper: DecodingTransformer, Sendable {
+    func decode(_ raw: String) throws -> String {
+        guard raw.hasPrefix("{") else { return raw.uppercased() }
+        let nested = try DynamicJSONDecoder().decode(ReDynamicModel.self, from: Data(raw.utf8))
+        return "(" + (nested.label ?? "-") + ")"
+    }
+}
+
+private struct ReDynamicModel: DynamicDecodable {
+    var dynamicSelf: DynamicClass?
+    var id: Int?
+    @NotCoded var label: String?
+    @NotCoded var other: String?
+
+    enum CodingKeys: CodingKey {
+        case id
+    }
+
+    mutating func dynamicMapping(mappingType: DynamicMappingType) {
+        label <-- ds.label.using(ReDynamicUpper())
+        other <-- ds.other.using(ReDynamicUpper())
+    }
+}
+
 @Suite("@Mapped decoding re-entrancy")
 struct MappedReentrancyTests {
     @Test("JSONDecoder inside a transformer decodes its own text (issue case, self-recursive)")
@@ -81,5 +166,84 @@ struct MappedReentrancyTests {
         let chain = try DynamicJSONDecoder().decode(ReChain.self, from: Data(outer.utf8))
         #expect(chain.name == "a")
         #expect(chain.next == "b/c/end")
+    }
+
+    @Test("A transformer decodes the same model type with both decoders; the outer keeps its keys, paths and defaults")
+    func sameTypeInsideTransformer() throws {
+        let inner = #"{"n": "in", "inner": "x", "address": {"city": "Oslo"}, "name": "plain"}"#
+        let text = try String(decoding: JSONSerialization.data(withJSONObject: ["n": "out", "inner": inner, "c": 7]), as: UTF8.self)
+        let model = try DynamicJSONDecoder().decode(ReSame.self, from: Data(text.utf8))
+        #expect(model.name == "out")
+        #expect(model.inner == "in|Oslo|-1|plain")
+        #expect(model.city == "nowhere")
+        #expect(model.count == 7)
+    }
+
+    @Test("A hand-written init(from:) decodes with DynamicJSONDecoder and JSONDecoder between its properties")
+    func otherDecodersMidway() throws {
+        let inner = #"{"first": {"name": "Ann"}, "last_name": "Lee", "name": "plain"}"#
+        let text = try String(decoding: JSONSerialization.data(withJSONObject: ["first": ["name": "Bo"], "inner": inner]), as: UTF8.self)
+        let model = try DynamicJSONDecoder().decode(ReMidway.self, from: Data(text.utf8))
+        #expect(model.first == "Bo")
+        #expect(model.last == "none")
+        #expect(model.innerDynamic == "Ann/Lee")
+        #expect(model.innerFoundation == "plain")
+    }
+
+    @Test("A property the hand-written init(from:) asks for after a nested decode still gets its error path")
+    func errorAfterNestedDecode() throws {
+        let inner = #"{"first": {"name": "Ann"}}"#
+        let text = try String(decoding: JSONSerialization.data(withJSONObject: ["first": ["nope": 1], "inner": inner]), as: UTF8.self)
+        do {
+            _ = try DynamicJSONDecoder().decode(ReMidway.self, from: Data(text.utf8))
+            Issue.record("decoded without first.name")
+        } catch DecodingError.keyNotFound(let key, let context) {
+            #expect(key.stringValue == "name")
+            #expect(context.codingPath.map(\.stringValue) == ["first"])
+        }
+    }
+
+    @Test("A dynamic transformed read whose transformer runs a dynamic model with transformed reads")
+    func dynamicTransformedReadInsideTransformer() throws {
+        let nested = #"{"label": "deep", "other": "x"}"#
+        let text = try String(decoding: JSONSerialization.data(withJSONObject: ["label": nested, "other": "flat"]), as: UTF8.self)
+        let model = try DynamicJSONDecoder().decode(ReDynamicModel.self, from: Data(text.utf8))
+        #expect(model.label == "(DEEP)")
+        #expect(model.other == "FLAT")
+    }
+
+    @Test("Many tasks decode models with nested decoders at once, each getting its own values (seeded)")
+    func concurrentNestedDecodes() async throws {
+        let seed = UInt64.random(in: 0...UInt64.max)
+        var random = SeededRandom(state: seed)
+        let cases: [(text: String, name: String, inner: String, count: Int)] = try (0..<200).map { index in
+            let innerName = "i\(random.next() % 1000)"
+            let city = random.next() % 2 == 0 ? "c\(index)" : nil
+            var innerObject: [String: Any] = ["n": innerName, "inner": "x", "name": "p\(index)"]
+            if let city { innerObject["address"] = ["city": city] }
+            let inner = try String(decoding: JSONSerialization.data(withJSONObject: innerObject), as: UTF8.self)
+            let count = Int(random.next() % 100)
+            let outer: [String: Any] = ["n": "o\(index)", "inner": inner, "c": count]
+            let text = try String(decoding: JSONSerialization.data(withJSONObject: outer), as: UTF8.self)
+            return (text, "o\(index)", "\(innerName)|\(city ?? "nowhere")|-1|p\(index)", count)
+        }
+        let results = try await withThrowingTaskGroup(of: (Int, String, String, Int).self) { group in
+            for (index, item) in cases.enumerated() {
+                let text = item.text
+                group.addTask {
+                    let model = try DynamicJSONDecoder().decode(ReSame.self, from: Data(text.utf8))
+                    return (index, model.name, model.inner, model.count)
+                }
+            }
+            var results: [Int: (String, String, Int)] = [:]
+            for try await (index, name, inner, count) in group { results[index] = (name, inner, count) }
+            return results
+        }
+        for (index, item) in cases.enumerated() {
+            let result = results[index]
+            #expect(result?.0 == item.name, "seed \(seed)")
+            #expect(result?.1 == item.inner, "seed \(seed)")
+            #expect(result?.2 == item.count, "seed \(seed)")
+        }
     }
 }

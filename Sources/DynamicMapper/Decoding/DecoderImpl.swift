@@ -49,13 +49,16 @@ final class DecoderImpl: Decoder {
         /// Model types met so far and their `@Mapped` layout (nil: not a ``MappedCodable``).
         var mappedLayouts: [ObjectIdentifier: MappedLayout?] = [:]
         /// The ``MappedCodable`` model whose `init(from:)` is running (`object` is -1 when none).
-        var mappedModel = MappedModel(layout: nil, cursor: 0, object: -1, depth: 0, keyType: nil)
+        var mappedModel = MappedModel(layout: nil, cursor: 0, object: -1)
+        /// The transformer of the transformed read this decoder runs (see
+        /// ``withReadTransformer(_:_:)``), until the read's `init(from:)` takes it.
+        var readTransformer: Any?
     }
 
     /// A ``MappedCodable`` model being decoded: its layout, where the last lookup of a
-    /// property in it ended, its object and depth, and the key type of the container its
-    /// `init(from:)` opened on that object (which tells its properties' lookups apart from
-    /// those of any other container).
+    /// property in it ended, and its object. Its properties reach it through their container
+    /// (see ``ObjectAccess``), which belongs to this decoder: no other decoder, on this thread
+    /// or another, can see it.
     struct MappedModel {
         /// Unretained, because this is read for every property and a retain would cost more
         /// than the read. Safe because the layout is also held strongly for the whole decode:
@@ -65,8 +68,6 @@ final class DecoderImpl: Decoder {
         unowned(unsafe) let layout: MappedLayout?
         var cursor: Int
         let object: Int
-        let depth: Int
-        var keyType: ObjectIdentifier?
     }
 
     // Mutable state lives in manually allocated memory: stored `var`s of a class pay a dynamic
@@ -295,9 +296,6 @@ final class DecoderImpl: Decoder {
         guard node.kind == .object else {
             throw containerMismatch(expected: [String: Any].self, node: node, path: codingPath)
         }
-        if state.pointee.mappedModel.object == currentNode && state.pointee.mappedModel.keyType == nil {
-            state.pointee.mappedModel.keyType = ObjectIdentifier(Key.self)
-        }
         return KeyedDecodingContainer(try KeyedContainer<Key>(impl: self, object: currentNode, depth: path.count))
     }
 
@@ -459,34 +457,37 @@ final class DecoderImpl: Decoder {
     }
 
     /// Runs `body` with `currentNode` at `index`, as `init(from:)` of a child expects.
-    ///
-    /// `body` is user code (an `init(from:)`, a strategy's closure). Unless it is the running
-    /// ``MappedCodable`` model's own `init(from:)`, the model's object is hidden from it: a
-    /// decode it starts, with any decoder, has its own state (see
-    /// ``MappedDecoding/currentDecoder``).
     func withCurrentNode<T>(_ index: Int, _ body: () throws -> T) rethrows -> T {
         let saved = currentNode
         currentNode = index
-        let hidden = index == state.pointee.mappedModel.object ? nil : MappedDecoding.currentDecoder.get(DecoderImpl.self)
-        if hidden != nil { MappedDecoding.currentDecoder.set(nil) }
-        defer {
-            currentNode = saved
-            if hidden != nil { MappedDecoding.currentDecoder.set(hidden) }
-        }
+        defer { currentNode = saved }
         return try body()
     }
 
-    /// Decodes a ``MappedCodable`` model, with its layout there for its properties to find,
-    /// and this decoder published to them (see ``MappedDecoding/currentDecoder``).
+    /// Runs `body`, a transformed read of a dynamic view (``TransformedValue``), with its
+    /// transformer kept here for the read's `init(from:)`, which this decoder is handed and has
+    /// no other way to learn it. Being this decoder's, no other decode can see it; the first
+    /// `init(from:)` to ask takes it, so one that `Raw`'s own decoding runs does not.
+    func withReadTransformer<T>(_ transformer: Any?, _ body: () throws -> T) rethrows -> T {
+        guard let transformer else { return try body() }
+        let saved = state.pointee.readTransformer
+        state.pointee.readTransformer = transformer
+        defer { state.pointee.readTransformer = saved }
+        return try body()
+    }
+
+    /// The transformer that ``withReadTransformer(_:_:)`` keeps, taken once.
+    func takeReadTransformer() -> Any? {
+        defer { state.pointee.readTransformer = nil }
+        return state.pointee.readTransformer
+    }
+
+    /// Decodes a ``MappedCodable`` model, with its layout there for its properties to find
+    /// through the container its `init(from:)` opens on `index`.
     private func decodeMapped<T: Decodable>(_ type: T.Type, layout: MappedLayout, at index: Int) throws -> T {
         let saved = state.pointee.mappedModel
-        state.pointee.mappedModel = MappedModel(layout: layout, cursor: 0, object: index, depth: path.count, keyType: nil)
-        let outer = MappedDecoding.currentDecoder.get(DecoderImpl.self)
-        MappedDecoding.currentDecoder.set(self)
-        defer {
-            state.pointee.mappedModel = saved
-            MappedDecoding.currentDecoder.set(outer)
-        }
+        state.pointee.mappedModel = MappedModel(layout: layout, cursor: 0, object: index)
+        defer { state.pointee.mappedModel = saved }
         if layout.isDynamic { return try decodeDynamic(T.self, at: index) }
         return try withCurrentNode(index) { try T(from: self) }
     }
@@ -509,10 +510,6 @@ final class DecoderImpl: Decoder {
     /// `codingKey` (see ``MappedLayout/renamedEntry(codingKey:valueType:)``).
     func renamedMappedEntry(codingKey: String, valueType: ObjectIdentifier, object: Int) -> MappedEntry? {
         guard let layout = mappedLayout(ofObject: object) else { return nil }
-        // The probe runs the model's `init(from:)`, which must not find this decode's object.
-        let current = MappedDecoding.currentDecoder.get(DecoderImpl.self)
-        MappedDecoding.currentDecoder.set(nil)
-        defer { MappedDecoding.currentDecoder.set(current) }
         return layout.renamedEntry(codingKey: codingKey, valueType: valueType)
     }
 
@@ -520,16 +517,6 @@ final class DecoderImpl: Decoder {
     func expectedMappedEntry(valueType: ObjectIdentifier) -> MappedEntry? {
         guard let layout = state.pointee.mappedModel.layout else { return nil }
         return layout.entries.dropFirst(state.pointee.mappedModel.cursor).first { $0.valueType == valueType }
-    }
-
-    /// The object of the model being decoded, when `keyType` is the key type of the container
-    /// its `init(from:)` opened and that object can be searched without the container's own
-    /// index (default keys, not too many members); otherwise the caller asks the container.
-    func mappedModelObject(keyType: ObjectIdentifier) -> ObjectAccess? {
-        let object = state.pointee.mappedModel.object
-        guard object >= 0, state.pointee.mappedModel.keyType == keyType,
-              options.usesDefaultKeys, nodes[object].length <= KeyedContainer<AnyKey>.indexThreshold else { return nil }
-        return ObjectAccess(impl: self, object: object, depth: state.pointee.mappedModel.depth)
     }
 
     // MARK: Errors

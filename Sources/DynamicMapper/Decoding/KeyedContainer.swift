@@ -156,7 +156,14 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         // A `@Mapped` property asking for this container's object (see ``ObjectAccess``).
-        if T.self == ObjectAccess.self { return unsafeBitCast(ObjectAccess(self), to: T.self) }
+        if T.self == MappedModelAccess.self {
+            let plain = ownPath == nil && index == nil
+            return unsafeBitCast(MappedModelAccess(impl: plain ? impl : nil, object: object, depth: depth), to: T.self)
+        }
+        if T.self == ObjectAccess.self {
+            let access = ObjectAccess(impl: impl, object: object, depth: depth, ownPath: ownPath, index: index)
+            return unsafeBitCast(access, to: T.self)
+        }
         let node = try require(key)
         if keyedKeys { return try decodeKeyedKeyOrChild(type, forKey: key, node: node) }
         return try impl.decodeChild(type, at: node, depth: depth, ownPath: ownPath, component: .key(key))

@@ -1,5 +1,23 @@
 import Foundation
 
+/// What a `@Mapped` property asks its container for first: the cheap form of
+/// ``ObjectAccess`` for the usual container (no nested path, no key index), which the
+/// container hands back as plain values instead of copying itself. `impl` is nil for any
+/// other container of this package, which is then asked for the whole ``ObjectAccess``.
+struct MappedModelAccess {
+    /// Unretained: the container that made this holds the decoder, and the property uses it
+    /// only before that call returns (``ObjectAccess`` holds it strongly from there).
+    unowned(unsafe) let impl: DecoderImpl?
+    let object: Int
+    let depth: Int
+}
+
+extension MappedModelAccess: Decodable {
+    init(from decoder: any Decoder) throws {
+        throw ObjectAccess.unavailable(in: decoder)
+    }
+}
+
 /// A keyed container's object without its key type: what a `@Mapped` property needs to read
 /// a member under a key (or path) that its `CodingKeys` cannot spell.
 ///
@@ -13,27 +31,29 @@ struct ObjectAccess: Decodable {
     let ownPath: [PathComponent]?
     private let index: [String: Int]?
 
-    init<Key>(_ container: KeyedContainer<Key>) {
-        impl = container.impl
-        object = container.object
-        depth = container.depth
-        ownPath = container.ownPath
-        index = container.index
-    }
-
-    /// The object of a model whose container searches it without an index (see
-    /// ``DecoderImpl/mappedModelObject(keyType:)``).
-    init(impl: DecoderImpl, object: Int, depth: Int) {
+    /// Field by field rather than from the container: this runs for every `@Mapped` property,
+    /// in code generic over the container's key type.
+    init(impl: DecoderImpl, object: Int, depth: Int, ownPath: [PathComponent]?, index: [String: Int]?) {
         self.impl = impl
         self.object = object
         self.depth = depth
-        ownPath = nil
-        index = nil
+        self.ownPath = ownPath
+        self.index = index
     }
 
     init(from decoder: any Decoder) throws {
-        throw DecodingError.dataCorrupted(DecodingError.Context(
+        throw Self.unavailable(in: decoder)
+    }
+
+    /// What any other decoder answers when asked for the object.
+    static func unavailable(in decoder: any Decoder) -> DecodingError {
+        .dataCorrupted(DecodingError.Context(
             codingPath: decoder.codingPath, debugDescription: "Only DynamicJSONDecoder gives access to the object."))
+    }
+
+    /// The object that `model` names.
+    init(_ model: MappedModelAccess, impl: DecoderImpl) {
+        self.init(impl: impl, object: model.object, depth: model.depth, ownPath: nil, index: nil)
     }
 
     /// The value node of the member `name`, found (and marked as read) as the container would.

@@ -53,9 +53,12 @@ extension DynamicValue {
     ///
     /// When `target` does not take the document's value, what it holds is remembered, so that
     /// encoding writes nothing here while the program leaves it unchanged.
-    package func read<T: Decodable>(into target: inout T, marksKeys: Bool = false) {
+    ///
+    /// `transformer` is for a transformed read (see ``TransformedValue``): the decoder hands it
+    /// to the one `init(from:)` that reads this place.
+    package func read<T: Decodable>(into target: inout T, marksKeys: Bool = false, transformer: Any? = nil) {
         guard readsNow else { return }
-        if let node, let value = decodeRecordingFailure(T.self, from: node, marksKeys: marksKeys) {
+        if let node, let value = decodeRecordingFailure(T.self, from: node, marksKeys: marksKeys, transformer: transformer) {
             target = value
         } else {
             rememberUnchangedRead(target, oneWay: !marksKeys)
@@ -63,12 +66,12 @@ extension DynamicValue {
     }
 
     /// `target <-- view` for an optional: as above, and `null` makes `target` `nil`.
-    package func read<T: Decodable>(into target: inout T?, marksKeys: Bool = false) {
+    package func read<T: Decodable>(into target: inout T?, marksKeys: Bool = false, transformer: Any? = nil) {
         guard readsNow else { return }
         if let node, node.isNull {
             markReadForReport(node)
             target = nil
-        } else if let node, let value = decodeRecordingFailure(T.self, from: node, marksKeys: marksKeys) {
+        } else if let node, let value = decodeRecordingFailure(T.self, from: node, marksKeys: marksKeys, transformer: transformer) {
             target = value
             return
         }
@@ -178,10 +181,10 @@ extension DynamicValue {
     /// Which way the coder running this model's mapping is going; `nil` when no coder runs it.
     package var runningMappingType: DynamicMappingType? { root.session?.mappingType }
 
-    private func decodeRecordingFailure<T: Decodable>(_ type: T.Type, from node: OverlayNode, marksKeys: Bool) -> T? {
+    private func decodeRecordingFailure<T: Decodable>(_ type: T.Type, from node: OverlayNode, marksKeys: Bool, transformer: Any? = nil) -> T? {
         markReadForReport(node)
         do {
-            return try decode(T.self, from: node, marksKeys: marksKeys)
+            return try decode(T.self, from: node, marksKeys: marksKeys, transformer: transformer)
         } catch {
             root.session?.failures.append(error)
             reportFailedRead(error, type: T.self, at: node)
@@ -210,15 +213,18 @@ extension DynamicValue {
         return T.self is any RawRepresentable.Type
     }
 
-    private func decode<T: Decodable>(_ type: T.Type, from node: OverlayNode, marksKeys: Bool) throws -> T {
+    private func decode<T: Decodable>(_ type: T.Type, from node: OverlayNode, marksKeys: Bool, transformer: Any?) throws -> T {
         if case .source(let document, let index) = node,
            case .decoding(let impl)? = root.session?.direction, impl.document === document {
-            return try impl.decodeDetached(T.self, at: index, marksKeys: marksKeys, path: { fullPath })
+            return try impl.withReadTransformer(transformer) {
+                try impl.decodeDetached(T.self, at: index, marksKeys: marksKeys, path: { fullPath })
+            }
         }
         let path = fullPath
         let options = root.origin?.options ?? ViewOrigin.defaultDecoding
         if case .source(let document, let index) = node {
-            return try DecoderImpl(document: document, options: options, node: index, path: path).unwrap(T.self, at: index)
+            let impl = DecoderImpl(document: document, options: options, node: index, path: path)
+            return try impl.withReadTransformer(transformer) { try impl.unwrap(T.self, at: index) }
         }
         // An edited value decodes from its serialised form (JSON5, for the non-finite numbers
         // a JSON5 document may hold).
@@ -226,6 +232,7 @@ extension DynamicValue {
         writer.nonFiniteLiterals = .json5
         writer.write(node)
         let document = try Document(data: writer.data(), options: ScanOptions(allowsJSON5: true, maximumDepth: .max))
-        return try DecoderImpl(document: document, options: options, node: 0, path: path).unwrap(T.self, at: 0)
+        let impl = DecoderImpl(document: document, options: options, node: 0, path: path)
+        return try impl.withReadTransformer(transformer) { try impl.unwrap(T.self, at: 0) }
     }
 }

@@ -45,7 +45,7 @@ extension TransformedValue where Transform: DecodingTransformer {
     /// failure goes to the decoder running the mapping.
     package func read(into property: inout Transform.Value, marksKeys: Bool = false) {
         var found = TransformedRead<Transform>(before: rawForm(of: property))
-        withTransformer { view.read(into: &found, marksKeys: marksKeys) }
+        view.read(into: &found, marksKeys: marksKeys, transformer: transformer)
         if let value = found.value { property = value }
     }
 
@@ -53,7 +53,7 @@ extension TransformedValue where Transform: DecodingTransformer {
     /// property `nil` without asking the transformer.
     package func read(into property: inout Transform.Value?, marksKeys: Bool = false) {
         var found: TransformedRead<Transform>? = TransformedRead(before: property == nil ? .null : property.flatMap(rawForm))
-        withTransformer { view.read(into: &found, marksKeys: marksKeys) }
+        view.read(into: &found, marksKeys: marksKeys, transformer: transformer)
         guard let found else {
             property = nil
             return
@@ -71,16 +71,6 @@ extension TransformedValue where Transform: DecodingTransformer {
     private static func raw<Encoding: EncodingTransformer>(of value: Transform.Value, through transformer: Encoding) -> (any Encodable)? {
         guard let value = value as? Encoding.Value else { return nil }
         return try? transformer.encode(value)
-    }
-
-    /// Runs `body` with the transformer where ``TransformedRead`` finds it: `init(from:)` has
-    /// no other way in.
-    private func withTransformer(_ body: () -> Void) {
-        let current = TransformerSlot.Entry(transformer)
-        let outer = TransformerSlot.slot.get(TransformerSlot.Entry.self)
-        TransformerSlot.slot.set(current)
-        defer { TransformerSlot.slot.set(outer) }
-        withExtendedLifetime(current, body)
     }
 }
 
@@ -134,8 +124,9 @@ private struct TransformedRead<Transform: DecodingTransformer>: Codable {
 
     init(from decoder: any Decoder) throws {
         before = nil
-        // Taken before decoding `Raw`, whose own mapping may read through other transformers.
-        guard let transformer = TransformerSlot.slot.get(TransformerSlot.Entry.self)?.transformer as? Transform else {
+        // The decoder running the read holds the transformer (see `read(into:)`); taken before
+        // decoding `Raw`, whose own mapping may read through other transformers.
+        guard let transformer = (decoder as? DecoderImpl)?.takeReadTransformer() as? Transform else {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: decoder.codingPath, debugDescription: "No \(Transform.self) for this transformed read."))
         }
@@ -165,17 +156,4 @@ protocol TransformedEnumRead {
 
 extension TransformedRead: TransformedEnumRead {
     static var readsRawRepresentable: Bool { Transform.Value.self is any RawRepresentable.Type }
-}
-
-/// The transformer of the transformed read running on this thread.
-private enum TransformerSlot {
-    static let slot = ThreadSlot()
-
-    final class Entry {
-        let transformer: Any
-
-        init(_ transformer: Any) {
-            self.transformer = transformer
-        }
-    }
 }

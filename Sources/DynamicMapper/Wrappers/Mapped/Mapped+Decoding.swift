@@ -48,9 +48,6 @@ extension KeyedDecodingContainer {
                 codingPath: codingPath + [key],
                 debugDescription: "\(Value.self) is not Decodable: only its @Mapped transformer can read it. " + MappedAdvice.decoding))
         }
-        let current = MappedDecoding.currentDecoder.get(DecoderImpl.self)
-        if current != nil { MappedDecoding.currentDecoder.set(nil) }
-        defer { if current != nil { MappedDecoding.currentDecoder.set(current) } }
         var configuration = MappedConfiguration.plain
         let value = try access.decodeMapped(Value.self, property: key.stringValue, configuration: &configuration) { _, _, path in
             throw DecodingError.typeMismatch(Value.self, DecodingError.Context(
@@ -63,14 +60,18 @@ extension KeyedDecodingContainer {
     /// The value of the `@Mapped` property `key`, and its configuration when the decoder knows it.
     @usableFromInline
     func decodeMappedValue<Value: Decodable>(_ type: Value.Type, forKey key: Key, configuration: inout MappedConfiguration) throws -> Value {
-        let current = MappedDecoding.currentDecoder.get(DecoderImpl.self)
-        guard let access = current?.mappedModelObject(keyType: ObjectIdentifier(Key.self)) ?? (try? decode(ObjectAccess.self, forKey: key)) else {
+        // The container itself says whether it is this package's: its object (and the decoder
+        // that knows the model's layout) comes from it, never from state another decoder
+        // could see.
+        guard let model = try? decode(MappedModelAccess.self, forKey: key) else {
             return try decodeMappedValueByName(Value.self, forKey: key)
         }
-        // The value's own decoding (a transformer, a nested model) is not this model's
-        // `init(from:)`: a decode it starts, with any decoder, must not find this object.
-        if current != nil { MappedDecoding.currentDecoder.set(nil) }
-        defer { if current != nil { MappedDecoding.currentDecoder.set(current) } }
+        if let impl = model.impl {
+            return try ObjectAccess(model, impl: impl).decodeMapped(Value.self, property: key.stringValue, configuration: &configuration)
+        }
+        guard let access = try? decode(ObjectAccess.self, forKey: key) else {
+            return try decodeMappedValueByName(Value.self, forKey: key)
+        }
         return try access.decodeMapped(Value.self, property: key.stringValue, configuration: &configuration)
     }
 
@@ -105,19 +106,7 @@ extension ObjectAccess {
     func decodeMapped<Value: Decodable>(_ type: Value.Type, property: String, configuration: inout MappedConfiguration) throws -> Value {
         guard let entry = impl.mappedEntry(named: property, valueType: ObjectIdentifier(Value.self), object: object)
                 ?? impl.renamedMappedEntry(codingKey: property, valueType: ObjectIdentifier(Value.self), object: object) else {
-            // A model whose renamed keys could not be learned still reads a value under its
-            // coding key (without the wrapper's key, default or options, which stay unknown);
-            // only a missing value gets the error that says why.
-            if impl.mappedLayout(ofObject: object)?.learnedNoRenames == true {
-                do {
-                    return try MappedDecoding.value(Value.self, configuration: .plain, defaultValue: nil, from: self, path: [.key(property)], property: property) { impl, node, path in
-                        try impl.decodeDetached(Value.self, at: node, marksKeys: nil, path: path)
-                    }
-                } catch DecodingError.keyNotFound {
-                    throw unmappedError(Value.self, property: property)
-                }
-            }
-            throw unmappedError(Value.self, property: property)
+            return try decodeUnmapped(Value.self, property: property)
         }
         configuration = entry.configuration
         // The common case, a key or path of keys with no options and a value there, goes
@@ -139,6 +128,24 @@ extension ObjectAccess {
         }
         return try MappedDecoding.value(Value.self, entry: entry, from: self) { impl, node, path in
             try impl.decodeDetached(Value.self, at: node, marksKeys: nil, path: path)
+        }
+    }
+
+    /// A property that the layout does not know. A model whose renamed keys could not be
+    /// learned still reads a value under its coding key (without the wrapper's key, default or
+    /// options, which stay unknown); only a missing value gets the error that says why. Kept
+    /// apart from the fast path: its `Value?` would cost a metadata lookup on every call.
+    @inline(never)
+    private func decodeUnmapped<Value: Decodable>(_ type: Value.Type, property: String) throws -> Value {
+        guard impl.mappedLayout(ofObject: object)?.learnedNoRenames == true else {
+            throw unmappedError(Value.self, property: property)
+        }
+        do {
+            return try MappedDecoding.value(Value.self, configuration: .plain, defaultValue: nil, from: self, path: [.key(property)], property: property) { impl, node, path in
+                try impl.decodeDetached(Value.self, at: node, marksKeys: nil, path: path)
+            }
+        } catch DecodingError.keyNotFound {
+            throw unmappedError(Value.self, property: property)
         }
     }
 
@@ -174,16 +181,6 @@ extension ObjectAccess {
 /// Reading `@Mapped` values. Functions generic over the value type rather than methods of a
 /// generic type: each generic type used here would cost a metadata lookup per property.
 enum MappedDecoding {
-    /// The decoder whose ``MappedCodable`` model's `init(from:)` is running on this thread:
-    /// the model's properties find their object through it, without asking their container
-    /// (which costs a trip through `KeyedDecodingContainer`'s type-erasing box).
-    ///
-    /// Scoped to that one call: it is set only while the model's own `init(from:)` runs, and
-    /// cleared while anything else runs inside it (a property's value, a transformer, a
-    /// nested type's `init(from:)`, a strategy's closure), so a decode started there, by
-    /// `JSONDecoder` or by this package, never reads the outer document.
-    static let currentDecoder = ThreadSlot()
-
     /// The value of the layout's property `entry` below `access`'s object.
     static func value<Value>(_ type: Value.Type, entry: MappedEntry, from access: ObjectAccess, plain: PlainMappedDecoding<Value>) throws -> Value {
         try value(Value.self, configuration: entry.configuration, defaultValue: entry.defaultValue(Value.self), from: access, path: entry.path, property: entry.name, plain: plain)
@@ -233,6 +230,9 @@ enum MappedDecoding {
     /// property allows, or else `keyNotFound` or `valueNotFound`. `parent` is the coding path
     /// of the object `path` starts from.
     static func absentValue<Value>(_ type: Value.Type, configuration: MappedConfiguration, defaultValue: Value?, isNull: Bool, property: String, path: [Path.Component], parent: [any CodingKey]) throws -> Value {
+        // A missing key with a default takes it whatever the type: checked first, because the
+        // casts below look up conformances at run time.
+        if !isNull, let defaultValue { return defaultValue }
         let flags = configuration.flags
         if let presence = Value.self as? any AnyPresence.Type {
             // A `Presence` holds `null` itself, unless the property counts it as missing.
@@ -260,6 +260,7 @@ enum MappedDecoding {
     /// `Presence`'s own state or an error.
     static func takesDefault<Value>(_ type: Value.Type, defaultValue: Value?, isNull: Bool, flags: MappedFlags) -> Bool {
         guard defaultValue != nil else { return false }
+        if !isNull { return true }
         if Value.self is any AnyPresence.Type { return !isNull || flags.contains(.nullIsMissing) }
         return !isNull || flags.contains(.nullIsMissing) || flags.contains(.lossy)
     }

@@ -86,10 +86,12 @@ extension MappedCodable {
 /// Hands decoded wrappers to the wrappers that `Self()` initialises, one per `@Mapped`
 /// property in declaration order (a subclass's own first, as `init()` initialises them).
 ///
-/// The pending wrappers are kept per thread: `Self()` is synchronous, so it runs on the
-/// thread that set them. A wrapper takes the next pending one only when it has the same type
-/// and key, so wrappers made while evaluating an initial value (a nested model's) are left
-/// alone.
+/// `Self()` takes no arguments, so the pending wrappers cannot travel with it as decoding
+/// state travels with the decoder: they are this thread's only while `Self()` runs (a scoped
+/// ``ThreadSlot``; `init()` is synchronous, so it runs on the thread that set them, and a
+/// task it starts does not inherit them as it would a task-local value). A wrapper takes the
+/// next pending one only when it has the same type and key, so wrappers made while
+/// evaluating an initial value (a nested model's) are left alone.
 @usableFromInline
 final class MappedFilling {
     private let pending: [any MappedProperty]
@@ -101,10 +103,7 @@ final class MappedFilling {
 
     static func make<Model: MappedCodable>(_ type: Model.Type, filledWith values: [any MappedProperty], codingPath: [any CodingKey]) throws -> Model {
         let filling = MappedFilling(pending: values)
-        let outer = slot.get(MappedFilling.self)
-        slot.set(filling)
-        defer { slot.set(outer) }
-        let model = withExtendedLifetime(filling) { Model() }
+        let model = slot.withValue(filling) { Model() }
         // Every value taken, and by the model's own properties: a wrapper of the same type and
         // key made while evaluating an initial value (a nested model's) could take one first.
         let filled = MappedLayout.properties(of: model).filter { $0.property.configuration.flags.contains(.filled) }.count
@@ -118,12 +117,12 @@ final class MappedFilling {
 
     /// Whether wrappers being initialised on this thread should look for a decoded one.
     @usableFromInline
-    static var isFilling: Bool { slot.get(MappedFilling.self) != nil }
+    static var isFilling: Bool { slot.current != nil }
 
     /// The decoded wrapper for a wrapper being initialised, if one is pending for it.
     @usableFromInline
     static func take<Value>(_ type: Mapped<Value>.Type, key: String?) -> Mapped<Value>? {
-        slot.get(MappedFilling.self)?.takeNext(type, key: key)
+        slot.current?.takeNext(type, key: key)
     }
 
     private func takeNext<Value>(_ type: Mapped<Value>.Type, key: String?) -> Mapped<Value>? {
@@ -132,5 +131,5 @@ final class MappedFilling {
         return Mapped(storage: candidate.storage, defaultValue: candidate.defaultValue, configuration: candidate.configuration.marked(.filled))
     }
 
-    private static let slot = ThreadSlot()
+    private static let slot = ThreadSlot<MappedFilling>()
 }

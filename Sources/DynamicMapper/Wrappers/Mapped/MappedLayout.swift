@@ -248,7 +248,7 @@ final class MappedProbe: @unchecked Sendable {
     /// first asks for the container's object (``ObjectAccess``), then, through a decoder that
     /// has none, for its value under the same key: both get the signal.
     func check<T>(_ type: T.Type, key: String) throws {
-        if T.self == ObjectAccess.self {
+        if T.self == ObjectAccess.self || T.self == MappedModelAccess.self {
             pending = key
             throw Signal(codingKey: key, probe: self)
         }
