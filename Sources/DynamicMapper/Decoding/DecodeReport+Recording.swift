@@ -55,12 +55,9 @@ final class DecodeReporting: @unchecked Sendable {
         while let (container, components) = pending.popLast() {
             let node = nodes[container]
             guard node.kind == .object || node.kind == .array, !tracker.isMarked(container) else { continue }
-            var child = container + 1
-            var position = 0
-            while child < Int(node.end) {
+            for (position, child) in document.children(of: container).enumerated() {
                 if node.kind == .array {
                     pending.append((child, components + [.index(position)]))
-                    child = document.next(after: child)
                 } else {
                     let place = components + [.key(document.string(nodes[child]))]
                     if tracker.isMarked(child) || modelReads.map({ ReadTracker.isMarked(child, in: $0) }) == true {
@@ -68,9 +65,7 @@ final class DecodeReporting: @unchecked Sendable {
                     } else {
                         unread.append((child, place))
                     }
-                    child = document.next(after: child + 1)
                 }
-                position += 1
             }
         }
         for (key, components) in unread.sorted(by: { $0.key < $1.key }) {

@@ -209,11 +209,9 @@ final class DecoderImpl: Decoder {
     /// The first member of the object at `object` whose key, converted by the key strategy,
     /// is `name`.
     private func member(of object: Int, convertedName name: String, path: () -> [any CodingKey]) -> Int? {
-        var child = object + 1
-        while child < Int(nodes[object].end) {
+        for child in document.children(of: object) {
             let key = document.string(nodes[child])
             if KeyConversion.convert(key, strategy: options.keyStrategy, path: path) == name { return child + 1 }
-            child = document.next(after: child + 1)
         }
         return nil
     }

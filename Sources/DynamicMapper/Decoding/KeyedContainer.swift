@@ -59,26 +59,20 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     var allKeys: [Key] {
         if let index {
-            let node = impl.nodes[object]
             var keys: [Key] = []
             keys.reserveCapacity(index.count)
             // Keep document order, which the dictionary lost.
             let byValue = Dictionary(uniqueKeysWithValues: index.map { ($0.value, $0.key) })
-            var child = object + 1
-            while child < Int(node.end) {
+            for child in impl.document.children(of: object) {
                 if let name = byValue[child + 1], let key = Self.key(named: name) { keys.append(key) }
-                child = impl.document.next(after: child + 1)
             }
             return keys
         }
         var keys: [Key] = []
         var seen = Set<String>()
-        let node = impl.nodes[object]
-        var child = object + 1
-        while child < Int(node.end) {
+        for child in impl.document.children(of: object) {
             let name = impl.document.string(impl.nodes[child])
             if seen.insert(name).inserted, let key = Self.key(named: name) { keys.append(key) }
-            child = impl.document.next(after: child + 1)
         }
         return keys
     }

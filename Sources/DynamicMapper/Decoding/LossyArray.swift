@@ -35,17 +35,12 @@ extension Array: LossyArray where Element: Decodable {
         }
         var result: [Element] = []
         result.reserveCapacity(Int(node.length))
-        var child = index + 1
-        var position = 0
-        while child < Int(node.end) {
-            let at = position
+        for (at, child) in impl.document.children(of: index).enumerated() {
             do {
                 result.append(try impl.decodeDetached(Element.self, at: child, marksKeys: nil, path: { path + [.index(at)] }))
             } catch {
                 impl.report(.droppedElement, node: child, codingPath: (path + [.index(at)]).map(\.codingKey), failure: error)
             }
-            child = impl.document.next(after: child)
-            position += 1
         }
         return result
     }

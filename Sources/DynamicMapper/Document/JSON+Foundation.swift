@@ -27,7 +27,7 @@ extension JSON {
             return .array(try array.enumerated().map { try convert($1, path: path + [IndexKey($0)]) })
         case let dictionary as [String: Any]:
             var members = JSON.Object()
-            for key in dictionary.keys.sorted() {
+            for key in dictionary.keys.sorted(by: KeyOrder.precedes) {
                 members[key] = try convert(dictionary[key] as Any, path: path + [StringKey(key)])
             }
             return .object(members)

@@ -52,9 +52,8 @@ extension JSON {
     /// ```
     public subscript(index: Int) -> JSON? {
         guard case .array(let array) = self else { return nil }
-        let position = index < 0 ? array.count &+ index : index
         // Not a ternary with `nil`: that would read `nil` as the literal `JSON.null`.
-        guard array.indices.contains(position) else { return Optional.none }
+        guard let position = RelativeIndex.resolve(index, count: array.count) else { return Optional.none }
         return array[position]
     }
 

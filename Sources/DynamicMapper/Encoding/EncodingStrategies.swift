@@ -152,3 +152,43 @@ extension Dictionary: StringKeyedDictionaryEncodable where Key == String, Value:
         for (key, value) in self { try body(key, value) }
     }
 }
+
+/// How a `Date` or `Data` is written, decided once from the strategies for both encoders so
+/// that the streaming and the tree encoder cannot disagree on a case.
+enum StrategyForm {
+    /// Encoded by a closure against a child encoder (deferred and custom strategies); a
+    /// closure that writes nothing leaves an empty object, as `JSONEncoder` does.
+    case encoded((any Encoder) throws -> Void)
+    /// A number; Foundation ignores the non-conforming float strategy for dates, so it throws.
+    case number(Double)
+    case string(String)
+}
+
+extension EncodingOptions {
+    func form(of date: Date) -> StrategyForm {
+        switch dateStrategy {
+        case .deferredToDate: return .encoded { try date.encode(to: $0) }
+        case .secondsSince1970: return .number(date.timeIntervalSince1970)
+        case .millisecondsSince1970: return .number(1000.0 * date.timeIntervalSince1970)
+        case .iso8601: return .string(DateText.iso8601(date))
+        #if canImport(Darwin)
+        case .formatted(let formatter): return .string(formatter.string(from: date))
+        #endif
+        case .custom(let closure): return .encoded { try closure(date, $0) }
+        #if canImport(Darwin)
+        @unknown default: return .encoded { try date.encode(to: $0) }
+        #endif
+        }
+    }
+
+    func form(of data: Data) -> StrategyForm {
+        switch dataStrategy {
+        case .deferredToData: return .encoded { try data.encode(to: $0) }
+        case .base64: return .string(data.base64EncodedString())
+        case .custom(let closure): return .encoded { try closure(data, $0) }
+        #if canImport(Darwin)
+        @unknown default: return .string(data.base64EncodedString())
+        #endif
+        }
+    }
+}

@@ -45,23 +45,10 @@ extension JSONWriter {
         case .string:
             writeSourceString(document, node)
         case .array:
-            var elements: [Int] = []
-            elements.reserveCapacity(Int(node.length))
-            var child = index + 1
-            while child < Int(node.end) {
-                elements.append(child)
-                child = document.next(after: child)
-            }
+            let elements = Array(document.children(of: index))
             writeArray(count: elements.count) { $0.writeSource(document, elements[$1]) }
         case .object:
-            var keys: [Int] = []
-            keys.reserveCapacity(Int(node.length))
-            var child = index + 1
-            while child < Int(node.end) {
-                keys.append(child)
-                child = document.next(after: child + 1)
-            }
-            writeSourceObject(document, keys: keys)
+            writeSourceObject(document, keys: Array(document.children(of: index)))
         }
     }
 
@@ -70,7 +57,7 @@ extension JSONWriter {
         var order = keys
         if sortedKeys {
             let texts = keys.map { document.string(document.nodes[$0]) }
-            order = texts.indices.sorted { texts[$0].utf8.lexicographicallyPrecedes(texts[$1].utf8) }.map { keys[$0] }
+            order = KeyOrder.positions(count: keys.count, sorted: true) { texts[$0] }.map { keys[$0] }
         }
         openContainer(UInt8(ascii: "{"))
         for (position, key) in order.enumerated() {

@@ -279,21 +279,13 @@ struct JSONWriter {
     /// members in key order when keys are sorted.
     mutating func writeObject(count: Int, key: (Int) -> String, _ value: (inout JSONWriter, Int) -> Void) {
         openContainer(UInt8(ascii: "{"))
-        for (position, member) in Self.memberOrder(count: count, sorted: sortedKeys, key: key).enumerated() {
+        for (position, member) in KeyOrder.positions(count: count, sorted: sortedKeys, key: key).enumerated() {
             beginElement(isFirst: position == 0)
             writeString(key(member))
             writeKeySeparator()
             value(&self, member)
         }
         closeContainer(UInt8(ascii: "}"))
-    }
-
-    /// Member positions in writing order: by the keys' UTF-8 bytes, as `JSONEncoder` sorts,
-    /// when keys are sorted.
-    static func memberOrder(count: Int, sorted: Bool, key: (Int) -> String) -> [Int] {
-        var order = Array(0..<count)
-        if sorted { order.sort { key($0).utf8.lexicographicallyPrecedes(key($1).utf8) } }
-        return order
     }
 }
 
@@ -314,6 +306,6 @@ private struct WritingContainer {
     init(object: JSON.Object, sortedKeys: Bool) {
         self.object = object
         count = object.count
-        order = JSONWriter.memberOrder(count: count, sorted: sortedKeys) { object.keys[$0] }
+        order = KeyOrder.positions(count: count, sorted: sortedKeys) { object.keys[$0] }
     }
 }

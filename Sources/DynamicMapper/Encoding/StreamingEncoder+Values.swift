@@ -17,9 +17,9 @@ extension StreamingEncoder {
     @discardableResult
     func encodeValue<T: Encodable>(_ value: T, key: (any CodingKey)?, emptyAsObject: Bool = true, member: Bool = false) throws -> Bool {
         if T.self == Date.self {
-            try encodeDate(unsafeBitCast(value, to: Date.self), key: key)
+            try write(options.form(of: unsafeBitCast(value, to: Date.self)), key: key)
         } else if T.self == Data.self {
-            try encodeData(unsafeBitCast(value, to: Data.self), key: key)
+            try write(options.form(of: unsafeBitCast(value, to: Data.self)), key: key)
         } else if T.self == URL.self {
             writer.writeString(unsafeBitCast(value, to: URL.self).absoluteString)
         } else if T.self == Decimal.self {
@@ -149,42 +149,15 @@ extension StreamingEncoder {
         return path + [key]
     }
 
-    private func encodeDate(_ date: Date, key: (any CodingKey)?) throws {
-        switch options.dateStrategy {
-        case .deferredToDate:
-            _ = try encodeInChildSlot(key: key, emptyAsObject: true) { try date.encode(to: self) }
-        case .secondsSince1970:
-            // Foundation ignores the non-conforming float strategy for dates.
-            try writeFloat(date.timeIntervalSince1970, strategy: .throw, path: pathAppending(key))
-        case .millisecondsSince1970:
-            try writeFloat(1000.0 * date.timeIntervalSince1970, strategy: .throw, path: pathAppending(key))
-        case .iso8601:
-            writer.writeString(DateText.iso8601(date))
-        #if canImport(Darwin)
-        case .formatted(let formatter):
-            writer.writeString(formatter.string(from: date))
-        #endif
-        case .custom(let closure):
-            _ = try encodeInChildSlot(key: key, emptyAsObject: true) { try closure(date, self) }
-        #if canImport(Darwin)
-        @unknown default:
-            _ = try encodeInChildSlot(key: key, emptyAsObject: true) { try date.encode(to: self) }
-        #endif
-        }
-    }
-
-    private func encodeData(_ data: Data, key: (any CodingKey)?) throws {
-        switch options.dataStrategy {
-        case .deferredToData:
-            _ = try encodeInChildSlot(key: key, emptyAsObject: true) { try data.encode(to: self) }
-        case .base64:
-            writer.writeString(data.base64EncodedString())
-        case .custom(let closure):
-            _ = try encodeInChildSlot(key: key, emptyAsObject: true) { try closure(data, self) }
-        #if canImport(Darwin)
-        @unknown default:
-            writer.writeString(data.base64EncodedString())
-        #endif
+    /// Writes a `Date` or `Data` in the form the options chose for it.
+    private func write(_ form: StrategyForm, key: (any CodingKey)?) throws {
+        switch form {
+        case .encoded(let encode):
+            _ = try encodeInChildSlot(key: key, emptyAsObject: true) { try encode(self) }
+        case .number(let value):
+            try writeFloat(value, strategy: .throw, path: pathAppending(key))
+        case .string(let text):
+            writer.writeString(text)
         }
     }
 

@@ -554,19 +554,3 @@ final class StreamingEncoder {
             && writer.bytes[a.keyStart..<a.keyEnd].elementsEqual(writer.bytes[b.keyStart..<b.keyEnd])
     }
 }
-
-/// The order `JSONEncoder` sorts keys in.
-enum KeyOrder {
-    /// Three-way lexicographic comparison of bytes.
-    static func compare(_ left: ArraySlice<UInt8>, _ right: ArraySlice<UInt8>) -> Int {
-        var i = left.startIndex, j = right.startIndex
-        while i < left.endIndex && j < right.endIndex {
-            if left[i] != right[j] { return left[i] < right[j] ? -1 : 1 }
-            i += 1
-            j += 1
-        }
-        if i < left.endIndex { return 1 }
-        if j < right.endIndex { return -1 }
-        return 0
-    }
-}

@@ -117,8 +117,8 @@ final class TreeEncoder: Encoder {
     // MARK: Values
 
     static func wrap<T: Encodable>(_ value: T, options: EncodingOptions, path: [any CodingKey]) throws -> TreeNode? {
-        if T.self == Date.self { return try wrapDate(value as! Date, options: options, path: path) }
-        if T.self == Data.self { return try wrapData(value as! Data, options: options, path: path) }
+        if T.self == Date.self { return try wrap(form: options.form(of: value as! Date), options: options, path: path) }
+        if T.self == Data.self { return try wrap(form: options.form(of: value as! Data), options: options, path: path) }
         if T.self == URL.self { return .value(.string((value as! URL).absoluteString)) }
         if T.self == Decimal.self { return .value(.number(JSON.Number(validated: (value as! Decimal).description))) }
         if T.self == JSON.self { return .value(value as! JSON) }
@@ -155,41 +155,15 @@ final class TreeEncoder: Encoder {
         return .value(isString ? .string(text) : .number(JSON.Number(validated: text)))
     }
 
-    private static func wrapDate(_ date: Date, options: EncodingOptions, path: [any CodingKey]) throws -> TreeNode {
-        switch options.dateStrategy {
-        case .deferredToDate:
-            return try wrapInChild(options: options, path: path) { try date.encode(to: $0) } ?? .value(.object(JSON.Object()))
-        case .secondsSince1970:
-            return try number(date.timeIntervalSince1970, strategy: .throw, path: path)
-        case .millisecondsSince1970:
-            return try number(1000.0 * date.timeIntervalSince1970, strategy: .throw, path: path)
-        case .iso8601:
-            return .value(.string(DateText.iso8601(date)))
-        #if canImport(Darwin)
-        case .formatted(let formatter):
-            return .value(.string(formatter.string(from: date)))
-        #endif
-        case .custom(let closure):
-            return try wrapInChild(options: options, path: path) { try closure(date, $0) } ?? .value(.object(JSON.Object()))
-        #if canImport(Darwin)
-        @unknown default:
-            return try wrapInChild(options: options, path: path) { try date.encode(to: $0) } ?? .value(.object(JSON.Object()))
-        #endif
-        }
-    }
-
-    private static func wrapData(_ data: Data, options: EncodingOptions, path: [any CodingKey]) throws -> TreeNode {
-        switch options.dataStrategy {
-        case .deferredToData:
-            return try wrapInChild(options: options, path: path) { try data.encode(to: $0) } ?? .value(.object(JSON.Object()))
-        case .base64:
-            return .value(.string(data.base64EncodedString()))
-        case .custom(let closure):
-            return try wrapInChild(options: options, path: path) { try closure(data, $0) } ?? .value(.object(JSON.Object()))
-        #if canImport(Darwin)
-        @unknown default:
-            return .value(.string(data.base64EncodedString()))
-        #endif
+    /// A `Date` or `Data` in the form the options chose for it.
+    private static func wrap(form: StrategyForm, options: EncodingOptions, path: [any CodingKey]) throws -> TreeNode {
+        switch form {
+        case .encoded(let encode):
+            return try wrapInChild(options: options, path: path) { try encode($0) } ?? .value(.object(JSON.Object()))
+        case .number(let value):
+            return try number(value, strategy: .throw, path: path)
+        case .string(let text):
+            return .value(.string(text))
         }
     }
 }

@@ -96,7 +96,7 @@ extension TreeArray {
     /// that `ds` writes keep; a negative one counts from the end of what is there.
     func writablePosition(_ position: Int) throws(TreePlace.Refusal) -> Int {
         if position < 0 {
-            guard let resolved = OverlayNode.resolve(position, count: nodes.count) else {
+            guard let resolved = RelativeIndex.resolve(position, count: nodes.count) else {
                 throw TreePlace.Refusal(reason: "has the index \(position), before the start of an array of \(nodes.count) elements")
             }
             return resolved

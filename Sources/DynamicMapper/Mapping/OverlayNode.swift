@@ -45,12 +45,12 @@ extension OverlayNode {
         case (.value(let json), .key(let key)):
             return json[key].map(OverlayNode.value)
         case (.value(let json), .index(let position)):
-            guard case .array(let elements) = json, let resolved = Self.resolve(position, count: elements.count) else { return nil }
+            guard case .array(let elements) = json, let resolved = RelativeIndex.resolve(position, count: elements.count) else { return nil }
             return .value(elements[resolved])
         case (.object(let object), .key(let key)):
             return object.firstIndex(of: key).map { object[$0].value }
         case (.array(let elements), .index(let position)):
-            return Self.resolve(position, count: elements.count).map { elements[$0] }
+            return RelativeIndex.resolve(position, count: elements.count).map { elements[$0] }
         default:
             return nil
         }
@@ -63,13 +63,6 @@ extension OverlayNode {
             node = next
         }
         return node
-    }
-
-    /// A position for `index` in a collection of `count` (negative counts from the end), or
-    /// `nil` when out of range.
-    static func resolve(_ index: Int, count: Int) -> Int? {
-        let position = index < 0 ? count + index : index
-        return position >= 0 && position < count ? position : nil
     }
 
     /// How many elements an array holds without materialising it; 0 for anything else.
@@ -116,12 +109,10 @@ extension OverlayNode {
         case .source(let document, let index) where document.nodes[index].kind == .object:
             var members: [OverlayMember] = []
             members.reserveCapacity(Int(document.nodes[index].length))
-            var child = index + 1
-            while child < Int(document.nodes[index].end) {
+            for child in document.children(of: index) {
                 members.append(OverlayMember(
                     key: document.string(document.nodes[child]), value: .source(document, child + 1),
                     source: OverlayMember.SourceKey(document: document, index: child)))
-                child = document.next(after: child + 1)
             }
             return OverlayObject(members)
         default:
@@ -137,14 +128,7 @@ extension OverlayNode {
         case .value(.array(let elements)):
             return elements.map(OverlayNode.value)
         case .source(let document, let index) where document.nodes[index].kind == .array:
-            var elements: [OverlayNode] = []
-            elements.reserveCapacity(Int(document.nodes[index].length))
-            var child = index + 1
-            while child < Int(document.nodes[index].end) {
-                elements.append(.source(document, child))
-                child = document.next(after: child)
-            }
-            return elements
+            return document.children(of: index).map { .source(document, $0) }
         default:
             return nil
         }
@@ -205,7 +189,7 @@ extension OverlayNode {
             case .index(let index):
                 var elements = current?.arrayElements() ?? []
                 current = nil
-                let position = resolve(index, count: elements.count)
+                let position = RelativeIndex.resolve(index, count: elements.count)
                 if let position {
                     current = elements[position]
                     elements[position] = .value(.null)
@@ -254,7 +238,7 @@ extension OverlayNode {
         for step in steps {
             if case .index(let index) = step {
                 let count = current?.elementCount ?? 0
-                if resolve(index, count: count) == nil {
+                if RelativeIndex.resolve(index, count: count) == nil {
                     if index < 0 || index - count > maximumIndexGap { return false }
                 }
             }

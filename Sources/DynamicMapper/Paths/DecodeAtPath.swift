@@ -189,8 +189,7 @@ struct ContainerWalk {
                     : .keyed(try container.nestedContainer(keyedBy: AnyKey.self, forKey: key))
             case (.unkeyed(var container), .index(let index)):
                 let count = container.count ?? 0
-                let resolved = index < 0 ? count + index : index
-                guard resolved >= 0, resolved < count else {
+                guard let resolved = RelativeIndex.resolve(index, count: count) else {
                     if optional { return nil }
                     throw DecodingError.valueNotFound(T.self, DecodingError.Context(
                         codingPath: container.codingPath, debugDescription: "No element at index \(index) (the array has \(count))."))

@@ -16,7 +16,7 @@ extension Document {
     /// The node of element `position` (negative counts from the end) of the array at `index`.
     func element(of index: Int, at position: Int) -> Int? {
         let node = nodes[index]
-        guard node.kind == .array, let resolved = OverlayNode.resolve(position, count: Int(node.length)) else { return nil }
+        guard node.kind == .array, let resolved = RelativeIndex.resolve(position, count: Int(node.length)) else { return nil }
         var child = index + 1
         for _ in 0..<resolved { child = next(after: child) }
         return child

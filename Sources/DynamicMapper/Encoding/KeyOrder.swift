@@ -1,0 +1,30 @@
+/// The order `JSONEncoder` sorts keys in for `.sortedKeys`: by their UTF-8 bytes, not by
+/// `String`'s Unicode ordering. Every writer that sorts members (the streaming encoder, the
+/// tree encoder's ``JSONWriter``, overlays written back) goes through here so that they agree.
+enum KeyOrder {
+    /// Three-way lexicographic comparison of bytes.
+    static func compare(_ left: ArraySlice<UInt8>, _ right: ArraySlice<UInt8>) -> Int {
+        var i = left.startIndex, j = right.startIndex
+        while i < left.endIndex && j < right.endIndex {
+            if left[i] != right[j] { return left[i] < right[j] ? -1 : 1 }
+            i += 1
+            j += 1
+        }
+        if i < left.endIndex { return 1 }
+        if j < right.endIndex { return -1 }
+        return 0
+    }
+
+    /// Whether the key `left` sorts before `right`.
+    static func precedes(_ left: String, _ right: String) -> Bool {
+        left.utf8.lexicographicallyPrecedes(right.utf8)
+    }
+
+    /// Member positions `0..<count` in writing order: by key (`key` gives a position's key)
+    /// when `sorted`, as they are otherwise.
+    static func positions(count: Int, sorted: Bool, key: (Int) -> String) -> [Int] {
+        var order = Array(0..<count)
+        if sorted { order.sort { precedes(key($0), key($1)) } }
+        return order
+    }
+}
