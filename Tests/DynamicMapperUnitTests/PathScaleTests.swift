@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import DynamicMapper
+import DynamicMapperTestSupport
 
 // Path text is often handed in by a caller (a query parameter, a config file): any text parses
 // in time linear in its length, and a path's description parses back to the same components.
