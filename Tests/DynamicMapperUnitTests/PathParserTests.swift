@@ -40,41 +40,48 @@ struct PathParserTests {
     func randomComponentsWithSeparators() {
         for seed in UInt64(0)..<500 {
             var random = SeededRandom(state: seed)
-            var components: [Path.Component] = []
-            for _ in 0..<Int.random(in: 0...6, using: &random) {
-                if Int.random(in: 0..<3, using: &random) == 0 {
-                    components.append(.index(Int.random(in: -30...30, using: &random)))
-                } else {
-                    components.append(.key((0..<Int.random(in: 0...4, using: &random)).map { _ in Self.alphabet.randomElement(using: &random)! }.joined()))
-                }
-            }
+            let components = randomPathComponents(&random, pieces: Self.alphabet, indexes: -30...30)
             let separator = Self.separators.randomElement(using: &random)!
-            let text = Self.write(components, separator: separator)
+            let text = Self.write(components, separator: separator, random: &random)
             #expect(PathParser.parse(text, separator: separator) == components,
                     "seed \(seed): \(components) written \(text.debugDescription) with \(separator)")
         }
     }
 
-    /// The grammar written independently of `Path.description`: an index in brackets right
-    /// after what precedes it, a key after the separator, with a backslash before the
-    /// separator, brackets and backslashes; the empty key as `[]`.
-    private static func write(_ components: [Path.Component], separator: Character) -> String {
-        let escaped: Set<Unicode.Scalar> = ["[", "]", "\\", separator.unicodeScalars.first!]
-        var text = String.UnicodeScalarView()
+    /// The grammar written independently of `Path.description`: an index in brackets, a key
+    /// after the separator with a backslash before the separator, brackets and backslashes,
+    /// and before any other scalar at random (an escaped scalar is itself); the empty key as `[]`.
+    private static func write(_ components: [Path.Component], separator: Character, random: inout SeededRandom) -> String {
+        let special: Set<Unicode.Scalar> = ["[", "]", "\\", separator.unicodeScalars.first!]
+        var text = ""
         for component in components {
             switch component {
             case .index(let index):
-                text.append(contentsOf: "[\(index)]".unicodeScalars)
+                text += "[\(index)]"
             case .key(let key) where key.isEmpty:
-                text.append(contentsOf: "[]".unicodeScalars)
+                text += "[]"
             case .key(let key):
-                if !text.isEmpty { text.append(contentsOf: separator.unicodeScalars) }
+                if !text.isEmpty { text.append(separator) }
                 for scalar in key.unicodeScalars {
-                    if escaped.contains(scalar) { text.append("\\") }
-                    text.append(scalar)
+                    if special.contains(scalar) || Int.random(in: 0..<4, using: &random) == 0 { text.unicodeScalars.append("\\") }
+                    text.unicodeScalars.append(scalar)
                 }
             }
         }
-        return String(text)
+        return text
     }
+}
+
+/// Up to six components: indexes in `indexes`, keys of up to four `pieces`.
+func randomPathComponents(_ random: inout SeededRandom, pieces: [String], indexes: ClosedRange<Int>) -> [Path.Component] {
+    var components: [Path.Component] = []
+    for _ in 0..<Int.random(in: 0...6, using: &random) {
+        if Int.random(in: 0..<4, using: &random) == 0 {
+            components.append(.index(Int.random(in: indexes, using: &random)))
+        } else {
+            let count = Int.random(in: 0...4, using: &random)
+            components.append(.key((0..<count).map { _ in pieces.randomElement(using: &random)! }.joined()))
+        }
+    }
+    return components
 }
