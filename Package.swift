@@ -10,9 +10,22 @@ let package = Package(
     targets: [
         .target(name: "DynamicMapper"),
         .target(name: "DynamicMapperOperators", dependencies: ["DynamicMapper"]),
+        // Helpers shared by the test targets and compiled into the fuzz targets (Fuzz/fuzz.sh):
+        // coders side by side, shared data, seeded randomness, the fuzz properties. Not a product.
+        .target(
+            name: "DynamicMapperTestSupport",
+            dependencies: ["DynamicMapper"],
+            path: "Tests/DynamicMapperTestSupport"
+        ),
+        // End-to-end: the public API against documents, Foundation's coders and the shared data.
         .testTarget(
             name: "DynamicMapperTests",
-            dependencies: ["DynamicMapper", "DynamicMapperOperators"]
+            dependencies: ["DynamicMapper", "DynamicMapperOperators", "DynamicMapperTestSupport"]
+        ),
+        // One internal piece at a time: scanner, node buffer, path parser, overlay, key order.
+        .testTarget(
+            name: "DynamicMapperUnitTests",
+            dependencies: ["DynamicMapper", "DynamicMapperTestSupport"]
         ),
         .executableTarget(
             name: "CorpusRoundTrip",

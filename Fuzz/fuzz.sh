@@ -8,7 +8,7 @@
 #   FUZZ_BUILD_ONLY=1 Fuzz/fuzz.sh    # build and check that each target starts, nothing else
 #
 # Each target is the library compiled with `swiftc -sanitize=fuzzer,address` plus one entry
-# point and the shared properties in Tests/DynamicMapperTests/FuzzChecks*.swift (with their
+# point and the shared properties in Tests/DynamicMapperTestSupport/FuzzChecks*.swift (with their
 # oracles in FuzzOracles.swift). The corpus
 # grows in .build-fuzz/corpus/<Target>, seeded from Fuzz/Seeds/<Target>, Fuzz/Regressions
 # and ../shared/data. A finding is written to .build-fuzz/findings/<Target>-crash-…; keep
@@ -39,7 +39,7 @@ quiet swiftc "${flags[@]}" -module-name DynamicMapper -emit-library -static \
 for target in "${targets[@]}"; do
     echo "== building $target"
     quiet swiftc "${flags[@]}" -module-name "Fuzz$target" -I "$build" -L "$build" -lDynamicMapper \
-        "Fuzz/Targets/$target.swift" Tests/DynamicMapperTests/FuzzChecks*.swift Tests/DynamicMapperTests/FuzzOracles.swift \
+        "Fuzz/Targets/$target.swift" Tests/DynamicMapperTestSupport/FuzzChecks*.swift Tests/DynamicMapperTestSupport/FuzzOracles.swift \
         -o "$build/fuzz-$target"
 done
 

@@ -2,7 +2,7 @@ import Foundation
 import DynamicMapper
 
 // Fuzz target (b) decode a model with DynamicJSONDecoder and with JSONDecoder: the same verdict and value on valid input.
-// The property lives in Tests/DynamicMapperTests/FuzzChecks.swift, shared with the
+// The property lives in Tests/DynamicMapperTestSupport/FuzzChecks.swift, shared with the
 // regression tests. Built and run by Fuzz/fuzz.sh.
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -2,7 +2,7 @@ import Foundation
 import DynamicMapper
 
 // Fuzz target (c) reads and writes through ds driven by the input, then re-encode and parse back.
-// The property lives in Tests/DynamicMapperTests/FuzzChecks.swift, shared with the
+// The property lives in Tests/DynamicMapperTestSupport/FuzzChecks.swift, shared with the
 // regression tests. Built and run by Fuzz/fuzz.sh.
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -2,7 +2,7 @@ import Foundation
 import DynamicMapper
 
 // Fuzz target (e): JSON5 text, parsed, serialised, checked for repeated keys and decoded
-// as numbers side by side with JSONDecoder. The property Tests/DynamicMapperTests/FuzzChecks+PathsAndJSON5.swift, shared with the regression
+// as numbers side by side with JSONDecoder. The property Tests/DynamicMapperTestSupport/FuzzChecks+PathsAndJSON5.swift, shared with the regression
 // tests. Built and run by Fuzz/fuzz.sh.
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -2,7 +2,7 @@ import Foundation
 import DynamicMapper
 
 // Fuzz target (a) parse into JSON, serialise, parse again: the same value, the same bytes.
-// The property lives in Tests/DynamicMapperTests/FuzzChecks.swift, shared with the
+// The property lives in Tests/DynamicMapperTestSupport/FuzzChecks.swift, shared with the
 // regression tests. Built and run by Fuzz/fuzz.sh.
 
 @_cdecl("LLVMFuzzerTestOneInput")

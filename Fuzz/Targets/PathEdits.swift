@@ -2,7 +2,7 @@ import Foundation
 import DynamicMapper
 
 // Fuzz target (d): path text → Path → its description → an edit through ds. The property
-// lives in Tests/DynamicMapperTests/FuzzChecks+PathsAndJSON5.swift, shared with the
+// lives in Tests/DynamicMapperTestSupport/FuzzChecks+PathsAndJSON5.swift, shared with the
 // regression tests. Built and run by Fuzz/fuzz.sh.
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 @testable import DynamicMapper
+import DynamicMapperTestSupport
 
 /// JSONTestSuite: `y_` must parse, `n_` must be rejected with a positioned error, `i_` must
 /// never crash. Our choices for `i_` are pinned below so a change is noticed.

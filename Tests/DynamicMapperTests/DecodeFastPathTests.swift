@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import DynamicMapper
+import DynamicMapperTestSupport
 
 // The shortcuts taken for speed (issue 18) give what `JSONDecoder` gives: arrays of scalars read
 // without `Array.init(from:)`, key uniqueness checked on word-wise hashes, and key lookups that

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import DynamicMapper
+import DynamicMapperTestSupport
 
 // The decode report as a property: for random payloads of a model with lossy arrays, @Zero
 // and @Mapped defaults at several depths, the report lists exactly the places where the

@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 @testable import DynamicMapper
+import DynamicMapperTestSupport
 
 /// Hand-written decoding that keeps nested containers open while it works on their parents,
 /// so the decoder's shared path stack no longer holds their part of the path.

@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 @testable import DynamicMapper
+import DynamicMapperTestSupport
 
 /// A key for any string or integer.
 struct DecAnyKey: CodingKey, Hashable {

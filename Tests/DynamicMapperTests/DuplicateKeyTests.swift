@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import DynamicMapper
+import DynamicMapperTestSupport
 
 // The opt-in that rejects documents repeating a key: readers that take the first value (this
 // package, JSONDecoder) and those that take the last (JSONSerialization) must never be handed

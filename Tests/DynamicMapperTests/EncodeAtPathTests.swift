@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import DynamicMapper
+import DynamicMapperTestSupport
 
 // Encoding at a path (issue 17, item 1): `encoder.encode(value, at:)` wraps a value in the
 // containers of a path, and paths with indexes encode in `@Mapped`, `KeyedKey` and `AnyKey`

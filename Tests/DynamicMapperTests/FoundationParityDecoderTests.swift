@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 import DynamicMapper
+import DynamicMapperTestSupport
 
 // Decoding behaviours of Foundation's own coder tests (swift-foundation, JSONEncoderTests.swift):
 // decoder state after errors, failures thrown from init(from:), strings and escapes, numbers,

@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 import DynamicMapper
+import DynamicMapperTestSupport
 
 // Encoding behaviours of Foundation's own coder tests (swift-foundation, JSONEncoderTests.swift):
 // top-level shapes, classes sharing an encoder, coding paths, super encoders, replaced and

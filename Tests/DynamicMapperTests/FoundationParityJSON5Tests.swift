@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 import DynamicMapper
+import DynamicMapperTestSupport
 
 // The JSON5 behaviours of Foundation's own coder tests (swift-foundation,
 // JSONEncoderTests.swift), and its pass/fail corpus runs, side by side with `JSONDecoder`

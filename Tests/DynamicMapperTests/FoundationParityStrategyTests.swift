@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 import DynamicMapper
+import DynamicMapperTestSupport
 
 // The strategy behaviours of Foundation's own coder tests (swift-foundation,
 // JSONEncoderTests.swift): dates, data, non-finite numbers and keys, each run through

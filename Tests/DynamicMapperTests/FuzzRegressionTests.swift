@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import DynamicMapper
+import DynamicMapperTestSupport
 
 /// Every input the fuzz targets ever crashed on (`Fuzz/Regressions/<Target>/`) and every seed
 /// (`Fuzz/Seeds/<Target>/`), run through the target's property in `FuzzChecks`.

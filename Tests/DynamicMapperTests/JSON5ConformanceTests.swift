@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 import DynamicMapper
+import DynamicMapperTestSupport
 
 /// json5-tests: with JSON5 on, `.json` and `.json5` files must be accepted and `.js` and `.txt`
 /// files rejected with a positioned error. `todo/` holds the specification's open cases.

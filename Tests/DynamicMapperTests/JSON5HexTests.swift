@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import DynamicMapper
+import DynamicMapperTestSupport
 
 // JSON5 hexadecimal numbers: read as the exact 64-bit integer they spell, as Foundation reads
 // them, in time linear in their length; larger values are rejected where they stand.

@@ -1,6 +1,7 @@
 import DynamicMapper
 import Foundation
 import Testing
+import DynamicMapperTestSupport
 
 /// `JSON.Number` from integer and floating-point literals: the docs write `.number(3)` as code.
 @Suite struct JSONNumberLiteralTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import DynamicMapper
+import DynamicMapperTestSupport
 
 private func jpPointer(_ text: String) -> Path {
     // A malformed test pointer becomes a key no document holds, so the expectations that use it fail.

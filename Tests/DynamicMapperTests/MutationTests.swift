@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 import DynamicMapper
+import DynamicMapperTestSupport
 
 // Documented behaviours that a mutation check found unguarded: each deliberate bug listed in
 // `Tests/Mutations.md` passed the whole suite until these tests were written. File-scope types

@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 import DynamicMapper
+import DynamicMapperTestSupport
 
 // Seeded random differential tests: random documents and models decoded by both decoders,
 // random invalid UTF-8 against a reference validator written here, and random syntax errors

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import DynamicMapper
 import DynamicMapperOperators
+import DynamicMapperTestSupport
 
 // Round-trip integrity (the behaviour table's "nothing lost" rows): a read that failed costs no
 // data, `ds` edits of a model's own keys survive, model-free views keep the whole document, and

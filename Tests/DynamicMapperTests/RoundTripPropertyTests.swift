@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import DynamicMapper
+import DynamicMapperTestSupport
 
 // Property-based round trips: random JSON documents and random edits from a seeded generator,
 // so a failure names the seed that reproduces it. The properties are those of the fuzz

@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 import DynamicMapper
+import DynamicMapperTestSupport
 
 /// The shared data is there when CI says it must be, and whole: each suite's tests assert
 /// how many cases they ran, and these pin what there is to run.

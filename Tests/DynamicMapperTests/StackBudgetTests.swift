@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import DynamicMapper
+import DynamicMapperTestSupport
 
 // The stack a decode needs per level of nesting, for each kind of model, and that the default
 // depth limit fits a 512 KiB thread (the size of secondary threads on Apple platforms) for

@@ -73,110 +73,271 @@ public struct Mapped<Value> {
 
     // MARK: Keys and options
 
-    /// A property under its own name: `@Mapped var name: String`.
+    /// A property under its own name, with no options.
+    ///
+    /// ```swift
+    /// @Mapped var name: String
+    /// ```
     @inlinable
     public init() {
         self.init(declaring: nil, MappedConfiguration(key: nil))
     }
 
-    /// A property under its own name, with options: `@Mapped(.trimmed) var title: String`.
+    /// A property under its own name, with options.
+    ///
+    /// ```swift
+    /// @Mapped(.lossy) var tags: [String]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - options: How the value is read and written (``MappedOption/lossy``,
+    ///     ``MappedOption/nullIsMissing``, a date strategy, modifiers and validations), applied in order.
     public init(_ options: MappedOption<Value>...) {
         self.init(declaring: nil, .make(key: nil, coder: nil, options: options))
     }
 
-    /// A property under `key`, a key or a path: `@Mapped("address.zipCode") var zipCode: Int`.
+    /// A property under `key`, a key or a path.
+    ///
+    /// ```swift
+    /// @Mapped("address.zipCode") var zipCode: Int
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: Where the value is in the document: a key, or a path in the ``Path`` grammar
+    ///     (`"address.zipCode"`, `"items[0].id"`, `\.` for a dot inside a key).
     @inlinable
     public init(_ key: String) {
         self.init(declaring: nil, MappedConfiguration(key: key))
     }
 
-    /// A property under `key`, with options: `@Mapped("tags", .lossy) var tags: [String]`.
+    /// A property under `key`, with options.
+    ///
+    /// ```swift
+    /// @Mapped("tags", .lossy) var tags: [String]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: Where the value is in the document: a key, or a path in the ``Path`` grammar
+    ///     (`"address.zipCode"`, `"items[0].id"`, `\.` for a dot inside a key).
+    ///   - options: How the value is read and written (``MappedOption/lossy``,
+    ///     ``MappedOption/nullIsMissing``, a date strategy, modifiers and validations), applied in order.
     public init(_ key: String, _ options: MappedOption<Value>...) {
         self.init(declaring: nil, .make(key: key, coder: nil, options: options))
     }
 
-    /// A property that takes `default` when its key is missing:
-    /// `@Mapped(default: "+1 123456789") var phone: String`.
+    /// A property under its own name that takes `defaultValue` when its key is missing.
+    ///
+    /// ```swift
+    /// @Mapped(default: "+1 123456789") var phone: String
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - defaultValue: The value when the key is missing (or `null`, with
+    ///     ``MappedOption/nullIsMissing``); never written in its place when encoding.
     @inlinable
     public init(default defaultValue: Value) {
         self.init(declaring: nil, defaultValue: defaultValue, MappedConfiguration(key: nil))
     }
 
-    /// A property with a default and options: `@Mapped(default: 10, .nullIsMissing) var limit: Int`.
+    /// A property under its own name with a default and options.
+    ///
+    /// ```swift
+    /// @Mapped(default: 10, .nullIsMissing) var limit: Int
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - defaultValue: The value when the key is missing (or `null`, with
+    ///     ``MappedOption/nullIsMissing``); never written in its place when encoding.
+    ///   - options: How the value is read and written (``MappedOption/lossy``,
+    ///     ``MappedOption/nullIsMissing``, a date strategy, modifiers and validations), applied in order.
     public init(default defaultValue: Value, _ options: MappedOption<Value>...) {
         self.init(declaring: nil, defaultValue: defaultValue, .make(key: nil, coder: nil, options: options))
     }
 
-    /// A property under `key` that takes `default` when the key is missing:
-    /// `@Mapped("phone_number", default: "") var phone: String`.
+    /// A property under `key` that takes `defaultValue` when the key is missing.
+    ///
+    /// ```swift
+    /// @Mapped("phone_number", default: "") var phone: String
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: Where the value is in the document: a key, or a path in the ``Path`` grammar
+    ///     (`"address.zipCode"`, `"items[0].id"`, `\.` for a dot inside a key).
+    ///   - defaultValue: The value when the key is missing (or `null`, with
+    ///     ``MappedOption/nullIsMissing``); never written in its place when encoding.
     @inlinable
     public init(_ key: String, default defaultValue: Value) {
         self.init(declaring: nil, defaultValue: defaultValue, MappedConfiguration(key: key))
     }
 
-    /// A property under `key` with a default and options:
-    /// `@Mapped("limit", default: 10, .nullIsMissing) var limit: Int`.
+    /// A property under `key` with a default and options.
+    ///
+    /// ```swift
+    /// @Mapped("limit", default: 10, .nullIsMissing, .clamping(to: 1...100)) var limit: Int
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: Where the value is in the document: a key, or a path in the ``Path`` grammar
+    ///     (`"address.zipCode"`, `"items[0].id"`, `\.` for a dot inside a key).
+    ///   - defaultValue: The value when the key is missing (or `null`, with
+    ///     ``MappedOption/nullIsMissing``); never written in its place when encoding.
+    ///   - options: How the value is read and written (``MappedOption/lossy``,
+    ///     ``MappedOption/nullIsMissing``, a date strategy, modifiers and validations), applied in order.
     public init(_ key: String, default defaultValue: Value, _ options: MappedOption<Value>...) {
         self.init(declaring: nil, defaultValue: defaultValue, .make(key: key, coder: nil, options: options))
     }
 
-    /// A property with an initial value, which a decoded value replaces:
-    /// `@Mapped var age: Int = 0`. The initial value is not a default: a missing key still
-    /// throws, as in synthesized `Codable`; use `default:` for that.
+    /// A property under its own name with an initial value, which a decoded value replaces.
+    ///
+    /// Use `default:` for a value that stands in for a missing key.
+    ///
+    /// ```swift
+    /// @Mapped var age: Int = 0
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - wrappedValue: The property's initial value, which a decoded value replaces. It is
+    ///     not a default: a missing key still throws, as in synthesized `Codable`.
     @inlinable
     public init(wrappedValue: Value) {
         self.init(declaring: wrappedValue, MappedConfiguration(key: nil))
     }
 
-    /// A property with an initial value and options: `@Mapped(.trimmed) var title = ""`.
+    /// A property under its own name with an initial value and options.
+    ///
+    /// ```swift
+    /// @Mapped(.trimmed) var title = ""
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - wrappedValue: The property's initial value, which a decoded value replaces. It is
+    ///     not a default: a missing key still throws, as in synthesized `Codable`.
+    ///   - options: How the value is read and written (``MappedOption/lossy``,
+    ///     ``MappedOption/nullIsMissing``, a date strategy, modifiers and validations), applied in order.
     public init(wrappedValue: Value, _ options: MappedOption<Value>...) {
         self.init(declaring: wrappedValue, .make(key: nil, coder: nil, options: options))
     }
 
-    /// A property under `key` with an initial value: `@Mapped("user_name") var userName = ""`.
+    /// A property under `key` with an initial value.
+    ///
+    /// ```swift
+    /// @Mapped("user_name") var userName = ""
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - wrappedValue: The property's initial value, which a decoded value replaces. It is
+    ///     not a default: a missing key still throws, as in synthesized `Codable`.
+    ///   - key: Where the value is in the document: a key, or a path in the ``Path`` grammar
+    ///     (`"address.zipCode"`, `"items[0].id"`, `\.` for a dot inside a key).
     @inlinable
     public init(wrappedValue: Value, _ key: String) {
         self.init(declaring: wrappedValue, MappedConfiguration(key: key))
     }
 
-    /// A property under `key` with an initial value and options:
-    /// `@Mapped("title", .trimmed) var title = ""`.
+    /// A property under `key` with an initial value and options.
+    ///
+    /// ```swift
+    /// @Mapped("title", .trimmed) var title = ""
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - wrappedValue: The property's initial value, which a decoded value replaces. It is
+    ///     not a default: a missing key still throws, as in synthesized `Codable`.
+    ///   - key: Where the value is in the document: a key, or a path in the ``Path`` grammar
+    ///     (`"address.zipCode"`, `"items[0].id"`, `\.` for a dot inside a key).
+    ///   - options: How the value is read and written (``MappedOption/lossy``,
+    ///     ``MappedOption/nullIsMissing``, a date strategy, modifiers and validations), applied in order.
     public init(wrappedValue: Value, _ key: String, _ options: MappedOption<Value>...) {
         self.init(declaring: wrappedValue, .make(key: key, coder: nil, options: options))
     }
 
     // MARK: Transformers
 
-    /// A property read and written through `transformer`:
-    /// `@Mapped(using: Base64DataTransformer()) var avatar: Data`.
+    /// A property under its own name, read and written through `transformer`.
     ///
-    /// The value need not be `Codable`; the transformer's `Raw` is what the document holds.
-    /// Combine transformers with `.optional` and `.array`:
-    /// `@Mapped("login_times", using: UnixTimeTransformer().array) var loginTimes: [Date]`.
+    /// Combine transformers with `.optional` and `.array` for optional values and arrays.
+    ///
+    /// ```swift
+    /// @Mapped(using: Base64DataTransformer()) var avatar: Data
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - transformer: Converts between the value and what the document holds (its `Raw`),
+    ///     both ways; the value need not be `Codable`.
+    ///   - options: How the value is read and written (``MappedOption/lossy``,
+    ///     ``MappedOption/nullIsMissing``, a date strategy, modifiers and validations), applied in order.
     public init<T: Transformer & Sendable>(using transformer: T, _ options: MappedOption<Value>...) where T.Value == Value {
         self.init(declaring: nil, .make(key: nil, coder: TransformerCoding(transformer), options: options))
     }
 
-    /// A property under `key`, read and written through `transformer`:
-    /// `@Mapped("html_url", using: URLTransformer()) var url: URL`.
+    /// A property under `key`, read and written through `transformer`.
+    ///
+    /// ```swift
+    /// @Mapped("html_url", using: URLTransformer()) var url: URL
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: Where the value is in the document: a key, or a path in the ``Path`` grammar
+    ///     (`"address.zipCode"`, `"items[0].id"`, `\.` for a dot inside a key).
+    ///   - transformer: Converts between the value and what the document holds (its `Raw`),
+    ///     both ways; the value need not be `Codable`.
+    ///   - options: How the value is read and written (``MappedOption/lossy``,
+    ///     ``MappedOption/nullIsMissing``, a date strategy, modifiers and validations), applied in order.
     public init<T: Transformer & Sendable>(_ key: String, using transformer: T, _ options: MappedOption<Value>...) where T.Value == Value {
         self.init(declaring: nil, .make(key: key, coder: TransformerCoding(transformer), options: options))
     }
 
-    /// A property under `key` through `transformer`, with a default for a missing key:
-    /// `@Mapped("seen", default: [], using: UnixTimeTransformer().array) var seen: [Date]`.
+    /// A property under `key` through `transformer`, with a default for a missing key.
+    ///
+    /// ```swift
+    /// @Mapped("seen", default: [], using: UnixTimeTransformer().array) var seen: [Date]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: Where the value is in the document: a key, or a path in the ``Path`` grammar
+    ///     (`"address.zipCode"`, `"items[0].id"`, `\.` for a dot inside a key).
+    ///   - defaultValue: The value when the key is missing (or `null`, with
+    ///     ``MappedOption/nullIsMissing``); never written in its place when encoding.
+    ///   - transformer: Converts between the value and what the document holds (its `Raw`),
+    ///     both ways; the value need not be `Codable`.
+    ///   - options: How the value is read and written (``MappedOption/lossy``,
+    ///     ``MappedOption/nullIsMissing``, a date strategy, modifiers and validations), applied in order.
     public init<T: Transformer & Sendable>(_ key: String, default defaultValue: Value, using transformer: T, _ options: MappedOption<Value>...) where T.Value == Value {
         self.init(declaring: nil, defaultValue: defaultValue, .make(key: key, coder: TransformerCoding(transformer), options: options))
     }
 
-    /// A property with an initial value, read and written through `transformer`:
-    /// `@Mapped(using: Base64DataTransformer().optional) var avatar: Data? = nil`.
+    /// A property under its own name with an initial value, read and written through `transformer`.
+    ///
+    /// ```swift
+    /// @Mapped(using: Base64DataTransformer().optional) var avatar: Data? = nil
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - wrappedValue: The property's initial value, which a decoded value replaces. It is
+    ///     not a default: a missing key still throws, as in synthesized `Codable`.
+    ///   - transformer: Converts between the value and what the document holds (its `Raw`),
+    ///     both ways; the value need not be `Codable`.
+    ///   - options: How the value is read and written (``MappedOption/lossy``,
+    ///     ``MappedOption/nullIsMissing``, a date strategy, modifiers and validations), applied in order.
     public init<T: Transformer & Sendable>(wrappedValue: Value, using transformer: T, _ options: MappedOption<Value>...) where T.Value == Value {
         self.init(declaring: wrappedValue, .make(key: nil, coder: TransformerCoding(transformer), options: options))
     }
 
-    /// A property under `key` with an initial value, read and written through `transformer`:
-    /// `@Mapped("birth_date", using: day) var birthDate: Date = .distantPast`.
+    /// A property under `key` with an initial value, read and written through `transformer`.
+    ///
+    /// ```swift
+    /// @Mapped("birth_date", using: DateFormatTransformer(format: "y-MM-dd")) var birthDate: Date = .distantPast
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - wrappedValue: The property's initial value, which a decoded value replaces. It is
+    ///     not a default: a missing key still throws, as in synthesized `Codable`.
+    ///   - key: Where the value is in the document: a key, or a path in the ``Path`` grammar
+    ///     (`"address.zipCode"`, `"items[0].id"`, `\.` for a dot inside a key).
+    ///   - transformer: Converts between the value and what the document holds (its `Raw`),
+    ///     both ways; the value need not be `Codable`.
+    ///   - options: How the value is read and written (``MappedOption/lossy``,
+    ///     ``MappedOption/nullIsMissing``, a date strategy, modifiers and validations), applied in order.
     public init<T: Transformer & Sendable>(wrappedValue: Value, _ key: String, using transformer: T, _ options: MappedOption<Value>...) where T.Value == Value {
         self.init(declaring: wrappedValue, .make(key: key, coder: TransformerCoding(transformer), options: options))
     }

@@ -2,10 +2,14 @@ import Foundation
 
 /// SplitMix64 for the property tests: small, fast and the same sequence on every platform, so
 /// a failure's seed reproduces it.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
+public struct SeededRandom: RandomNumberGenerator {
+    public var state: UInt64
 
-    mutating func next() -> UInt64 {
+    public init(state: UInt64) {
+        self.state = state
+    }
+
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var mixed = state
         mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -16,7 +20,7 @@ struct SeededRandom: RandomNumberGenerator {
 
 /// Runs `body` on a new thread with `stackSize` bytes of stack and waits for it: the size of
 /// secondary threads on Apple platforms is 512 KiB, and a decode there must not overflow.
-func onThread<T: Sendable>(stackSize: Int, _ body: @escaping @Sendable () -> T) -> T {
+public func onThread<T: Sendable>(stackSize: Int, _ body: @escaping @Sendable () -> T) -> T {
     let box = ThreadResult<T>()
     let done = DispatchSemaphore(value: 0)
     let thread = Thread {

@@ -6,12 +6,12 @@ import DynamicMapper
 // Foundation's own coder tests (decoding helpers are in DifferentialHelpers.swift).
 
 /// What an encode gave: its text, or the error it threw, summarised so that two coders compare.
-enum EncodeOutcome: Equatable, CustomStringConvertible {
+public enum EncodeOutcome: Equatable, CustomStringConvertible {
     case json(String)
     case invalidValue(path: String)
     case other(String)
 
-    init(_ body: () throws -> Data) {
+    public init(_ body: () throws -> Data) {
         do {
             self = .json(String(decoding: try body(), as: UTF8.self))
         } catch EncodingError.invalidValue(_, let context) {
@@ -21,12 +21,12 @@ enum EncodeOutcome: Equatable, CustomStringConvertible {
         }
     }
 
-    var json: String? {
+    public var json: String? {
         if case .json(let text) = self { return text }
         return nil
     }
 
-    var description: String {
+    public var description: String {
         switch self {
         case .json(let text): return text
         case .invalidValue(let path): return "invalidValue at \"\(path)\""
@@ -37,7 +37,7 @@ enum EncodeOutcome: Equatable, CustomStringConvertible {
 
 /// A `JSONEncoder` and a `DynamicJSONEncoder` configured alike (sorted keys added unless
 /// `sorted` is false, since `JSONEncoder`'s unsorted order changes from run to run).
-func parityEncoders(sorted: Bool = true, _ configure: (JSONEncoder) -> Void = { _ in }) -> (foundation: JSONEncoder, ours: JSONEncoder) {
+public func parityEncoders(sorted: Bool = true, _ configure: (JSONEncoder) -> Void = { _ in }) -> (foundation: JSONEncoder, ours: JSONEncoder) {
     let pair = (foundation: JSONEncoder(), ours: DynamicJSONEncoder() as JSONEncoder)
     for encoder in [pair.foundation, pair.ours] {
         configure(encoder)
@@ -49,7 +49,7 @@ func parityEncoders(sorted: Bool = true, _ configure: (JSONEncoder) -> Void = { 
 /// Expects our encoder to give `JSONEncoder`'s bytes, or the same error at the same path, and
 /// `expected` when given (the text Foundation's test expects). Returns the shared outcome.
 @discardableResult
-func expectSameEncoding<T: Encodable>(
+public func expectSameEncoding<T: Encodable>(
     _ value: T, sorted: Bool = true, expected: String? = nil, configure: (JSONEncoder) -> Void = { _ in },
     sourceLocation: SourceLocation = #_sourceLocation
 ) -> EncodeOutcome {
@@ -65,7 +65,7 @@ func expectSameEncoding<T: Encodable>(
 
 /// Foundation's round trip, on both coders: the same bytes out (and `expected` when given),
 /// then those bytes read back by both decoders to the same value, equal to `value`.
-func expectSameRoundTrip<T: Codable>(
+public func expectSameRoundTrip<T: Codable>(
     _ value: T, sorted: Bool = true, expected: String? = nil,
     encoder configureEncoder: (JSONEncoder) -> Void = { _ in }, decoder configureDecoder: (JSONDecoder) -> Void = { _ in },
     isEqual: (T, T) -> Bool, sourceLocation: SourceLocation = #_sourceLocation
@@ -87,7 +87,7 @@ func expectSameRoundTrip<T: Codable>(
     }
 }
 
-func expectSameRoundTrip<T: Codable & Equatable>(
+public func expectSameRoundTrip<T: Codable & Equatable>(
     _ value: T, sorted: Bool = true, expected: String? = nil,
     encoder configureEncoder: (JSONEncoder) -> Void = { _ in }, decoder configureDecoder: (JSONDecoder) -> Void = { _ in },
     sourceLocation: SourceLocation = #_sourceLocation
@@ -99,7 +99,7 @@ func expectSameRoundTrip<T: Codable & Equatable>(
 /// Whether each decoder accepted `data` as `T` (for inputs Foundation's tests only expect to
 /// fail or succeed), expected alike; returns ours.
 @discardableResult
-func expectSameAcceptance<T: Decodable>(
+public func expectSameAcceptance<T: Decodable>(
     _ type: T.Type, _ data: Data, configure: (JSONDecoder) -> Void = { _ in }, sourceLocation: SourceLocation = #_sourceLocation
 ) -> Bool {
     let (foundation, ours) = decodeWithBoth(type, data, configure: configure)
@@ -110,9 +110,9 @@ func expectSameAcceptance<T: Decodable>(
 }
 
 /// Keys named by their string or their index.
-struct AnyParityKey: CodingKey {
-    let stringValue: String
-    let intValue: Int?
-    init(stringValue: String) { (self.stringValue, intValue) = (stringValue, nil) }
-    init(intValue: Int) { (stringValue, self.intValue) = ("\(intValue)", intValue) }
+public struct AnyParityKey: CodingKey {
+    public let stringValue: String
+    public let intValue: Int?
+    public init(stringValue: String) { (self.stringValue, intValue) = (stringValue, nil) }
+    public init(intValue: Int) { (stringValue, self.intValue) = ("\(intValue)", intValue) }
 }

@@ -13,7 +13,7 @@ struct FuzzCheckFailure: Error, CustomStringConvertible {
     var description: String
 }
 
-enum FuzzChecks {
+public enum FuzzChecks {
     // MARK: (a) parse → serialise → parse
 
     /// Parses `bytes` (JSON5 when the first byte is odd; the rest is the text), serialises the
@@ -21,7 +21,7 @@ enum FuzzChecks {
     /// the same bytes. A rejected input must be rejected with a position inside the input.
     /// Plain JSON is also read by `JSONSerialization`: both must accept the same texts and
     /// read the same values, except for the documented differences.
-    static func parseRoundTrip(_ bytes: Data) throws {
+    public static func parseRoundTrip(_ bytes: Data) throws {
         guard let first = bytes.first else { return }
         let allowsJSON5 = first & 1 == 1
         let formatting: JSONEncoder.OutputFormatting = first & 2 == 2 ? [.prettyPrinted, .sortedKeys] : []
@@ -90,7 +90,7 @@ enum FuzzChecks {
     }
 
     /// The syntax error inside `error`, if any.
-    static func syntaxError(_ error: any Error) -> JSONSyntaxError? {
+    public static func syntaxError(_ error: any Error) -> JSONSyntaxError? {
         if let syntax = error as? JSONSyntaxError { return syntax }
         if case DecodingError.dataCorrupted(let context) = error { return context.underlyingError.flatMap(syntaxError) }
         return nil
@@ -116,7 +116,7 @@ enum FuzzChecks {
     /// ``compareParsers(_:_:)``; then the decoders must give equal values, or errors of the
     /// same case at the same coding path, except for the documented differences, each
     /// checked on the input.
-    static func decodeModel(_ bytes: Data) throws {
+    public static func decodeModel(_ bytes: Data) throws {
         guard let first = bytes.first else { return }
         let text = Data(bytes.dropFirst())
         switch first % 3 {
@@ -250,7 +250,7 @@ enum FuzzChecks {
     /// Reads the edits from the front of `bytes` (see ``FuzzEdit/script(from:)``) and the
     /// document from the rest, then runs ``dynamicEdits(document:edits:)``.
     @discardableResult
-    static func dynamicEdits(_ bytes: Data) throws -> Bool {
+    public static func dynamicEdits(_ bytes: Data) throws -> Bool {
         let (edits, rest) = FuzzEdit.script(from: bytes)
         return try dynamicEdits(document: Data(rest), edits: edits)
     }
@@ -263,7 +263,7 @@ enum FuzzChecks {
     /// `false` when `document` is not a model's (not JSON, not an object, or a `name` neither
     /// a string nor `null`), after checking that the decoder refused it for that reason.
     @discardableResult
-    static func dynamicEdits(document: Data, edits: [FuzzEdit]) throws -> Bool {
+    public static func dynamicEdits(document: Data, edits: [FuzzEdit]) throws -> Bool {
         let decoded = Result { try DynamicJSONDecoder().decode(FuzzEditModel.self, from: document) }
         let source = Result { try JSON(parsing: document) }
         guard case .success(let model) = decoded, case .success(.object(var input)) = source else {
@@ -351,22 +351,27 @@ struct FuzzEditModel: DynamicCodable {
 // MARK: - Edits
 
 /// One operation through `ds` at a path, with what it must do to the plain ``JSON`` value.
-struct FuzzEdit: CustomStringConvertible {
-    enum Action {
+public struct FuzzEdit: CustomStringConvertible {
+    public enum Action {
         case read
         case set(JSON)
         case append(JSON)
         case remove
     }
 
-    var steps: [Path.Component]
-    var action: Action
+    public var steps: [Path.Component]
+    public var action: Action
 
-    var description: String { "\(action) at \(Path(steps))" }
+    public init(steps: [Path.Component], action: Action) {
+        self.steps = steps
+        self.action = action
+    }
+
+    public var description: String { "\(action) at \(Path(steps))" }
 
     /// Keys and indexes the byte-driven edits draw from: a few keys that seeds use, keys that
     /// need escaping or quoting in a path, and indexes in, at and past the ends.
-    static let stepVocabulary: [Path.Component] = [
+    public static let stepVocabulary: [Path.Component] = [
         .key("a"), .key("b"), .key("id"), .key("list"), .key(""), .key("k.k"), .key("é"), .key("x y"),
         .index(0), .index(1), .index(2), .index(3), .index(-1), .index(-2), .index(7), .index(-9),
     ]
@@ -408,7 +413,7 @@ struct FuzzEdit: CustomStringConvertible {
     /// replaces parents of another kind and pads with `null` past the end; a negative index
     /// before the start changes nothing; `remove` deletes a present member or element;
     /// `append` turns a missing value or a non-array into a one-element array.
-    func apply(to json: inout JSON) {
+    public func apply(to json: inout JSON) {
         switch action {
         case .read:
             return
@@ -483,7 +488,7 @@ struct FuzzEdit: CustomStringConvertible {
 
 extension JSON {
     /// The value at `steps`, or `nil` when missing, with the reading rules of `ds`.
-    func value(at steps: [Path.Component]) -> JSON? {
+    public func value(at steps: [Path.Component]) -> JSON? {
         var current = self
         for step in steps {
             switch step {

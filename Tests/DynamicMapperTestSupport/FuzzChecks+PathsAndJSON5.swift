@@ -19,7 +19,7 @@ extension FuzzChecks {
     /// rest, as UTF-8 with invalid bytes replaced, is path text. `Path` must parse it, its
     /// description must parse back to the same components, and the edit through `ds` must do
     /// what it does to a plain value (``dynamicEdits(document:edits:)``).
-    static func pathEdits(_ bytes: Data) throws {
+    public static func pathEdits(_ bytes: Data) throws {
         guard let settings = bytes.first else { return }
         let text = String(decoding: bytes.dropFirst(), as: UTF8.self)
         let separators: [Character] = [".", "/", "[", "\u{301}"]
@@ -43,7 +43,7 @@ extension FuzzChecks {
     /// a positioned error; a value must survive serialise → parse; rejecting duplicate keys
     /// must reject exactly what takes the first of a repeated key; and numbers decoded by
     /// `DynamicJSONDecoder` must equal `JSONDecoder`'s wherever both decode them.
-    static func json5Input(_ bytes: Data) throws {
+    public static func json5Input(_ bytes: Data) throws {
         guard let settings = bytes.first else { return }
         let text = Data(bytes.dropFirst())
         let value: JSON

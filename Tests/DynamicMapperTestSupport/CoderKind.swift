@@ -2,10 +2,10 @@ import Foundation
 import DynamicMapper
 
 /// Foundation's coders and ours, for tests that run every case through both.
-enum CoderKind: String, CaseIterable, Sendable {
+public enum CoderKind: String, CaseIterable, Sendable {
     case foundation, dynamic
 
-    var decoder: JSONDecoder {
+    public var decoder: JSONDecoder {
         switch self {
         case .foundation: return JSONDecoder()
         case .dynamic: return DynamicJSONDecoder()
@@ -13,7 +13,7 @@ enum CoderKind: String, CaseIterable, Sendable {
     }
 
     /// Sorted keys and unescaped slashes, so that expected output reads plainly.
-    var encoder: JSONEncoder {
+    public var encoder: JSONEncoder {
         let encoder: JSONEncoder
         switch self {
         case .foundation: encoder = JSONEncoder()
@@ -23,16 +23,16 @@ enum CoderKind: String, CaseIterable, Sendable {
         return encoder
     }
 
-    func decode<T: Decodable>(_ type: T.Type, _ json: String, using decoder: JSONDecoder? = nil) throws -> T {
+    public func decode<T: Decodable>(_ type: T.Type, _ json: String, using decoder: JSONDecoder? = nil) throws -> T {
         try (decoder ?? self.decoder).decode(type, from: Data(json.utf8))
     }
 
-    func encode<T: Encodable>(_ value: T) throws -> String {
+    public func encode<T: Encodable>(_ value: T) throws -> String {
         String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
     /// The `DecodingError` decoding `json` throws, or `nil` when it decodes.
-    func decodingError<T: Decodable>(_ type: T.Type, _ json: String) -> DecodingError? {
+    public func decodingError<T: Decodable>(_ type: T.Type, _ json: String) -> DecodingError? {
         do {
             _ = try decode(type, json)
             return nil

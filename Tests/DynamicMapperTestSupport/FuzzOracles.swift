@@ -10,7 +10,7 @@ import DynamicMapper
 /// A deliberate difference from Foundation's readers that the fuzz oracles may meet. Each raw
 /// value is the bold title of a bullet in README's "Differences from Foundation's coders"
 /// (`FuzzRegressionTests` checks they are there), so an oracle accepts only what README states.
-enum DocumentedDifference: String, CaseIterable {
+public enum DocumentedDifference: String, CaseIterable {
     case trailingCommas = "Strict RFC 8259."
     case validatedUpFront = "The whole document is validated up front."
     case fullCodingPaths = "Full coding paths for values that do not fit."
@@ -24,22 +24,22 @@ enum DocumentedDifference: String, CaseIterable {
 // MARK: - Error summaries
 
 /// One coding path component, compared by `stringValue` and `intValue`.
-struct PathComponentSummary: Equatable, CustomStringConvertible {
-    var string: String
-    var int: Int?
+public struct PathComponentSummary: Equatable, CustomStringConvertible {
+    public var string: String
+    public var int: Int?
 
-    init(_ key: any CodingKey) {
+    public init(_ key: any CodingKey) {
         string = key.stringValue
         int = key.intValue
     }
 
-    var description: String { int.map { "[\($0)]" } ?? string }
+    public var description: String { int.map { "[\($0)]" } ?? string }
 }
 
 /// The parts of a thrown error that must agree with `JSONDecoder`: the `DecodingError` case,
 /// its coding path, the key for `keyNotFound` and the type for `typeMismatch`/`valueNotFound`.
-struct DecodingErrorSummary: Equatable, CustomStringConvertible {
-    enum Kind: Equatable {
+public struct DecodingErrorSummary: Equatable, CustomStringConvertible {
+    public enum Kind: Equatable {
         case typeMismatch(String)
         case valueNotFound(String)
         case keyNotFound(PathComponentSummary)
@@ -47,10 +47,10 @@ struct DecodingErrorSummary: Equatable, CustomStringConvertible {
         case other(String)
     }
 
-    var kind: Kind
-    var path: [PathComponentSummary]
+    public var kind: Kind
+    public var path: [PathComponentSummary]
 
-    init(_ error: any Error) {
+    public init(_ error: any Error) {
         switch error {
         case DecodingError.typeMismatch(let type, let context):
             kind = .typeMismatch(String(reflecting: type))
@@ -70,7 +70,7 @@ struct DecodingErrorSummary: Equatable, CustomStringConvertible {
         }
     }
 
-    var description: String { "\(kind) at [\(path.map(\.description).joined(separator: ", "))]" }
+    public var description: String { "\(kind) at [\(path.map(\.description).joined(separator: ", "))]" }
 }
 
 // MARK: - An independent look at the text
@@ -79,14 +79,14 @@ struct DecodingErrorSummary: Equatable, CustomStringConvertible {
 /// rather than the library's: whether some object repeats a key (compared as Swift strings,
 /// so canonically equivalent keys repeat, as for `JSONDecoder`), and its number literals.
 /// The scanner assumes valid JSON: it runs only on text the library accepted.
-struct TextShape {
+public struct TextShape {
     /// The text, transcoded to a Swift string.
     let text: String
-    private(set) var hasDuplicateKeys = false
+    public private(set) var hasDuplicateKeys = false
     /// Each number literal and where it stands in `text`.
     private(set) var numbers: [(literal: String, range: Range<String.Index>)] = []
 
-    init?(_ data: Data) {
+    public init?(_ data: Data) {
         guard let text = TextShape.transcoded(data) else { return nil }
         self.text = text
         scan()
@@ -105,7 +105,7 @@ struct TextShape {
 
     /// The text with every zero-with-exponent literal written with a fraction (`0e2` → `0.0e2`):
     /// the same numbers, in a spelling `JSONDecoder` reads.
-    var withZeroFractions: Data {
+    public var withZeroFractions: Data {
         var repaired = text
         for range in zerosWithExponent.reversed() {
             let zero = repaired.index(range.lowerBound, offsetBy: repaired[range].hasPrefix("-") ? 2 : 1)

@@ -6,7 +6,7 @@ import DynamicMapper
 // which the fuzz targets compile too.
 
 /// Decodes `data` with a configured `JSONDecoder` and a configured `DynamicJSONDecoder`.
-func decodeWithBoth<T: Decodable>(
+public func decodeWithBoth<T: Decodable>(
     _ type: T.Type, _ data: Data, configure: (JSONDecoder) -> Void
 ) -> (foundation: Result<T, any Error>, ours: Result<T, any Error>) {
     let foundation = JSONDecoder()
@@ -23,7 +23,7 @@ func decodeWithBoth<T: Decodable>(
 /// (or be a date or data the strategy cannot read): when both throw `dataCorrupted`,
 /// Foundation's path may be shorter, and ours must be exactly `fullPath`, written as
 /// ``renderedPath(_:)`` writes it (`[0].owner.age`). Without it, the paths must be equal.
-func expectSameDecoding<T: Decodable>(
+public func expectSameDecoding<T: Decodable>(
     _ type: T.Type, data: Data, configure: (JSONDecoder) -> Void = { _ in }, fullPath: String? = nil,
     note: String? = nil, isEqual: (T, T) -> Bool, sourceLocation: SourceLocation = #_sourceLocation
 ) {
@@ -55,14 +55,14 @@ func expectSameDecoding<T: Decodable>(
     }
 }
 
-func expectSameDecoding<T: Decodable & Equatable>(
+public func expectSameDecoding<T: Decodable & Equatable>(
     _ type: T.Type, _ json: String, configure: (JSONDecoder) -> Void = { _ in }, fullPath: String? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     expectSameDecoding(type, data: Data(json.utf8), configure: configure, fullPath: fullPath, isEqual: ==, sourceLocation: sourceLocation)
 }
 
-func expectSameDecoding<T: Decodable & Equatable>(
+public func expectSameDecoding<T: Decodable & Equatable>(
     _ type: T.Type, data: Data, configure: (JSONDecoder) -> Void = { _ in }, fullPath: String? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
@@ -70,7 +70,7 @@ func expectSameDecoding<T: Decodable & Equatable>(
 }
 
 /// A coding path as the docs write it: `[0].owner.age`, `users[1].zip`, `""` for the top level.
-func renderedPath(_ path: [PathComponentSummary]) -> String {
+public func renderedPath(_ path: [PathComponentSummary]) -> String {
     var text = ""
     for component in path {
         if let index = component.int {
@@ -82,15 +82,15 @@ func renderedPath(_ path: [PathComponentSummary]) -> String {
     return text
 }
 
-func renderedPath(_ path: [any CodingKey]) -> String {
+public func renderedPath(_ path: [any CodingKey]) -> String {
     renderedPath(path.map(PathComponentSummary.init))
 }
 
 /// Bit-identical floating point (so `-0.0` differs from `0.0`), with every NaN equal.
-func sameFloatingPoint<F: BinaryFloatingPoint>(_ a: F, _ b: F) -> Bool {
+public func sameFloatingPoint<F: BinaryFloatingPoint>(_ a: F, _ b: F) -> Bool {
     (a.isNaN && b.isNaN) || (a == b && a.sign == b.sign)
 }
 
-func sameFloatingPoints<F: BinaryFloatingPoint>(_ a: [F], _ b: [F]) -> Bool {
+public func sameFloatingPoints<F: BinaryFloatingPoint>(_ a: [F], _ b: [F]) -> Bool {
     a.count == b.count && zip(a, b).allSatisfy(sameFloatingPoint)
 }

@@ -1,9 +1,9 @@
 import Testing
 import Foundation
-@testable import DynamicMapper
+import DynamicMapper
 
 /// Runs `body` and returns the `JSONSyntaxError` underlying the `DecodingError.dataCorrupted` it throws.
-func underlyingSyntaxError(
+public func underlyingSyntaxError(
     sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Any
 ) -> JSONSyntaxError? {
     do {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import DynamicMapper
+import DynamicMapperTestSupport
 
 // Path text is often handed in by a caller (a query parameter, a config file): any text parses
 // in time linear in its length, and a path's description parses back to the same components.
@@ -58,15 +59,7 @@ struct PathScaleTests {
         let pieces = [".", "[", "]", "\\", "\u{301}", "\u{20DD}", " ", "0", "-1", "a", "é", "e\u{301}", "/", "\r\n", "\u{1F600}", "[0]", "\u{200D}"]
         for seed in UInt64(0)..<300 {
             var random = SeededRandom(state: seed)
-            var components: [Path.Component] = []
-            for _ in 0..<Int.random(in: 0...6, using: &random) {
-                if Int.random(in: 0..<4, using: &random) == 0 {
-                    components.append(.index(Int.random(in: -20...20, using: &random)))
-                } else {
-                    let count = Int.random(in: 0...4, using: &random)
-                    components.append(.key((0..<count).map { _ in pieces.randomElement(using: &random)! }.joined()))
-                }
-            }
+            let components = randomPathComponents(&random, pieces: pieces, indexes: -20...20)
             let path = Path(components)
             #expect(Path(path.description).components == components, "seed \(seed): \(path.description.debugDescription)")
         }

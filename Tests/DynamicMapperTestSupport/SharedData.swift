@@ -1,9 +1,9 @@
 import Foundation
 
 /// Locates `../shared/data` (beside the repository) for the tests that read it.
-enum SharedData {
+public enum SharedData {
     /// The data folder, or nil when it is absent (then those tests skip with a message).
-    static let folder: URL? = {
+    public static let folder: URL? = {
         if let override = ProcessInfo.processInfo.environment["DYNAMICMAPPER_SHARED_DATA"] {
             return URL(fileURLWithPath: override)
         }
@@ -18,25 +18,25 @@ enum SharedData {
         return nil
     }()
 
-    static var isAvailable: Bool { folder != nil }
+    public static var isAvailable: Bool { folder != nil }
 
     /// Set by `.ci/run`: the shared-data tests then run, and fail, when the data is missing,
     /// instead of skipping.
-    static var isRequired: Bool { ProcessInfo.processInfo.environment["DYNAMICMAPPER_REQUIRE_SHARED_DATA"] == "1" }
+    public static var isRequired: Bool { ProcessInfo.processInfo.environment["DYNAMICMAPPER_REQUIRE_SHARED_DATA"] == "1" }
 
     /// Whether the shared-data suites run: when the data is there, or when CI requires it.
-    static var runsSuites: Bool { isAvailable || isRequired }
+    public static var runsSuites: Bool { isAvailable || isRequired }
 
-    static let missingMessage = "../shared/data not found beside the repository: shared-data tests skipped"
+    public static let missingMessage = "../shared/data not found beside the repository: shared-data tests skipped"
 
-    static func files(in subfolder: String) -> [URL] {
+    public static func files(in subfolder: String) -> [URL] {
         guard let folder else { return [] }
         let directory = folder.appendingPathComponent(subfolder)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.sorted().map { directory.appendingPathComponent($0) }
     }
 
-    static func data(_ relativePath: String) throws -> Data {
+    public static func data(_ relativePath: String) throws -> Data {
         guard let folder else { throw CocoaError(.fileNoSuchFile) }
         return try Data(contentsOf: folder.appendingPathComponent(relativePath))
     }
