@@ -213,10 +213,14 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
         var position = contentStart
         scanning: while true {
             if quote == UInt8(ascii: "\"") {
-                // Eight bytes at a time. When the first special byte of a word is the closing
-                // quote (the usual way a word ends) the masks already say so, and the byte
-                // need not be loaded again.
-                while end - position >= 8 {
+                var stopped = false
+                if Mode.scansBlocks {
+                    (position, stopped) = BlockScan.skipPlainStringBytes(from: position, to: end)
+                }
+                // Eight bytes at a time (after blocks, the tail). When the first special byte
+                // of a word is the closing quote (the usual way a word ends) the masks already
+                // say so, and the byte need not be loaded again.
+                while !stopped && end - position >= 8 {
                     let word = UnsafeRawPointer(position).loadUnaligned(as: UInt64.self).littleEndian
                     let quoteBytes = word ^ 0x2222_2222_2222_2222
                     let slashBytes = word ^ 0x5C5C_5C5C_5C5C_5C5C
@@ -241,16 +245,21 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
             if byte == quote { break }
             if byte >= 0x80 {
                 flags.insert(.nonASCII)
-                // The common case for non-Latin text, inline: a three-byte sequence with no
-                // range exception. Everything else is checked out of line.
-                if byte >= 0xE1 && byte <= 0xEF && byte != 0xED && end - position >= 3
-                    && position[1] & 0xC0 == 0x80 && position[2] & 0xC0 == 0x80 {
-                    position += 3
-                    continue
-                }
-                cursor = position
-                try scanUTF8SequenceSlowly()
-                position = cursor
+                // Non-Latin text is a run of multi-byte characters: validate the whole run
+                // before going back to the ASCII loop above.
+                repeat {
+                    // The common case, inline: a three-byte sequence with no range exception.
+                    // Everything else is checked out of line.
+                    let lead = position.pointee
+                    if lead >= 0xE1 && lead <= 0xEF && lead != 0xED && end - position >= 3
+                        && position[1] & 0xC0 == 0x80 && position[2] & 0xC0 == 0x80 {
+                        position += 3
+                    } else {
+                        cursor = position
+                        try scanUTF8SequenceSlowly()
+                        position = cursor
+                    }
+                } while position < end && position.pointee >= 0x80
             } else if byte == UInt8(ascii: "\\") {
                 flags.insert(.escaped)
                 cursor = position
@@ -483,6 +492,7 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
 
     @inline(__always)
     private mutating func skipDigits() {
+        if Mode.scansBlocks { cursor = BlockScan.skipDigits(from: cursor, to: end) }
         while cursor < end && isDigit(cursor.pointee) { cursor += 1 }
     }
 
@@ -525,6 +535,13 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
             let byte = cursor.pointee
             // Most calls find no white space at all (before a colon, after a value).
             if byte > 0x20 { break }
+            if Mode.scansBlocks && end - cursor >= BlockScan.width {
+                let next = BlockScan.skipWhitespace(from: cursor, to: end)
+                if next != cursor {
+                    cursor = next
+                    continue
+                }
+            }
             if byte == 0x20 {
                 // Runs of spaces (indentation) a word at a time: the lowest non-space byte of
                 // the word is where the run ends.
