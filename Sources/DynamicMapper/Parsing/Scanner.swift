@@ -12,7 +12,11 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
     /// The innermost open container, kept out of `parents` so the per-value bookkeeping
     /// touches a plain stored value rather than an array element.
     private var top = Frame(node: -1, count: 0, isObject: false, isImplicit: false)
-    private var parents: [Frame] = []
+    /// The open containers around `top`, outermost first (`depth - 1` of them). A plain
+    /// buffer: an array's uniqueness and capacity checks cost more than the rest of opening
+    /// a container.
+    private var parents: UnsafeMutablePointer<Frame>
+    private var parentCapacity = 16
     /// Open containers, `top` included.
     private var depth = 0
 
@@ -34,7 +38,10 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
         cursor = base
         self.options = options
         nodes = NodeBuffer(estimatedCount: bytes.count / 6 + 16)
+        parents = .allocate(capacity: parentCapacity)
     }
+
+    deinit { parents.deallocate() }
 
     /// Scans the whole input; on success `nodes` holds the index (root at 0).
     mutating func scan() throws(JSONSyntaxError) {
@@ -160,7 +167,10 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
             throw error("Too many nested arrays or objects (the limit is \(options.maximumDepth))")
         }
         let offset = UInt32(truncatingIfNeeded: cursor - start)
-        if depth > 0 { parents.append(top) }
+        if depth > 0 {
+            if depth > parentCapacity { growParents() }
+            parents[depth - 1] = top
+        }
         depth += 1
         top = Frame(node: nodes.count, count: 0, isObject: isObject, isImplicit: implicit)
         nodes.append(Node(kind: isObject ? .object : .array, flags: [], offset: offset, length: 0, end: 0))
@@ -169,9 +179,17 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
     private mutating func closeContainer() {
         let frame = top
         depth -= 1
-        if depth > 0 { top = parents.removeLast() }
+        if depth > 0 { top = parents[depth - 1] }
         nodes[frame.node].length = frame.count
         nodes[frame.node].end = UInt32(truncatingIfNeeded: nodes.count)
+    }
+
+    private mutating func growParents() {
+        let grown = UnsafeMutablePointer<Frame>.allocate(capacity: parentCapacity * 2)
+        grown.moveInitialize(from: parents, count: parentCapacity)
+        parents.deallocate()
+        parents = grown
+        parentCapacity *= 2
     }
 
     @inline(__always)
@@ -536,6 +554,11 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
             // Most calls find no white space at all (before a colon, after a value).
             if byte > 0x20 { break }
             if Mode.scansBlocks && end - cursor >= BlockScan.width {
+                // A lone space (after a colon or a comma) is not worth a block.
+                if byte == 0x20 && cursor[1] > 0x20 {
+                    cursor += 1
+                    break
+                }
                 let next = BlockScan.skipWhitespace(from: cursor, to: end)
                 if next != cursor {
                     cursor = next
