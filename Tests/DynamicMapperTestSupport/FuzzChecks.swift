@@ -3,7 +3,8 @@ import DynamicMapper
 
 // The properties the fuzz targets in `Fuzz/` check, one function per target. The fuzz script
 // compiles this file into each target, and `FuzzRegressionTests` runs every kept input through
-// the same function, so a finding stays fixed. Only the public API is used here.
+// the same function, so a finding stays fixed. Only the public API is used here, and
+// `BlockScanCheck`, which the package exposes to its tests and fuzz targets.
 //
 // A broken property throws `FuzzCheckFailure`; a fuzz target turns that into a crash, a test
 // into a failure.
@@ -16,17 +17,21 @@ struct FuzzCheckFailure: Error, CustomStringConvertible {
 public enum FuzzChecks {
     // MARK: (a) parse → serialise → parse
 
-    /// Parses `bytes` (JSON5 when the first byte is odd; the rest is the text), serialises the
-    /// value and parses it again: the result must be equal, and serialising it again must give
-    /// the same bytes. A rejected input must be rejected with a position inside the input.
-    /// Plain JSON is also read by `JSONSerialization`: both must accept the same texts and
-    /// read the same values, except for the documented differences.
+    /// Parses `bytes` (JSON5 when the first byte is odd; the rest is the text), checks that the
+    /// block-at-a-time scan agrees with the byte-by-byte one, serialises the value and parses
+    /// it again: the result must be equal, and serialising it again must give the same bytes.
+    /// A rejected input must be rejected with a position inside the input. Plain JSON is also
+    /// read by `JSONSerialization`: both must accept the same texts and read the same values,
+    /// except for the documented differences.
     public static func parseRoundTrip(_ bytes: Data) throws {
         guard let first = bytes.first else { return }
         let allowsJSON5 = first & 1 == 1
         let formatting: JSONEncoder.OutputFormatting = first & 2 == 2 ? [.prettyPrinted, .sortedKeys] : []
         let text = Data(bytes.dropFirst())
         let parsed = Result { try JSON(parsing: text, allowsJSON5: allowsJSON5) }
+        if let difference = BlockScanCheck.compare(text, allowsJSON5: allowsJSON5).difference {
+            throw FuzzCheckFailure(description: "the block and byte-by-byte scans differ: \(difference)")
+        }
         if !allowsJSON5 { try compareParsers(text, parsed) }
         let value: JSON
         do {

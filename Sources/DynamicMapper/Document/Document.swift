@@ -23,9 +23,12 @@ final class Document: @unchecked Sendable {
             throw JSONSyntaxError(.inputTooLarge, reason: "Input larger than 4 GiB", line: 1, column: 1, offset: 0).decodingError
         }
         do {
-            nodes = options.allowsJSON5
-                ? try Self.scan(input, options: options, as: JSON5.self)
-                : try Self.scan(input, options: options, as: StrictJSON.self)
+            switch (options.allowsJSON5, options.scansByteByByte) {
+            case (false, false): nodes = try Self.scan(input, options: options, as: StrictJSON.self)
+            case (true, false): nodes = try Self.scan(input, options: options, as: JSON5.self)
+            case (false, true): nodes = try Self.scan(input, options: options, as: ByteByByte<StrictJSON>.self)
+            case (true, true): nodes = try Self.scan(input, options: options, as: ByteByByte<JSON5>.self)
+            }
         } catch {
             input.deallocate()
             throw error.decodingError

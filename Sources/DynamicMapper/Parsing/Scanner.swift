@@ -12,7 +12,11 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
     /// The innermost open container, kept out of `parents` so the per-value bookkeeping
     /// touches a plain stored value rather than an array element.
     private var top = Frame(node: -1, count: 0, isObject: false, isImplicit: false)
-    private var parents: [Frame] = []
+    /// The open containers around `top`, outermost first (`depth - 1` of them). A plain
+    /// buffer: an array's uniqueness and capacity checks cost more than the rest of opening
+    /// a container.
+    private var parents: UnsafeMutablePointer<Frame>
+    private var parentCapacity = 16
     /// Open containers, `top` included.
     private var depth = 0
 
@@ -34,7 +38,10 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
         cursor = base
         self.options = options
         nodes = NodeBuffer(estimatedCount: bytes.count / 6 + 16)
+        parents = .allocate(capacity: parentCapacity)
     }
+
+    deinit { parents.deallocate() }
 
     /// Scans the whole input; on success `nodes` holds the index (root at 0).
     mutating func scan() throws(JSONSyntaxError) {
@@ -160,7 +167,10 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
             throw error(.tooDeep, "Too many nested arrays or objects (the limit is \(options.maximumDepth))")
         }
         let offset = UInt32(truncatingIfNeeded: cursor - start)
-        if depth > 0 { parents.append(top) }
+        if depth > 0 {
+            if depth > parentCapacity { growParents() }
+            parents[depth - 1] = top
+        }
         depth += 1
         top = Frame(node: nodes.count, count: 0, isObject: isObject, isImplicit: implicit)
         nodes.append(Node(kind: isObject ? .object : .array, flags: [], offset: offset, length: 0, end: 0))
@@ -169,9 +179,17 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
     private mutating func closeContainer() {
         let frame = top
         depth -= 1
-        if depth > 0 { top = parents.removeLast() }
+        if depth > 0 { top = parents[depth - 1] }
         nodes[frame.node].length = frame.count
         nodes[frame.node].end = UInt32(truncatingIfNeeded: nodes.count)
+    }
+
+    private mutating func growParents() {
+        let grown = UnsafeMutablePointer<Frame>.allocate(capacity: parentCapacity * 2)
+        grown.moveInitialize(from: parents, count: parentCapacity)
+        parents.deallocate()
+        parents = grown
+        parentCapacity *= 2
     }
 
     @inline(__always)
@@ -213,10 +231,14 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
         var position = contentStart
         scanning: while true {
             if quote == UInt8(ascii: "\"") {
-                // Eight bytes at a time. When the first special byte of a word is the closing
-                // quote (the usual way a word ends) the masks already say so, and the byte
-                // need not be loaded again.
-                while end - position >= 8 {
+                var stopped = false
+                if Mode.scansBlocks {
+                    (position, stopped) = BlockScan.skipPlainStringBytes(from: position, to: end)
+                }
+                // Eight bytes at a time (after blocks, the tail). When the first special byte
+                // of a word is the closing quote (the usual way a word ends) the masks already
+                // say so, and the byte need not be loaded again.
+                while !stopped && end - position >= 8 {
                     let word = UnsafeRawPointer(position).loadUnaligned(as: UInt64.self).littleEndian
                     let quoteBytes = word ^ 0x2222_2222_2222_2222
                     let slashBytes = word ^ 0x5C5C_5C5C_5C5C_5C5C
@@ -241,16 +263,21 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
             if byte == quote { break }
             if byte >= 0x80 {
                 flags.insert(.nonASCII)
-                // The common case for non-Latin text, inline: a three-byte sequence with no
-                // range exception. Everything else is checked out of line.
-                if byte >= 0xE1 && byte <= 0xEF && byte != 0xED && end - position >= 3
-                    && position[1] & 0xC0 == 0x80 && position[2] & 0xC0 == 0x80 {
-                    position += 3
-                    continue
-                }
-                cursor = position
-                try scanUTF8SequenceSlowly()
-                position = cursor
+                // Non-Latin text is a run of multi-byte characters: validate the whole run
+                // before going back to the ASCII loop above.
+                repeat {
+                    // The common case, inline: a three-byte sequence with no range exception.
+                    // Everything else is checked out of line.
+                    let lead = position.pointee
+                    if lead >= 0xE1 && lead <= 0xEF && lead != 0xED && end - position >= 3
+                        && position[1] & 0xC0 == 0x80 && position[2] & 0xC0 == 0x80 {
+                        position += 3
+                    } else {
+                        cursor = position
+                        try scanUTF8SequenceSlowly()
+                        position = cursor
+                    }
+                } while position < end && position.pointee >= 0x80
             } else if byte == UInt8(ascii: "\\") {
                 flags.insert(.escaped)
                 cursor = position
@@ -483,6 +510,7 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
 
     @inline(__always)
     private mutating func skipDigits() {
+        if Mode.scansBlocks { cursor = BlockScan.skipDigits(from: cursor, to: end) }
         while cursor < end && isDigit(cursor.pointee) { cursor += 1 }
     }
 
@@ -525,6 +553,18 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
             let byte = cursor.pointee
             // Most calls find no white space at all (before a colon, after a value).
             if byte > 0x20 { break }
+            if Mode.scansBlocks && end - cursor >= BlockScan.width {
+                // A lone space (after a colon or a comma) is not worth a block.
+                if byte == 0x20 && cursor[1] > 0x20 {
+                    cursor += 1
+                    break
+                }
+                let next = BlockScan.skipWhitespace(from: cursor, to: end)
+                if next != cursor {
+                    cursor = next
+                    continue
+                }
+            }
             if byte == 0x20 {
                 // Runs of spaces (indentation) a word at a time: the lowest non-space byte of
                 // the word is where the run ends.
