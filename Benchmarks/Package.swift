@@ -46,9 +46,12 @@ let package = Package(
             name: "CallgrindProbe",
             dependencies: [
                 .product(name: "DynamicMapper", package: "DynamicMapper"),
+                "MallocStats",
             ],
             path: "Tools/CallgrindProbe"
         ),
+        // glibc's heap statistics for CallgrindProbe's memory measurement.
+        .target(name: "MallocStats", path: "Tools/MallocStats"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -19,13 +19,15 @@ import sys
 
 FILES = ("twitter", "citm_catalog", "canada")
 
-# (label, operation, Foundation's benchmark, ours). "Parse" against
+# (label, operation, Foundation's benchmark, ours); "rewrite" is parse to a tree and
+# serialise it again. "Parse" against
 # JSONSerialization is the like-for-like tree comparison; parse-only has no
 # Foundation counterpart and is reported as throughput.
 ROWS = (
     ("decode", "Decode", "Foundation", "DynamicMapper"),
     ("encode", "Encode", "Foundation", "DynamicMapper"),
     ("tree", "Parse", "JSONSerialization", "DynamicMapperTree"),
+    ("rewrite", "Tree", "JSONSerialization", "DynamicMapper"),
 )
 
 # Context, not dependencies: figures quoted in issue 18, measured side by side

@@ -57,7 +57,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 }
 
-/// Registers the Parse, Decode and Encode benchmarks for one corpus file.
+/// Registers the Parse, Tree, Decode and Encode benchmarks for one corpus file.
 ///
 /// Each DynamicMapper operation is first run once outside the measurement and
 /// checked against Foundation: a benchmark of a coder that throws or returns
@@ -118,6 +118,29 @@ func registerCorpus<Model: Codable>(
         }
     } catch {
         problems.append("Parse/\(name)/DynamicMapperTree skipped: JSON(parsing:) threw \(error)")
+    }
+
+    // MARK: Tree
+    // Parse into a tree and write it back: what a program that edits untyped JSON does.
+
+    Benchmark("Tree/\(name)/JSONSerialization") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try JSONSerialization.data(withJSONObject: try JSONSerialization.jsonObject(with: data)))
+        }
+    }
+
+    do {
+        let tree = try JSON(parsing: data)
+        if try JSON(parsing: tree.serialized()) != tree {
+            problems.append("Tree/\(name)/DynamicMapper writes a tree that parses to a different value")
+        }
+        Benchmark("Tree/\(name)/DynamicMapper") { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try JSON(parsing: data).serialized())
+            }
+        }
+    } catch {
+        problems.append("Tree/\(name)/DynamicMapper skipped: JSON(parsing:) threw \(error)")
     }
 
     // MARK: Decode

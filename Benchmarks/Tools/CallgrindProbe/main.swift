@@ -5,11 +5,17 @@
 //
 //   CallgrindProbe Decode/twitter/DynamicMapper 3 ../../shared/data/bench
 //
-// Names are those of the benchmark package (`Decode`, `Encode` or `Parse`, a corpus file's
-// stem, the implementation; or `Mapped/records/...`).
+// Names are those of the benchmark package (`Decode`, `Encode`, `Parse` or `Tree`, a corpus
+// file's stem, the implementation; or `Mapped/records/...`).
+//
+// `Memory/<file>/<implementation>` (implementation `DynamicMapperTree` or `JSONSerialization`)
+// instead prints the heap a parsed tree keeps alive, per input byte (glibc's `mallinfo2`):
+//
+//   CallgrindProbe Memory/twitter/DynamicMapperTree 1 ../../shared/data/bench
 
 import DynamicMapper
 import Foundation
+import MallocStats
 
 @inline(never)
 func consume<T>(_ value: T) {
@@ -27,6 +33,9 @@ func corpusOperation<Model: Codable>(_ type: Model.Type, _ operation: String, _ 
     case ("Parse", "JSONSerialization"): return { consume(try JSONSerialization.jsonObject(with: data)) }
     case ("Parse", "DynamicMapper"): return { consume(try JSONDocument(parsing: data)) }
     case ("Parse", "DynamicMapperTree"): return { consume(try JSON(parsing: data)) }
+    case ("Tree", "JSONSerialization"):
+        return { consume(try JSONSerialization.data(withJSONObject: try JSONSerialization.jsonObject(with: data))) }
+    case ("Tree", "DynamicMapper"): return { consume(try JSON(parsing: data).serialized()) }
     case ("Decode", "Foundation"): return { consume(try JSONDecoder().decode(Model.self, from: data)) }
     case ("Decode", "DynamicMapper"): return { consume(try DynamicJSONDecoder().decode(Model.self, from: data)) }
     case ("Encode", "Foundation"), ("Encode", "DynamicMapper"):
@@ -58,9 +67,38 @@ func operation(named name: String, corpus: URL) throws -> () throws -> Void {
     }
 }
 
+/// Heap bytes in use, as glibc counts them.
+func heapInUse() -> Int { Int(mallocstats_bytes_in_use()) }
+
+/// The heap that a tree parsed from the file named in `name` keeps alive, per input byte.
+func printTreeMemory(named name: String, corpus: URL) throws {
+    let parts = name.split(separator: "/").map(String.init)
+    guard parts.count == 3 else { fail("expected Memory/file/implementation, got \(name)") }
+    let data = try Data(contentsOf: corpus.appendingPathComponent(parts[1] + ".json"))
+    let before = heapInUse()
+    let kept: Any
+    switch parts[2] {
+    case "DynamicMapperTree": kept = try JSON(parsing: data)
+    case "JSONSerialization": kept = try JSONSerialization.jsonObject(with: data)
+    default: fail("no memory measurement for \(parts[2])")
+    }
+    let retained = heapInUse() - before
+    withExtendedLifetime(kept) {
+        print(String(format: "%@ retains %d bytes, %.2f bytes per input byte", name, retained, Double(retained) / Double(data.count)))
+    }
+}
+
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let iterations = Int(arguments[2]) else {
     fail("usage: CallgrindProbe <benchmark name> <iterations> <corpus folder>")
+}
+if arguments[1].hasPrefix("Memory/") {
+    do {
+        try printTreeMemory(named: arguments[1], corpus: URL(fileURLWithPath: arguments[3], isDirectory: true))
+    } catch {
+        fail("\(arguments[1]) threw \(error)")
+    }
+    exit(0)
 }
 do {
     let body = try operation(named: arguments[1], corpus: URL(fileURLWithPath: arguments[3], isDirectory: true))

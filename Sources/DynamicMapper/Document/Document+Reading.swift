@@ -100,7 +100,7 @@ extension Document {
     /// time (FNV-1a's steps on words): every object a model reads by key gets one per member,
     /// and a byte at a time cost more than the rest of that check.
     @inline(__always)
-    private static func keySignature(_ bytes: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+    static func keySignature(_ bytes: UnsafePointer<UInt8>, count: Int) -> UInt64 {
         let prime: UInt64 = 0x0000_0100_0000_01B3
         var hash = (0xCBF2_9CE4_8422_2325 ^ UInt64(truncatingIfNeeded: count)) &* prime
         guard count >= 8 else {
@@ -122,81 +122,6 @@ extension Document {
         let text = String(decoding: UnsafeBufferPointer(start: pointer(node), count: Int(node.length)), as: UTF8.self)
         return node.flags.contains(.json5) ? NumberGrammar.normalizedJSON5(text) : text
     }
-
-    /// The `JSON` value of the node at `index` (and its descendants). Duplicate keys: the
-    /// first wins, as in Foundation.
-    ///
-    /// Iterative, with the open containers on a heap stack: a document parsed with a raised
-    /// `maximumDepth` materialises at any depth the parser admitted.
-    func json(at index: Int) -> JSON {
-        guard nodes[index].kind.rawValue >= Node.Kind.array.rawValue else { return scalarJSON(at: index) }
-        var open = [MaterialisingContainer(node: nodes[index], at: index, key: nil)]
-        while true {
-            let top = open.count - 1
-            let child = open[top].next
-            if child < open[top].end {
-                var valueIndex = child
-                var key: String?
-                if open[top].isObject {
-                    let name = string(nodes[child])
-                    valueIndex = child + 1
-                    open[top].next = next(after: valueIndex)
-                    // A repeated key is skipped whole: the first one wins.
-                    if open[top].object.index(forKey: name) != nil { continue }
-                    key = name
-                } else {
-                    open[top].next = next(after: valueIndex)
-                }
-                let node = nodes[valueIndex]
-                if node.kind.rawValue >= Node.Kind.array.rawValue {
-                    open.append(MaterialisingContainer(node: node, at: valueIndex, key: key))
-                } else {
-                    open[top].add(scalarJSON(at: valueIndex), key: key)
-                }
-            } else {
-                let finished = open.removeLast()
-                guard !open.isEmpty else { return finished.value }
-                open[open.count - 1].add(finished.value, key: finished.key)
-            }
-        }
-    }
-
-    private func scalarJSON(at index: Int) -> JSON {
-        let node = nodes[index]
-        switch node.kind {
-        case .null: return .null
-        case .true: return .bool(true)
-        case .false: return .bool(false)
-        case .number: return .number(JSON.Number(validated: numberLiteral(node)))
-        default: return .string(string(node))
-        }
-    }
-}
-
-/// An array or object being built by ``Document/json(at:)``, and the key it goes under in its
-/// parent object.
-private struct MaterialisingContainer {
-    let isObject: Bool
-    let end: Int
-    /// The next member's key node (objects) or the next element (arrays).
-    var next: Int
-    let key: String?
-    var elements: [JSON] = []
-    var object = JSON.Object()
-
-    init(node: Node, at index: Int, key: String?) {
-        isObject = node.kind == .object
-        end = Int(node.end)
-        next = index + 1
-        self.key = key
-        if !isObject { elements.reserveCapacity(Int(node.length)) }
-    }
-
-    mutating func add(_ value: JSON, key: String?) {
-        if let key { object.append(key: key, value: value) } else { elements.append(value) }
-    }
-
-    var value: JSON { isObject ? .object(object) : .array(elements) }
 }
 
 /// Resolves backslash escapes (JSON's, and JSON5's extras, which the scanner admits only in

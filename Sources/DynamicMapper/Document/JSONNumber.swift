@@ -14,7 +14,14 @@ extension JSON {
     /// `10e-1` are equal; `-0` equals `0`), however many digits they have.
     public struct Number: Sendable, Hashable, CustomStringConvertible {
         /// The exact text, as read or as formatted when built from a Swift number.
-        public let literal: String
+        public var literal: String {
+            switch storage {
+            case .text(let text): return text
+            case .packed: return withUTF8 { String(decoding: $0, as: UTF8.self) }
+            }
+        }
+
+        private let storage: PackedLiteral
 
         /// A number from JSON text; `nil` unless `literal` follows the RFC 8259 number grammar.
         ///
@@ -26,17 +33,35 @@ extension JSON {
             var bytes = Array(literal.utf8)
             let valid = bytes.withUnsafeMutableBufferPointer { NumberGrammar.isStrictNumber($0) }
             guard valid else { return nil }
-            self.literal = literal
+            storage = .text(literal)
         }
 
         /// Trusted construction from text the scanner has validated (or normalised from JSON5).
         init(validated literal: String) {
-            self.literal = literal
+            storage = .text(literal)
+        }
+
+        /// Trusted construction from the bytes of a strict literal the scanner has validated:
+        /// a literal too long for a `String` without an allocation is packed instead.
+        init(validatedUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+            storage = PackedLiteral(bytes)
+        }
+
+        /// Whether the literal is packed (so ``withUTF8(_:)`` is cheaper than ``literal``); a
+        /// packed literal is always a finite strict number.
+        var isPacked: Bool {
+            if case .packed = storage { return true }
+            return false
+        }
+
+        /// The literal's UTF-8 bytes, without making a `String` of a packed literal.
+        func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+            storage.withUTF8(body)
         }
 
         /// An integer: `JSON.Number(42)`.
         public init<Integer: BinaryInteger>(_ value: Integer) {
-            literal = String(value)
+            storage = .text(String(value))
         }
 
         /// A floating-point value, written as `JSONEncoder` writes it (`1.0` becomes `1`).
@@ -46,13 +71,13 @@ extension JSON {
         /// JSON.Number(2.50).literal   // "2.5"
         /// ```
         public init(_ value: Double) {
-            literal = NumberFormatting.text(for: value)
+            storage = .text(NumberFormatting.text(for: value))
         }
 
         /// A `Float`, written with `Float`'s shortest round-trip digits: `JSON.Number(Float(0.1))`
         /// gives `0.1`.
         public init(_ value: Float) {
-            literal = NumberFormatting.text(for: value)
+            storage = .text(NumberFormatting.text(for: value))
         }
 
         /// A `Decimal`, written as `JSONEncoder` writes it.
@@ -61,7 +86,7 @@ extension JSON {
         /// JSON.Number(Decimal(string: "3.14")!).literal   // "3.14"
         /// ```
         public init(_ value: Decimal) {
-            literal = value.description
+            storage = .text(value.description)
         }
 
         /// The literal text.
@@ -112,7 +137,8 @@ extension JSON {
         /// Equal when the literals denote the same value exactly:
         /// `JSON.Number(literal: "1.0") == JSON.Number(literal: "1e0")` is `true`.
         public static func == (lhs: Number, rhs: Number) -> Bool {
-            lhs.literal == rhs.literal || CanonicalNumber(lhs.literal) == CanonicalNumber(rhs.literal)
+            if case .packed(let first, let second) = lhs.storage, case .packed(first, second) = rhs.storage { return true }
+            return lhs.literal == rhs.literal || CanonicalNumber(lhs.literal) == CanonicalNumber(rhs.literal)
         }
 
         /// Hashes the exact value, consistent with `==`:

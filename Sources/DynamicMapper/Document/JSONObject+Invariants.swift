@@ -1,7 +1,7 @@
 /// What ``JSON/Object`` lookups rely on, checked after every insertion and removal when the
 /// package is built with `-Xswiftc -DDYNAMICMAPPER_INVARIANTS`; otherwise no check runs.
 ///
-/// Once an object is big, a lookup trusts `positions` alone: a stale entry would answer with
+/// Once an object is big, a lookup trusts its `KeyIndex` alone: a stale entry would answer with
 /// another member's value, or miss a key that is there and let a second copy be appended.
 extension JSON.Object {
     @inline(__always)
@@ -18,19 +18,22 @@ extension JSON.Object {
     /// 200,000-member object quadratic.
     func invariantViolation(appended: String? = nil) -> String? {
         guard keys.count == values.count else { return "\(keys.count) keys but \(values.count) values" }
-        guard let positions else {
+        guard let index else {
             return Set(keys).count == keys.count ? nil : "a key repeats in \(keys)"
         }
-        guard positions.count == keys.count else {
-            return "the index holds \(positions.count) keys, the object \(keys.count)"
+        guard index.count == keys.count else {
+            return "the index holds \(index.count) keys, the object \(keys.count)"
         }
         if let appended {
             let last = keys.count - 1
-            return positions[appended] == last && keys.last == appended
+            return index.position(of: appended, hash: KeyIndex.hash(appended), in: keys) == last && keys.last == appended
                 ? nil : "the index does not put the appended key \(appended.debugDescription) last"
         }
-        for (position, key) in keys.enumerated() where positions[key] != position {
-            return "the index puts \(key.debugDescription) at \(String(describing: positions[key])), not at \(position)"
+        for (position, key) in keys.enumerated() {
+            let found = index.position(of: key, hash: KeyIndex.hash(key), in: keys)
+            if found != position {
+                return "the index puts \(key.debugDescription) at \(String(describing: found)), not at \(position)"
+            }
         }
         return nil
     }

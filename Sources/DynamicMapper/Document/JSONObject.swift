@@ -17,9 +17,9 @@ extension JSON {
         /// The values in the order of ``keys``: `(["b": 1, "a": 2] as JSON.Object).values` is `[1, 2]`.
         public private(set) var values: [JSON] = []
         /// Positions by key, built only once an object is big enough for linear search to hurt.
-        private(set) var positions: [String: Int]?
+        private var index: KeyIndex?
 
-        private static let indexThreshold = 12
+        static let indexThreshold = 12
 
         /// An empty object: `JSON.Object()`.
         public init() {}
@@ -29,6 +29,14 @@ extension JSON {
             for (key, value) in elements where index(forKey: key) == nil {
                 append(key: key, value: value)
             }
+        }
+
+        /// An empty object with room for `capacity` members, indexed from the start when it
+        /// will need it, for a builder that knows the member count.
+        init(reservingCapacity capacity: Int) {
+            keys.reserveCapacity(capacity)
+            values.reserveCapacity(capacity)
+            if capacity > Self.indexThreshold { index = KeyIndex(capacity: capacity) }
         }
 
         /// The number of members: `(["a": 1] as JSON.Object).count` is `1`.
@@ -44,7 +52,7 @@ extension JSON {
         /// object.index(forKey: "b")   // 1
         /// ```
         public func index(forKey key: String) -> Int? {
-            if let positions { return positions[key] }
+            if let index { return index.position(of: key, hash: KeyIndex.hash(key), in: keys) }
             return keys.firstIndex(of: key)
         }
 
@@ -105,27 +113,47 @@ extension JSON {
 
         /// Adds a member known not to be present yet.
         mutating func append(key: String, value: JSON) {
-            if positions != nil {
-                positions?[key] = keys.count
-            } else if keys.count >= Self.indexThreshold {
-                var built = [String: Int](minimumCapacity: keys.count * 2)
-                for (position, existing) in keys.enumerated() { built[existing] = position }
-                built[key] = keys.count
-                positions = built
+            if index == nil, keys.count >= Self.indexThreshold {
+                index = KeyIndex(keys: keys, capacity: keys.count + 1)
             }
+            index?.insert(position: keys.count, hash: KeyIndex.hash(key), keys: keys)
             keys.append(key)
             values.append(value)
             checkInvariants(appended: key)
         }
 
+        /// Adds `key` unless present, with its ``KeyIndex/hash(_:)`` computed once by the
+        /// caller (a builder that reuses repeated keys), for a builder that appends its value
+        /// with ``appendValue(_:)`` once built; `false` when the key was present.
+        mutating func insertKeyIfAbsent(_ key: String, hash: Int) -> Bool {
+            if var index {
+                // Taken out while it changes, so the table is not copied on write.
+                self.index = nil
+                defer { self.index = index }
+                guard index.position(of: key, hash: hash, in: keys) == nil else { return false }
+                index.insert(position: keys.count, hash: hash, keys: keys)
+            } else {
+                guard !keys.contains(key) else { return false }
+                if keys.count >= Self.indexThreshold {
+                    var built = KeyIndex(keys: keys, capacity: keys.count + 1)
+                    built.insert(position: keys.count, hash: hash, keys: keys)
+                    index = built
+                }
+            }
+            keys.append(key)
+            return true
+        }
+
+        /// The value of the member whose key ``insertKeyIfAbsent(_:hash:)`` added last.
+        mutating func appendValue(_ value: JSON) {
+            values.append(value)
+            checkInvariants(appended: keys.last)
+        }
+
         private mutating func removeMember(at position: Int) {
             keys.remove(at: position)
             values.remove(at: position)
-            if positions != nil {
-                var rebuilt = [String: Int](minimumCapacity: keys.count)
-                for (index, key) in keys.enumerated() { rebuilt[key] = index }
-                positions = rebuilt
-            }
+            if index != nil { index = KeyIndex(keys: keys, capacity: keys.count) }
             checkInvariants()
         }
 

@@ -216,7 +216,7 @@ struct JSONWriter {
                 switch current {
                 case .null: writeNull()
                 case .bool(let flag): writeBool(flag)
-                case .number(let number): writeNumber(literal: number.literal)
+                case .number(let number): writeNumber(number)
                 case .string(let text): writeString(text)
                 case .array(let elements):
                     openContainer(UInt8(ascii: "["))
@@ -235,13 +235,22 @@ struct JSONWriter {
             open[top].position += 1
             beginElement(isFirst: position == 0)
             if let object = open[top].object {
-                let member = open[top].order[position]
+                let member = open[top].order.isEmpty ? position : open[top].order[position]
                 writeString(object.keys[member])
                 writeKeySeparator()
                 pending = object.values[member]
             } else {
                 pending = open[top].elements[position]
             }
+        }
+    }
+
+    /// A `JSON.Number`'s literal, copied from a packed literal without making a `String`.
+    mutating func writeNumber(_ number: JSON.Number) {
+        if number.isPacked {
+            number.withUTF8 { bytes.append(contentsOf: $0) }
+        } else {
+            writeNumber(literal: number.literal)
         }
     }
 
@@ -293,7 +302,8 @@ struct JSONWriter {
 private struct WritingContainer {
     var elements: [JSON] = []
     var object: JSON.Object?
-    /// Member positions in writing order (by key when keys are sorted).
+    /// Member positions in writing order when keys are sorted; empty (the object's own order)
+    /// otherwise.
     var order: [Int] = []
     var position = 0
     let count: Int
@@ -306,6 +316,6 @@ private struct WritingContainer {
     init(object: JSON.Object, sortedKeys: Bool) {
         self.object = object
         count = object.count
-        order = KeyOrder.positions(count: count, sorted: sortedKeys) { object.keys[$0] }
+        if sortedKeys { order = KeyOrder.positions(count: count, sorted: true) { object.keys[$0] } }
     }
 }
