@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 @testable import DynamicMapper
+import DynamicMapperTestSupport
 
 /// The block-at-a-time scanner against the byte-at-a-time reference (`scansByteByByte`): the
 /// same nodes for every input, or the same error at the same offset, line and column.

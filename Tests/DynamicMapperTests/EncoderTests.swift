@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DynamicMapper
+import DynamicMapperTestSupport
 
 // MARK: - Models
 

@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 import DynamicMapper
+import DynamicMapperTestSupport
 
 // Where Foundation's own coder tests (swift-foundation, JSONEncoderTests.swift) expect what we
 // deliberately do otherwise: each case pinned against `JSONDecoder`'s answer on this machine,

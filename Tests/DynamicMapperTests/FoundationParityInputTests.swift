@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DynamicMapper
+import DynamicMapperTestSupport
 
 // Input encodings, number equality and how often user code runs, side by side with
 // Foundation's coders where Foundation's answer is ours.

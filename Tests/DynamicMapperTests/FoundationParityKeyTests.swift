@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DynamicMapper
+import DynamicMapperTestSupport
 
 // Keys, input encodings and numbers, side by side with Foundation's coders (the container
 // behaviours are in FoundationParityTests.swift).

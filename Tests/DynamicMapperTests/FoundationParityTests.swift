@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DynamicMapper
+import DynamicMapperTestSupport
 
 // The behaviours Foundation's own JSON coder tests check (swift-foundation,
 // `JSONEncoderTests.swift`), tested here on our coders side by side with `JSONEncoder` and

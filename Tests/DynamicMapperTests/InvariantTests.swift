@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 @testable import DynamicMapper
+import DynamicMapperTestSupport
 
 /// The internal invariants of the node tape and of `JSON.Object`'s key index: checked here in
 /// every build, and trapping on a violation in builds with `DYNAMICMAPPER_INVARIANTS`.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DynamicMapper
+import DynamicMapperTestSupport
 
 // Building a `JSON` tree from a parsed document: exact capacities, keys shared between objects,
 // an object's key index filed from hashes computed once, long number literals packed. Random

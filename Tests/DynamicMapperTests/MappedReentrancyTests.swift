@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import DynamicMapper
+import DynamicMapperTestSupport
 import DynamicMapperOperators
 
 // A decode started while a `@Mapped` model decodes (in a transformer, in a nested type's

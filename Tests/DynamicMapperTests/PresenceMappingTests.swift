@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import DynamicMapper
+import DynamicMapperTestSupport
 import DynamicMapperOperators
 
 // `Presence` in `@Mapped` properties and through the mapping operators. File-scope types carry

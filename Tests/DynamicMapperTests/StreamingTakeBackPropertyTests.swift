@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DynamicMapper
+import DynamicMapperTestSupport
 
 // Random models whose `encode(to:)` writes values under repeated keys, catches some values'
 // errors and lets others through: the streaming encoder takes back each failed value in place

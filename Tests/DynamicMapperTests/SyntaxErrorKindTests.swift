@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 @testable import DynamicMapper
+import DynamicMapperTestSupport
 
 /// The error `text` parses with, or nil when it parses.
 private func parseError(_ text: String, json5: Bool = false) -> JSONSyntaxError? {

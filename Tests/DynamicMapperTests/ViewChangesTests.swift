@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import DynamicMapper
+import DynamicMapperTestSupport
 
 private struct VCStatus: DynamicCodable {
     var dynamicSelf: DynamicClass?

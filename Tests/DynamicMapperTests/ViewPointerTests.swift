@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import DynamicMapper
+import DynamicMapperTestSupport
 
 @Suite("Views by JSON Pointer")
 struct ViewPointerTests {

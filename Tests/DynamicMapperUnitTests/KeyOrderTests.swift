@@ -4,7 +4,7 @@ import Testing
 import DynamicMapperTestSupport
 
 // The order sorted keys are written in, on its own: `KeyOrder.compare` (the streaming encoder)
-// and `JSONWriter.memberOrder` (the tree writer) against the order `JSONEncoder` writes with
+// and `KeyOrder.positions` (the tree writer's order) against the order `JSONEncoder` writes with
 // `.sortedKeys`, for random keys with non-ASCII text, decomposed accents, escapes and emoji.
 
 @Suite("Key order")
@@ -34,9 +34,9 @@ struct KeyOrderTests {
     @Test("the examples: bytes, not characters, and a prefix first")
     func examples() {
         let keys = ["b", "a", "ab", "é", "e\u{301}x", "Z", "", "\u{1F600}", "日"]
-        let order = JSONWriter.memberOrder(count: keys.count, sorted: true) { keys[$0] }.map { keys[$0] }
+        let order = KeyOrder.positions(count: keys.count, sorted: true) { keys[$0] }.map { keys[$0] }
         #expect(order == ["", "Z", "a", "ab", "b", "e\u{301}x", "é", "日", "\u{1F600}"])
-        #expect(JSONWriter.memberOrder(count: 3, sorted: false) { keys[$0] } == [0, 1, 2])
+        #expect(KeyOrder.positions(count: 3, sorted: false) { keys[$0] } == [0, 1, 2])
         #expect(KeyOrder.compare(Array("ab".utf8)[...], Array("a".utf8)[...]) == 1)
         #expect(KeyOrder.compare(Array("a".utf8)[...], Array("ab".utf8)[...]) == -1)
         #expect(KeyOrder.compare(Array("é".utf8)[...], Array("é".utf8)[...]) == 0)
@@ -48,7 +48,7 @@ struct KeyOrderTests {
             var random = SeededRandom(state: seed)
             let keys = Self.randomKeys(&random)
             let expected = try Self.foundationOrder(keys)
-            let writer = JSONWriter.memberOrder(count: keys.count, sorted: true) { keys[$0] }.map { keys[$0] }
+            let writer = KeyOrder.positions(count: keys.count, sorted: true) { keys[$0] }.map { keys[$0] }
             #expect(writer == expected, "seed \(seed): \(keys.map(\.debugDescription))")
             let streaming = keys.sorted { KeyOrder.compare(Array($0.utf8)[...], Array($1.utf8)[...]) < 0 }
             #expect(streaming == expected, "seed \(seed): \(keys.map(\.debugDescription))")

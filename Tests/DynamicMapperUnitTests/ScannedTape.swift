@@ -41,7 +41,7 @@ func scanTape(_ text: String, _ options: ScanOptions = ScanOptions()) -> Result<
 private func scanTape<Mode: ScanMode>(
     _ buffer: UnsafeBufferPointer<UInt8>, _ options: ScanOptions, as mode: Mode.Type
 ) throws(JSONSyntaxError) -> [Token] {
-    var scanner = Scanner<Mode>(bytes: buffer, options: options)
+    var scanner = JSONScanner<Mode>(bytes: buffer, options: options)
     try scanner.scan()
     var tokens: [Token] = []
     for index in 0..<scanner.nodes.count {

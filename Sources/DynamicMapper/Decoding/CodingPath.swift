@@ -1,6 +1,6 @@
 /// One step of a coding path, kept cheap to push and pop: the `[CodingKey]` array that
 /// `codingPath` promises is built only when someone asks (mostly for an error).
-enum PathComponent {
+enum CodingPathStep {
     case key(any CodingKey)
     case index(Int)
 
@@ -20,16 +20,16 @@ enum PathComponent {
 /// replaced its part of the stack, so it keeps a copy of its whole path and puts it back
 /// before pushing a child. Only hand-written `init(from:)` makes nested containers.
 protocol PathAnchor {
-    var ownPath: [PathComponent]? { get }
+    var ownPath: [CodingPathStep]? { get }
 }
 
 /// A container whose path is the decoder's current path up to its depth.
 struct CurrentPath: PathAnchor {
-    var ownPath: [PathComponent]? { nil }
+    var ownPath: [CodingPathStep]? { nil }
 }
 
 /// A nested container's own copy of its path.
 struct NestedPath: PathAnchor {
-    let path: [PathComponent]
-    var ownPath: [PathComponent]? { path }
+    let path: [CodingPathStep]
+    var ownPath: [CodingPathStep]? { path }
 }

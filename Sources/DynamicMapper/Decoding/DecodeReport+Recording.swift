@@ -69,7 +69,7 @@ final class DecodeReporting: @unchecked Sendable {
             }
         }
         for (key, components) in unread.sorted(by: { $0.key < $1.key }) {
-            record(.unreadKey, in: document, components: components, codingPath: components.map(\.pathComponent.codingKey),
+            record(.unreadKey, in: document, components: components, codingPath: components.map(\.codingPathStep.codingKey),
                    value: document.reportText(at: key + 1), failure: nil)
         }
     }

@@ -18,7 +18,7 @@ final class DecoderImpl: Decoder {
 
     private struct State {
         var currentNode: Int
-        var path: [PathComponent]
+        var path: [CodingPathStep]
         var keyCursors: [KeyCursor] = []
         /// Scratch space for ``Document/hasUniqueKeys(object:scratch:)``.
         var signatures: [UInt64] = []
@@ -84,7 +84,7 @@ final class DecoderImpl: Decoder {
     /// The coding path of `currentNode`. Containers remember their depth in it and truncate
     /// back to that depth before pushing a child, so the stack stays right for the usual
     /// strictly nested use without any allocation per value.
-    var path: [PathComponent] {
+    var path: [CodingPathStep] {
         _read { yield state.pointee.path }
         _modify { yield &state.pointee.path }
     }
@@ -118,7 +118,7 @@ final class DecoderImpl: Decoder {
     }
 
     /// A decoder for `superDecoder()`: the same document and settings, and the same recording.
-    func superDecoderImpl(node: Int, path: [PathComponent]) -> DecoderImpl {
+    func superDecoderImpl(node: Int, path: [CodingPathStep]) -> DecoderImpl {
         let decoder = DecoderImpl(document: document, options: options, node: node, path: path)
         // It may outlive this decoder, so it keeps the usage whose bits it marks alive too.
         decoder.state.pointee.keyUsage = state.pointee.keyUsage
@@ -198,7 +198,7 @@ final class DecoderImpl: Decoder {
         return document.lookUp(steps, from: start) { object, name, step in
             let found = self.options.usesDefaultKeys
                 ? self.document.member(of: object, named: name)
-                : self.member(of: object, convertedName: name, path: { base + steps.prefix(step).map(\.pathComponent.codingKey) })
+                : self.member(of: object, convertedName: name, path: { base + steps.prefix(step).map(\.codingPathStep.codingKey) })
             if records, let found {
                 if step == steps.count - 1 { self.markKeyRead(found - 1) } else { self.markKeyTraversed(found - 1) }
             }
@@ -229,7 +229,7 @@ final class DecoderImpl: Decoder {
         _modify { yield &state.pointee.keyCursors }
     }
 
-    init(document: Document, options: DecodingOptions, node: Int, path: [PathComponent]) {
+    init(document: Document, options: DecodingOptions, node: Int, path: [CodingPathStep]) {
         self.document = document
         self.nodes = document.tape
         self.options = options
@@ -315,7 +315,7 @@ final class DecoderImpl: Decoder {
     /// container at `depth` (whose whole path is `ownPath` for nested containers).
     @inline(__always)
     func decodeChild<T: Decodable>(
-        _ type: T.Type, at index: Int, depth: Int, ownPath: [PathComponent]?, component: PathComponent
+        _ type: T.Type, at index: Int, depth: Int, ownPath: [CodingPathStep]?, component: CodingPathStep
     ) throws -> T {
         // Scalars asked for generically (array elements, generic models) skip `init(from:)`
         // and the path push: their path is only built if they fail.
@@ -332,7 +332,7 @@ final class DecoderImpl: Decoder {
     /// position is put back afterwards. Scalars build their path only if they fail.
     /// `marksKeys` says whether the keys read count as a dynamic model's own (`true` for
     /// `<->`, `false` for `<--`, which only looks at them; `nil` leaves that as it is).
-    func decodeDetached<T: Decodable>(_ type: T.Type, at index: Int, marksKeys: Bool?, path makePath: () -> [PathComponent]) throws -> T {
+    func decodeDetached<T: Decodable>(_ type: T.Type, at index: Int, marksKeys: Bool?, path makePath: () -> [CodingPathStep]) throws -> T {
         try decodeScalar(T.self, at: index, path: { makePath().map(\.codingKey) }) {
             let savedNode = currentNode
             let savedPath = path
@@ -351,7 +351,7 @@ final class DecoderImpl: Decoder {
 
     /// Makes the path stack hold exactly the path of a container at `depth`.
     @inline(__always)
-    func enterContainer(depth: Int, ownPath: [PathComponent]?) {
+    func enterContainer(depth: Int, ownPath: [CodingPathStep]?) {
         if let ownPath {
             path.removeAll(keepingCapacity: true)
             path.append(contentsOf: ownPath)
@@ -361,14 +361,14 @@ final class DecoderImpl: Decoder {
     }
 
     /// The path of a container at `depth` as components, with `component` appended.
-    func pathComponents(depth: Int, ownPath: [PathComponent]?, appending component: PathComponent) -> [PathComponent] {
+    func pathComponents(depth: Int, ownPath: [CodingPathStep]?, appending component: CodingPathStep) -> [CodingPathStep] {
         var components = ownPath ?? Array(path.prefix(depth))
         components.append(component)
         return components
     }
 
     /// The coding path of a container at `depth`, optionally with one more component.
-    func codingPath(depth: Int, ownPath: [PathComponent]?, appending component: PathComponent? = nil) -> [any CodingKey] {
+    func codingPath(depth: Int, ownPath: [CodingPathStep]?, appending component: CodingPathStep? = nil) -> [any CodingKey] {
         var keys = ownPath?.map(\.codingKey) ?? codingPath(depth: depth)
         if let component { keys.append(component.codingKey) }
         return keys

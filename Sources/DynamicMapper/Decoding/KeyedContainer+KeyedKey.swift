@@ -49,9 +49,9 @@ extension KeyedContainer {
         }
     }
 
-    private func fullPath(_ components: [Path.Component]) -> [PathComponent] {
+    private func fullPath(_ components: [Path.Component]) -> [CodingPathStep] {
         var path = ownPath ?? Array(impl.path.prefix(depth))
-        path.append(contentsOf: components.map(\.pathComponent))
+        path.append(contentsOf: components.map(\.codingPathStep))
         return path
     }
 

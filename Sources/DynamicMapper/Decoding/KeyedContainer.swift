@@ -11,7 +11,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let object: Int
     let depth: Int
     /// This container's whole path when it is nested (see ``PathAnchor``).
-    let ownPath: [PathComponent]?
+    let ownPath: [CodingPathStep]?
     /// Value node by (converted) key, first occurrence winning; nil when the walk is used.
     let index: [String: Int]?
     /// `Key` is a ``KeyedKey``: its raw values may be paths, flat markers or lossy arrays.
@@ -20,7 +20,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// Objects with more members than this get a dictionary of their keys.
     static var indexThreshold: Int { 64 }
 
-    init(impl: DecoderImpl, object: Int, depth: Int, ownPath: [PathComponent]? = nil) throws {
+    init(impl: DecoderImpl, object: Int, depth: Int, ownPath: [CodingPathStep]? = nil) throws {
         self.impl = impl
         self.object = object
         self.depth = depth
@@ -256,7 +256,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// A separate decoder (it may outlive this call) for the member, or for `null` when absent,
     /// as Foundation does.
-    private func superDecoder(component: PathComponent, value: Int?) throws -> any Decoder {
+    private func superDecoder(component: CodingPathStep, value: Int?) throws -> any Decoder {
         let path = impl.pathComponents(depth: depth, ownPath: ownPath, appending: component)
         let decoder = if let value {
             impl.superDecoderImpl(node: value, path: path)

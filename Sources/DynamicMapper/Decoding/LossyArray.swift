@@ -3,7 +3,7 @@
 protocol LossyArray {
     static func decodeDroppingFailures<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> Self
     /// The same, for the node `index` of this package's decoder, whose path is `path`.
-    static func decodeDroppingFailures(from impl: DecoderImpl, at index: Int, path: [PathComponent]) throws -> Self
+    static func decodeDroppingFailures(from impl: DecoderImpl, at index: Int, path: [CodingPathStep]) throws -> Self
 }
 
 extension Array: LossyArray where Element: Decodable {
@@ -28,7 +28,7 @@ extension Array: LossyArray where Element: Decodable {
         return result
     }
 
-    static func decodeDroppingFailures(from impl: DecoderImpl, at index: Int, path: [PathComponent]) throws -> [Element] {
+    static func decodeDroppingFailures(from impl: DecoderImpl, at index: Int, path: [CodingPathStep]) throws -> [Element] {
         let node = impl.nodes[index]
         guard node.kind == .array else {
             throw impl.containerMismatch(expected: [Any].self, node: node, path: path.map(\.codingKey))
@@ -53,7 +53,7 @@ extension Optional: LossyArray where Wrapped: LossyArray {
         return try Wrapped.decodeDroppingFailures(from: container, forKey: key)
     }
 
-    static func decodeDroppingFailures(from impl: DecoderImpl, at index: Int, path: [PathComponent]) throws -> Self {
+    static func decodeDroppingFailures(from impl: DecoderImpl, at index: Int, path: [CodingPathStep]) throws -> Self {
         if impl.nodes[index].kind == .null { return nil }
         return try Wrapped.decodeDroppingFailures(from: impl, at: index, path: path)
     }

@@ -28,12 +28,12 @@ struct ObjectAccess: Decodable {
     let impl: DecoderImpl
     let object: Int
     let depth: Int
-    let ownPath: [PathComponent]?
+    let ownPath: [CodingPathStep]?
     private let index: [String: Int]?
 
     /// Field by field rather than from the container: this runs for every `@Mapped` property,
     /// in code generic over the container's key type.
-    init(impl: DecoderImpl, object: Int, depth: Int, ownPath: [PathComponent]?, index: [String: Int]?) {
+    init(impl: DecoderImpl, object: Int, depth: Int, ownPath: [CodingPathStep]?, index: [String: Int]?) {
         self.impl = impl
         self.object = object
         self.depth = depth
@@ -63,7 +63,7 @@ struct ObjectAccess: Decodable {
     }
 
     /// The container's own path as components.
-    var path: [PathComponent] { ownPath ?? Array(impl.path.prefix(depth)) }
+    var path: [CodingPathStep] { ownPath ?? Array(impl.path.prefix(depth)) }
 
     /// Reports that the value at `components` below this object got a default because it was
     /// missing or `null`.

@@ -46,7 +46,7 @@ final class Document: @unchecked Sendable {
     ) throws(JSONSyntaxError) -> UnsafeMutableBufferPointer<Node> {
         // The scanner borrows `input` (its pointers must not outlive this call; `input` stays
         // the caller's to keep or free) and owns the nodes until `take()` hands them over.
-        var scanner = Scanner<Mode>(bytes: UnsafeBufferPointer(input), options: options)
+        var scanner = JSONScanner<Mode>(bytes: UnsafeBufferPointer(input), options: options)
         try scanner.scan()
         return scanner.nodes.take()
     }

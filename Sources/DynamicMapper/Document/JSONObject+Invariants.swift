@@ -18,7 +18,7 @@ extension JSON.Object {
     /// 200,000-member object quadratic.
     func invariantViolation(appended: String? = nil) -> String? {
         guard keys.count == values.count else { return "\(keys.count) keys but \(values.count) values" }
-        guard let index else {
+        guard let index = keyIndex else {
             return Set(keys).count == keys.count ? nil : "a key repeats in \(keys)"
         }
         if let appended {

@@ -17,7 +17,7 @@ extension JSON {
         /// The values in the order of ``keys``: `(["b": 1, "a": 2] as JSON.Object).values` is `[1, 2]`.
         public private(set) var values: [JSON] = []
         /// Positions by key, built only once an object is big enough for linear search to hurt.
-        private var index: KeyIndex?
+        private(set) var keyIndex: KeyIndex?
 
         static let indexThreshold = 12
 
@@ -36,7 +36,7 @@ extension JSON {
         init(reservingCapacity capacity: Int) {
             keys.reserveCapacity(capacity)
             values.reserveCapacity(capacity)
-            if capacity > Self.indexThreshold { index = KeyIndex(capacity: capacity) }
+            if capacity > Self.indexThreshold { keyIndex = KeyIndex(capacity: capacity) }
         }
 
         /// The number of members: `(["a": 1] as JSON.Object).count` is `1`.
@@ -52,7 +52,7 @@ extension JSON {
         /// object.index(forKey: "b")   // 1
         /// ```
         public func index(forKey key: String) -> Int? {
-            if let index { return index.position(of: key, hash: KeyIndex.hash(key), in: keys) }
+            if let keyIndex { return keyIndex.position(of: key, hash: KeyIndex.hash(key), in: keys) }
             return keys.firstIndex(of: key)
         }
 
@@ -113,10 +113,10 @@ extension JSON {
 
         /// Adds a member known not to be present yet.
         mutating func append(key: String, value: JSON) {
-            if index == nil, keys.count >= Self.indexThreshold {
-                index = KeyIndex(keys: keys, capacity: keys.count + 1)
+            if keyIndex == nil, keys.count >= Self.indexThreshold {
+                keyIndex = KeyIndex(keys: keys, capacity: keys.count + 1)
             }
-            index?.insert(position: keys.count, hash: KeyIndex.hash(key), keys: keys)
+            keyIndex?.insert(position: keys.count, hash: KeyIndex.hash(key), keys: keys)
             keys.append(key)
             values.append(value)
             checkInvariants(appended: key)
@@ -126,10 +126,10 @@ extension JSON {
         /// caller (a builder that reuses repeated keys), for a builder that appends its value
         /// with ``appendValue(_:)`` once built; `false` when the key was present.
         mutating func insertKeyIfAbsent(_ key: String, hash: Int) -> Bool {
-            if var index {
+            if var index = keyIndex {
                 // Taken out while it changes, so the table is not copied on write.
-                self.index = nil
-                defer { self.index = index }
+                keyIndex = nil
+                defer { keyIndex = index }
                 guard index.position(of: key, hash: hash, in: keys) == nil else { return false }
                 index.insert(position: keys.count, hash: hash, keys: keys)
             } else {
@@ -137,7 +137,7 @@ extension JSON {
                 if keys.count >= Self.indexThreshold {
                     var built = KeyIndex(keys: keys, capacity: keys.count + 1)
                     built.insert(position: keys.count, hash: hash, keys: keys)
-                    index = built
+                    keyIndex = built
                 }
             }
             keys.append(key)
@@ -153,7 +153,7 @@ extension JSON {
         private mutating func removeMember(at position: Int) {
             keys.remove(at: position)
             values.remove(at: position)
-            if index != nil { index = KeyIndex(keys: keys, capacity: keys.count) }
+            if keyIndex != nil { keyIndex = KeyIndex(keys: keys, capacity: keys.count) }
             checkInvariants()
         }
 

@@ -133,7 +133,7 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
                 codingPath: codingPath + [key],
                 debugDescription: "The empty @Mapped key names the enclosing object itself, which can be decoded but not encoded."))
         }
-        let path = codingPath + mapped.path.map(\.pathComponent.codingKey)
+        let path = codingPath + mapped.path.map(\.codingPathStep.codingKey)
         let node = try mapped.value.map { try TreeEncoder.wrap($0, options: options, path: path) ?? .value(.object(JSON.Object())) }
         try store(node ?? .value(.null), at: place, key: key)
     }

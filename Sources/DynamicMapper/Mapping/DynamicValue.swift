@@ -230,8 +230,8 @@ public struct DynamicValue: Sendable {
 
     /// The coding path of this place: from the top of the document while a coder runs the
     /// mapping, from the model otherwise.
-    var fullPath: [PathComponent] {
-        (root.session?.basePath ?? []) + steps.map(\.pathComponent)
+    var fullPath: [CodingPathStep] {
+        (root.session?.basePath ?? []) + steps.map(\.codingPathStep)
     }
 }
 

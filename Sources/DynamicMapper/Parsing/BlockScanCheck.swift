@@ -38,9 +38,10 @@ package enum BlockScanCheck {
             })
         } catch DecodingError.dataCorrupted(let context) {
             if let syntax = context.underlyingError as? JSONSyntaxError { return .failure(syntax) }
-            return .failure(JSONSyntaxError(reason: context.debugDescription, line: 0, column: 0, offset: -1))
+            // Not a syntax error: a stand-in compared by its text (the kind is arbitrary).
+            return .failure(JSONSyntaxError(.unexpectedCharacter, reason: context.debugDescription, line: 0, column: 0, offset: -1))
         } catch {
-            return .failure(JSONSyntaxError(reason: "\(error)", line: 0, column: 0, offset: -1))
+            return .failure(JSONSyntaxError(.unexpectedCharacter, reason: "\(error)", line: 0, column: 0, offset: -1))
         }
     }
 }

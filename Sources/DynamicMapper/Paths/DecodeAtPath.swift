@@ -74,7 +74,7 @@ extension Decoder {
     }
 
     private func codingPath(appending path: Path) -> [any CodingKey] {
-        codingPath + path.components.map(\.pathComponent.codingKey)
+        codingPath + path.components.map(\.codingPathStep.codingKey)
     }
 }
 
@@ -125,7 +125,7 @@ extension DecoderImpl {
         case .found(let node):
             markRouteForReport(to: node)
             if optional && nodes[node].kind == .null { return nil }
-            return try decodeDetached(T.self, at: node, marksKeys: nil, path: { base + components.map(\.pathComponent) })
+            return try decodeDetached(T.self, at: node, marksKeys: nil, path: { base + components.map(\.codingPathStep) })
         case .missing where optional:
             return nil
         case let failure:
@@ -135,7 +135,7 @@ extension DecoderImpl {
 
     /// The error for a path that leads nowhere: where it broke, and the whole path.
     func pathError(_ failure: Document.PathLookup, components: [Path.Component], base: [any CodingKey]) -> DecodingError {
-        func codingPath(_ count: Int) -> [any CodingKey] { base + components.prefix(count).map(\.pathComponent.codingKey) }
+        func codingPath(_ count: Int) -> [any CodingKey] { base + components.prefix(count).map(\.codingPathStep.codingKey) }
         switch failure {
         case .found:
             return .dataCorrupted(DecodingError.Context(codingPath: codingPath(components.count), debugDescription: "Found a value at \(Path(components))."))

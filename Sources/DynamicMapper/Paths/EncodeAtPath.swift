@@ -24,7 +24,7 @@ extension JSONEncoder {
     ///   `ds` writes keep).
     public func encode<T: Encodable>(_ value: T, at path: Path) throws -> Data {
         let options = EncodingOptions(self)
-        let codingPath = path.components.map(\.pathComponent.codingKey)
+        let codingPath = path.components.map(\.codingPathStep.codingKey)
         let tree = try ContainerMisuse.reporting(options) { try TreeEncoder.wrap(value, options: $0, path: codingPath) }
         // Below a key or index, a value that encodes nothing is `{}`, as a nested value is.
         guard let tree = tree ?? (path.components.isEmpty ? nil : .value(.object(JSON.Object()))) else {
@@ -52,7 +52,7 @@ enum PathEncoding {
                     array.set(node, at: try array.writablePosition(index))
                 } catch {
                     throw EncodingError.invalidValue(value, EncodingError.Context(
-                        codingPath: path.components.prefix(depth).map(\.pathComponent.codingKey),
+                        codingPath: path.components.prefix(depth).map(\.codingPathStep.codingKey),
                         debugDescription: "The path \(path) \(error.reason)."))
                 }
                 node = .array(array)

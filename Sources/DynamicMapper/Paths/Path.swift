@@ -116,7 +116,7 @@ extension Path: CustomStringConvertible {
 
 extension Path.Component {
     /// The coding-path component of this step, for error messages.
-    var pathComponent: PathComponent {
+    var codingPathStep: CodingPathStep {
         switch self {
         case .key(let key): return .key(StringKey(key))
         case .index(let index): return .index(index)

@@ -98,7 +98,7 @@ enum MappedAdvice {
 }
 
 /// Reads one value at a node with this package's decoder: the value type's own decoding.
-typealias PlainMappedDecoding<Value> = (DecoderImpl, Int, () -> [PathComponent]) throws -> Value
+typealias PlainMappedDecoding<Value> = (DecoderImpl, Int, () -> [CodingPathStep]) throws -> Value
 
 extension ObjectAccess {
     /// Decodes the `@Mapped` property `property` of the model being decoded from this object,
@@ -246,12 +246,12 @@ enum MappedDecoding {
         if let none = none(Value.self) { return none }
         if isNull {
             throw DecodingError.valueNotFound(Value.self, DecodingError.Context(
-                codingPath: parent + path.map(\.pathComponent.codingKey),
+                codingPath: parent + path.map(\.codingPathStep.codingKey),
                 debugDescription: "Expected \(Value.self) for the @Mapped property \(property) but found null instead."))
         }
-        let key = path.last?.pathComponent.codingKey ?? StringKey(property)
+        let key = path.last?.codingPathStep.codingKey ?? StringKey(property)
         throw DecodingError.keyNotFound(key, DecodingError.Context(
-            codingPath: parent + path.dropLast().map(\.pathComponent.codingKey),
+            codingPath: parent + path.dropLast().map(\.codingPathStep.codingKey),
             debugDescription: "No value for the @Mapped property \(property) at \(Path(path))."))
     }
 
@@ -350,20 +350,6 @@ struct MappedLocation {
     let access: ObjectAccess
     let path: [Path.Component]
 
-    var components: [PathComponent] { access.path + path.map(\.pathComponent) }
+    var components: [CodingPathStep] { access.path + path.map(\.codingPathStep) }
     var codingPath: [any CodingKey] { components.map(\.codingKey) }
-}
-
-/// `Optional`, seen without its wrapped type.
-protocol AnyOptional {
-    static var noneValue: Any { get }
-    var isNone: Bool { get }
-    /// The wrapped value, or `self` when `nil`.
-    var unwrappedAny: Any { get }
-}
-
-extension Optional: AnyOptional {
-    static var noneValue: Any { Optional.none as Any }
-    var isNone: Bool { self == nil }
-    var unwrappedAny: Any { self.map { $0 as Any } ?? self as Any }
 }

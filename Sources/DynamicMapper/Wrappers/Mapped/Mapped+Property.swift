@@ -57,7 +57,7 @@ protocol DecodableReader {
 private struct NodeReader: DecodableReader {
     let impl: DecoderImpl
     let node: Int
-    let path: [PathComponent]
+    let path: [CodingPathStep]
 
     var codingPath: [any CodingKey] { path.map(\.codingKey) }
 

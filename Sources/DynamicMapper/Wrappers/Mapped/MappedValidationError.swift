@@ -21,7 +21,7 @@ public struct MappedValidationError: Error, CustomStringConvertible, Sendable {
     /// Where the value was in the document: `images[2].width`.
     public let path: Path
     /// The coding path of the value, as in a `DecodingError`.
-    public var codingPath: [any CodingKey] { path.components.map(\.pathComponent.codingKey) }
+    public var codingPath: [any CodingKey] { path.components.map(\.codingPathStep.codingKey) }
     /// The refused value, described: `"400"`.
     public let value: String
 

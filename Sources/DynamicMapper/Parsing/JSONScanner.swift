@@ -3,7 +3,7 @@
 /// It is iterative (an explicit stack of open containers) so hostile nesting costs memory
 /// bounded by `maximumDepth`, never the call stack. Strings and numbers are validated but not
 /// converted: converting is the reader's job, and most readers skip most values.
-struct Scanner<Mode: ScanMode>: ~Copyable {
+struct JSONScanner<Mode: ScanMode>: ~Copyable {
     private let start: UnsafePointer<UInt8>
     private let end: UnsafePointer<UInt8>
     private var cursor: UnsafePointer<UInt8>
@@ -12,15 +12,14 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
     /// The innermost open container, kept out of `parents` so the per-value bookkeeping
     /// touches a plain stored value rather than an array element.
     private var top = Frame(node: -1, count: 0, isObject: false, isImplicit: false)
-    /// The open containers around `top`, outermost first (`depth - 1` of them). A plain
-    /// buffer: an array's uniqueness and capacity checks cost more than the rest of opening
-    /// a container.
-    private var parents: UnsafeMutablePointer<Frame>
-    private var parentCapacity = 16
+    /// The open containers around `top`, outermost first (`depth - 1` of them).
+    private var parents = FrameStack<Frame>()
     /// Open containers, `top` included.
     private var depth = 0
 
-    private struct Frame {
+    // Internal, not private: a private type as the generic argument of `FrameStack` (another
+    // file) crashes Swift 6.3.1's code generation ("Global is external").
+    struct Frame {
         var node: Int
         var count: UInt32
         var isObject: Bool
@@ -38,10 +37,7 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
         cursor = base
         self.options = options
         nodes = NodeBuffer(estimatedCount: bytes.count / 6 + 16)
-        parents = .allocate(capacity: parentCapacity)
     }
-
-    deinit { parents.deallocate() }
 
     /// Scans the whole input; on success `nodes` holds the index (root at 0).
     mutating func scan() throws(JSONSyntaxError) {
@@ -168,7 +164,6 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
         }
         let offset = UInt32(truncatingIfNeeded: cursor - start)
         if depth > 0 {
-            if depth > parentCapacity { growParents() }
             parents[depth - 1] = top
         }
         depth += 1
@@ -182,14 +177,6 @@ struct Scanner<Mode: ScanMode>: ~Copyable {
         if depth > 0 { top = parents[depth - 1] }
         nodes[frame.node].length = frame.count
         nodes[frame.node].end = UInt32(truncatingIfNeeded: nodes.count)
-    }
-
-    private mutating func growParents() {
-        let grown = UnsafeMutablePointer<Frame>.allocate(capacity: parentCapacity * 2)
-        grown.moveInitialize(from: parents, count: parentCapacity)
-        parents.deallocate()
-        parents = grown
-        parentCapacity *= 2
     }
 
     @inline(__always)

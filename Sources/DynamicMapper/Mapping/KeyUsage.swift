@@ -1,0 +1,73 @@
+import Foundation
+
+/// Which keys of a document the decoded models asked for.
+///
+/// A key a model's `init(from:)` asked for is one of the model's own keys: when the model is
+/// encoded again and does not write that key (an optional property that is now `nil`), the key
+/// is left out instead of being kept from the document. Keys nobody asked for are the
+/// document's and always come back.
+///
+/// One bit per node, set only while the decode that created it runs (on one thread, through
+/// ``bits``, which the decoder keeps as a plain pointer so that marking costs no reference
+/// counting or exclusivity check) and only read afterwards, when models are encoded.
+final class KeyUsage: @unchecked Sendable {
+    // @unchecked: see above; after the decode returns the bits never change.
+    let document: Document
+    /// By key node index: asked for.
+    let bits: UnsafeMutablePointer<UInt64>
+    /// By key node index: passed through on a path to a value below it.
+    let traversed: UnsafeMutablePointer<UInt64>
+    /// By byte offset of a number literal: read as a `Double`, or as a `Float`. A property of
+    /// that type that still holds the rounded value keeps the literal when encoded again.
+    let doubleReads: UnsafeMutablePointer<UInt64>
+    let floatReads: UnsafeMutablePointer<UInt64>
+    private let nodeWords: Int
+    private let byteWords: Int
+
+    init(document: Document) {
+        self.document = document
+        nodeWords = (document.nodes.count + 63) / 64
+        byteWords = (document.bytes.count + 63) / 64
+        bits = .allocate(capacity: nodeWords)
+        bits.initialize(repeating: 0, count: nodeWords)
+        traversed = .allocate(capacity: nodeWords)
+        traversed.initialize(repeating: 0, count: nodeWords)
+        doubleReads = .allocate(capacity: byteWords)
+        doubleReads.initialize(repeating: 0, count: byteWords)
+        floatReads = .allocate(capacity: byteWords)
+        floatReads.initialize(repeating: 0, count: byteWords)
+    }
+
+    deinit {
+        bits.deallocate()
+        traversed.deallocate()
+        doubleReads.deallocate()
+        floatReads.deallocate()
+    }
+
+    @inline(__always)
+    static func mark(_ index: Int, in bits: UnsafeMutablePointer<UInt64>) {
+        bits[index &>> 6] |= 1 &<< UInt64(index & 63)
+    }
+
+    private static func isMarked(_ index: Int, in bits: UnsafeMutablePointer<UInt64>, words: Int) -> Bool {
+        index >= 0 && index &>> 6 < words && bits[index &>> 6] & (1 &<< UInt64(index & 63)) != 0
+    }
+
+    /// Whether a model asked for the key at `index` of `document`.
+    func wasRead(keyNode index: Int, in document: Document) -> Bool {
+        document === self.document && Self.isMarked(index, in: bits, words: nodeWords)
+    }
+
+    /// Whether a model's path passed through the key at `index` of `document`.
+    func wasTraversed(keyNode index: Int, in document: Document) -> Bool {
+        document === self.document && Self.isMarked(index, in: traversed, words: nodeWords)
+    }
+
+    /// Whether the number node `node` of `document` was read as a `Double` or a `Float`.
+    func floatingReads(of node: Node, in document: Document) -> (double: Bool, float: Bool) {
+        guard document === self.document else { return (false, false) }
+        let offset = Int(node.offset)
+        return (Self.isMarked(offset, in: doubleReads, words: byteWords), Self.isMarked(offset, in: floatReads, words: byteWords))
+    }
+}

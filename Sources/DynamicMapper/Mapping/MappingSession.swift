@@ -1,0 +1,71 @@
+import Foundation
+
+/// One run of `dynamicMapping` by a coder: what the operators report back to it.
+///
+/// Attached to the model's view while the coder runs the mapping, on the coder's thread, and
+/// closed when the run ends: copies of the view kept by the mapping then behave like any
+/// view made in code.
+final class MappingSession: @unchecked Sendable {
+    // @unchecked: used by one coder call on one thread; once closed, only `isOpen` is read.
+    enum Direction {
+        /// Reads decode through this decoder when they stay inside its document.
+        case decoding(DecoderImpl)
+        /// Values written by `set` and `<->` use these settings; errors name paths below `path`.
+        case encoding(EncodingOptions, path: [any CodingKey])
+    }
+
+    private(set) var direction: Direction?
+    /// Reads that found a value they could not decode, and writes whose value failed to encode.
+    var failures: [any Error] = []
+    /// While encoding: the model's document, which every write of the mapping edits (views
+    /// handed to `<->` are copies, so their writes could not reach the model otherwise).
+    var sharedTree: OverlayNode?
+    /// While decoding: what each read that did not take the document's value left in its
+    /// property (see ``DecodedState/unchangedReads``).
+    var unchangedReads: [[Path.Component]: ReadSnapshot] = [:]
+
+    init(_ direction: Direction) {
+        self.direction = direction
+    }
+
+    /// Ends the run: the decoder is released and the shared tree dropped.
+    func close() {
+        direction = nil
+        sharedTree = nil
+    }
+
+    var mappingType: DynamicMappingType? {
+        switch direction {
+        case .decoding?: return .decoding
+        case .encoding?: return .encoding
+        case nil: return nil
+        }
+    }
+
+    var encodingOptions: EncodingOptions? {
+        if case .encoding(let options, _)? = direction { return options }
+        return nil
+    }
+
+    /// The coding path of the model whose mapping runs.
+    var basePath: [CodingPathStep] {
+        switch direction {
+        case .decoding(let impl)?: return impl.path
+        case .encoding(_, let path)?: return path.map(CodingPathStep.key)
+        case nil: return []
+        }
+    }
+}
+
+/// Whether a coder is running a model's mapping on this task, and how deep encodes of
+/// dynamic models nest (a mapping that encodes its own model would otherwise never end).
+enum MappingRun {
+    @TaskLocal static var current: DynamicMappingType?
+    @TaskLocal static var encodingDepth = 0
+}
+
+extension EncodingOptions {
+    /// The settings of a default `DynamicJSONEncoder`, for `set` outside an encode.
+    nonisolated(unsafe) static let defaultEncoding = EncodingOptions(DynamicJSONEncoder())
+    // nonisolated(unsafe): an immutable value built once.
+}
