@@ -3,7 +3,12 @@
 /// A plain buffer, not an `Array`: an array's uniqueness and capacity checks cost more than the
 /// rest of opening a container. It is its own noncopyable owner (freed in its `deinit`) so the
 /// scanner itself needs no `deinit` and can hand its ``NodeBuffer`` over by consuming it.
-struct FrameStack<Element>: ~Copyable {
+///
+/// `Element` is `BitwiseCopyable` because the buffer relies on it: slots are assigned without
+/// being initialised first, `grow` moves every slot up to `capacity` (written or not), and
+/// `deinit` frees the memory without deinitialising anything. A type holding references would
+/// leak, or release garbage, under those rules.
+struct FrameStack<Element: BitwiseCopyable>: ~Copyable {
     private var base: UnsafeMutablePointer<Element>
     private var capacity = 16
 
