@@ -57,6 +57,49 @@ private struct ReChain: MappedCodable {
     @Mapped("next", using: ReDynamicName()) var next: String
 }
 
+/// Counts `ReFirstUseOuter()` calls: the first learns its layout, the second receives the
+/// decoded values and is the first to decode `ReFirstUseInner`, whose layout is learned there.
+private final class ReFirstUseCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var calls = 0
+    private var result: String?
+    static let shared = ReFirstUseCounter()
+
+    /// What the nested decode in the second call gave.
+    var innerResult: String? { lock.withLock { result } }
+
+    func touch() -> Int? {
+        let call = lock.withLock { calls += 1; return calls }
+        guard call == 2 else { return nil }
+        let name: String
+        do {
+            name = try DynamicJSONDecoder().decode(ReFirstUseInner.self, from: Data(#"{"a":"inner"}"#.utf8)).a
+        } catch {
+            name = "failed: \(error)"
+        }
+        lock.withLock { result = name }
+        return nil
+    }
+}
+
+private struct ReFirstUseInner: MappedCodable {
+    @Mapped("a") var a: String
+}
+
+private struct ReFirstUseOuter: MappedCodable {
+    // Declared first, so that its initial value runs while `a`'s decoded value is still pending;
+    // optional, so a document without it decodes.
+    var probe: Int? = ReFirstUseCounter.shared.touch()
+    @Mapped("a") var a: String
+
+    init() {}
+
+    /// The hand-written route: decoded wrappers are handed to the properties `init()` makes.
+    init(from decoder: any Decoder) throws {
+        try self.init(mappedFrom: decoder)
+    }
+}
+
 /// A transformer that decodes a model of the same type as the one it belongs to, with this
 /// package's decoder and then with `JSONDecoder`, before the outer model reads its last
 /// properties: the outer decode must still find its own object, layout and place in it.
@@ -157,6 +200,16 @@ struct MappedReentrancyTests {
         let model = try DynamicJSONDecoder().decode(ReHolder.self, from: Data(text.utf8))
         #expect(model.name == "outer")
         #expect(model.wrapper == ReWrapper(name: "inner"))
+    }
+
+    @Test("A type's layout learned inside another model's init() takes none of its values")
+    func layoutLearnedInsideFillingTakesNothing() throws {
+        // ReFirstUseOuter's layout is learned first (call 1); its decode's own `Self()` is call 2,
+        // where ReFirstUseInner is decoded for the first time and its `Self()` for the layout
+        // has a wrapper of the same type and key as ReFirstUseOuter's pending one.
+        let outer = try DynamicJSONDecoder().decode(ReFirstUseOuter.self, from: Data(#"{"a":"outer"}"#.utf8))
+        #expect(outer.a == "outer")
+        #expect(ReFirstUseCounter.shared.innerResult == "inner")
     }
 
     @Test("DynamicJSONDecoder nested three deep through transformers")

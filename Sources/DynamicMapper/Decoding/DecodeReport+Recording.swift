@@ -249,7 +249,9 @@ extension JSONDocument {
         options.reporting = recorder.map { DecodeReporting(recorder: $0, document: storage, codingPrefix: codingPrefix) }
         let impl = DecoderImpl(document: storage, options: options, node: 0, path: [])
         impl.startReport()
-        let value = type != T.self ? try impl.unwrap(dynamicType: type, at: 0) : try impl.unwrap(T.self, at: 0)
+        let value = try MappedFilling.withoutPending {
+            type != T.self ? try impl.unwrap(dynamicType: type, at: 0) : try impl.unwrap(T.self, at: 0)
+        }
         impl.finishReport()
         return value
     }

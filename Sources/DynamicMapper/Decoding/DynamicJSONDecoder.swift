@@ -121,10 +121,12 @@ open class DynamicJSONDecoder: JSONDecoder, @unchecked Sendable {
     ) throws -> T {
         let document = try Document(data: data, options: scanOptions)
         let impl = DecoderImpl(document: document, options: DecodingOptions(self), node: 0, path: [])
-        guard T.self is any DynamicDecodable.Type else { return try T(from: impl, configuration: configuration) }
-        var value = try impl.withKeyUsageRecorded { try T(from: impl, configuration: configuration) }
-        try impl.finishDynamic(&value, at: 0)
-        return value
+        return try MappedFilling.withoutPending {
+            guard T.self is any DynamicDecodable.Type else { return try T(from: impl, configuration: configuration) }
+            var value = try impl.withKeyUsageRecorded { try T(from: impl, configuration: configuration) }
+            try impl.finishDynamic(&value, at: 0)
+            return value
+        }
     }
 
     /// Decodes a `DecodableWithConfiguration` value with the configuration a provider type gives.

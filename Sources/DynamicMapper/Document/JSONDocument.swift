@@ -52,7 +52,7 @@ public struct JSONDocument: Sendable {
     /// ```
     public func decode<T: Decodable>(_ type: T.Type, using decoder: DynamicJSONDecoder = DynamicJSONDecoder()) throws -> T {
         let impl = DecoderImpl(document: storage, options: DecodingOptions(decoder), node: 0, path: [])
-        return try impl.unwrap(type, at: 0)
+        return try MappedFilling.withoutPending { try impl.unwrap(type, at: 0) }
     }
 }
 

@@ -224,7 +224,7 @@ extension DynamicValue {
         let options = root.origin?.options ?? ViewOrigin.defaultDecoding
         if case .source(let document, let index) = node {
             let impl = DecoderImpl(document: document, options: options, node: index, path: path)
-            return try impl.withReadTransformer(transformer) { try impl.unwrap(T.self, at: index) }
+            return try MappedFilling.withoutPending { try impl.withReadTransformer(transformer) { try impl.unwrap(T.self, at: index) } }
         }
         // An edited value decodes from its serialised form (JSON5, for the non-finite numbers
         // a JSON5 document may hold).
@@ -233,6 +233,6 @@ extension DynamicValue {
         writer.write(node)
         let document = try Document(data: writer.data(), options: ScanOptions(allowsJSON5: true, maximumDepth: .max))
         let impl = DecoderImpl(document: document, options: options, node: 0, path: path)
-        return try impl.withReadTransformer(transformer) { try impl.unwrap(T.self, at: 0) }
+        return try MappedFilling.withoutPending { try impl.withReadTransformer(transformer) { try impl.unwrap(T.self, at: 0) } }
     }
 }

@@ -93,7 +93,9 @@ extension JSONDecoder {
             ?? ScanOptions(allowsJSON5: allowsJSON5, assumesTopLevelDictionary: assumesTopLevelDictionary)
         let document = try Document(data: data, options: options)
         let impl = DecoderImpl(document: document, options: DecodingOptions(self), node: 0, path: [])
-        return try PathDecoding.required(impl.value(T.self, at: path.components, optional: false), at: path, codingPath: [])
+        return try MappedFilling.withoutPending {
+            try PathDecoding.required(impl.value(T.self, at: path.components, optional: false), at: path, codingPath: [])
+        }
     }
 }
 

@@ -30,4 +30,12 @@ final class ThreadSlot<Object: AnyObject>: @unchecked Sendable {
         defer { pthread_setspecific(key, outer) }
         return try withExtendedLifetime(object) { try body() }
     }
+
+    /// Runs `body` with no ``current`` object on this thread, and puts back what was there.
+    func withoutValue<Result>(_ body: () throws -> Result) rethrows -> Result {
+        let outer = pthread_getspecific(key)
+        pthread_setspecific(key, nil)
+        defer { pthread_setspecific(key, outer) }
+        return try body()
+    }
 }

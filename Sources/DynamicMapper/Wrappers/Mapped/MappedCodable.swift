@@ -115,6 +115,17 @@ final class MappedFilling {
         return model
     }
 
+    /// Runs `body` with no decoded wrappers pending on this thread. A decode can start inside
+    /// another model's `init()` (an initial value that decodes, or that decodes a type for the
+    /// first time and so learns its layout), and the wrappers it makes, declared ones included
+    /// (Swift runs initial values in a synthesized `init(from:)` too), must not take that
+    /// model's values. Every root decode of this package and every layout's `Model()` runs
+    /// through here; a decode by another decoder (`JSONDecoder`) inside an initial value is
+    /// still caught by ``make(_:filledWith:codingPath:)``'s check, as an error.
+    static func withoutPending<Result>(_ body: () throws -> Result) rethrows -> Result {
+        try slot.withoutValue(body)
+    }
+
     /// Whether wrappers being initialised on this thread should look for a decoded one.
     @usableFromInline
     static var isFilling: Bool { slot.current != nil }

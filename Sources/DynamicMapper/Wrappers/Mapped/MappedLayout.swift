@@ -147,7 +147,7 @@ final class MappedLayout: Sendable {
     }
 
     private static func learn<Model: MappedCodable>(_ type: Model.Type) -> MappedLayout {
-        let entries = properties(of: Model()).map { MappedEntry(name: $0.name, prototype: $0.property) }
+        let entries = properties(of: MappedFilling.withoutPending { Model() }).map { MappedEntry(name: $0.name, prototype: $0.property) }
         return MappedLayout(entries: entries, isDynamic: Model.self is any DynamicDecodable.Type, modelName: String(describing: Model.self)) {
             MappedProbe.codingKeys(of: Model.self)
         }
@@ -262,7 +262,7 @@ final class MappedProbe: @unchecked Sendable {
     /// Coding key to property name, for the properties asked for under a key that is not their name.
     static func codingKeys<Model: MappedCodable>(of type: Model.Type) -> [String: String] {
         var fills: [ObjectIdentifier: Any] = [:]
-        for (_, property) in MappedLayout.properties(of: Model()) {
+        for (_, property) in MappedLayout.properties(of: MappedFilling.withoutPending { Model() }) {
             let valueType = Swift.type(of: property).valueType
             if fills[valueType] == nil, let value = property.anyCurrentValue { fills[valueType] = value }
         }
