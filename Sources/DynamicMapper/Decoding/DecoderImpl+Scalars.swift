@@ -36,7 +36,7 @@ extension DecoderImpl {
             throw typeMismatch(T.self, node: node, path: path())
         }
         if node.flags.contains(.integer) && !node.flags.contains(.json5),
-           let value = NumberParsing.integer(T.self, bytes: document.pointer(node), count: Int(node.length), isPlainInteger: true) {
+           let value = document.withBytes(of: node, { NumberParsing.integer(T.self, bytes: $0, count: $1, isPlainInteger: true) }) {
             return value
         }
         // Like Foundation, a literal with a fraction or exponent (or a JSON5 spelling) is read
@@ -84,10 +84,13 @@ extension DecoderImpl {
     @inline(__always)
     private func decodeFloatingPoint<F>(_ type: F.Type, _ node: Node, path: () -> [any CodingKey]) throws -> Double {
         if node.kind == .number && !node.flags.contains(.json5) {
-            let value = NumberParsing.double(bytes: document.pointer(node), count: Int(node.length))
-            if value.isFinite && (value != 0 || !NumberParsing.hasNonzeroDigit(document.pointer(node), count: Int(node.length))) {
-                return value
+            let value = document.withBytes(of: node) { bytes, count -> Double? in
+                let value = NumberParsing.double(bytes: bytes, count: count)
+                // A zero is taken only when the literal is all zeros: a tiny nonzero literal
+                // that underflows goes the slow way, which reports it.
+                return value.isFinite && (value != 0 || !NumberParsing.hasNonzeroDigit(bytes, count: count)) ? value : nil
             }
+            if let value { return value }
         }
         return try decodeFloatingPointSlowly(F.self, node, path: path)
     }

@@ -12,9 +12,22 @@ extension Document {
         return node.kind.rawValue >= Node.Kind.array.rawValue ? Int(node.end) : index + 1
     }
 
+    /// Where `node`'s bytes start. For the `Document/` files only: code outside borrows the
+    /// bytes through ``withBytes(of:_:)``, so that no pointer outlives the call that has it.
     @inline(__always)
     func pointer(_ node: Node) -> UnsafePointer<UInt8> {
         UnsafePointer(bytes.baseAddress.unsafelyUnwrapped + Int(node.offset))
+    }
+
+    /// Lends `body` the raw bytes of `node` (a number's literal, a string's contents without
+    /// its quotes, escapes unresolved); they are valid only while `body` runs.
+    ///
+    /// ```swift
+    /// let value = document.withBytes(of: node) { NumberParsing.double(bytes: $0, count: $1) }
+    /// ```
+    @inline(__always)
+    func withBytes<Result>(of node: Node, _ body: (UnsafePointer<UInt8>, Int) throws -> Result) rethrows -> Result {
+        try withExtendedLifetime(self) { try body(pointer(node), Int(node.length)) }
     }
 
     /// The string value of a string node (escapes resolved).

@@ -40,7 +40,7 @@ extension JSONWriter {
             if node.flags.contains(.json5) {
                 writeNumber(literal: document.numberLiteral(node))
             } else {
-                bytes.append(contentsOf: UnsafeBufferPointer(start: document.pointer(node), count: Int(node.length)))
+                document.withBytes(of: node) { bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: $1)) }
             }
         case .string:
             writeSourceString(document, node)
@@ -76,7 +76,7 @@ extension JSONWriter {
             return
         }
         bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: UnsafeBufferPointer(start: document.pointer(node), count: Int(node.length)))
+        document.withBytes(of: node) { bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: $1)) }
         bytes.append(UInt8(ascii: "\""))
     }
 }
