@@ -20,6 +20,8 @@ final class DecoderImpl: Decoder {
         var currentNode: Int
         var path: CodingPathNode
         var keyCursors: [KeyCursor] = []
+        /// By depth, the last path node made for a child at that depth (see ``childPath(of:_:)``).
+        var spareNodes: [CodingPathNode?] = []
         /// Scratch space for ``Document/hasUniqueKeys(object:scratch:)``.
         var signatures: [UInt64] = []
         /// Types already found not to be `[String: V]`: the conformance check is a runtime
@@ -272,6 +274,31 @@ final class DecoderImpl: Decoder {
         }
     }
 
+    /// `parent`'s path with `step` added: the spare node of that depth when nothing else holds
+    /// it any more (its container and everything below are done with), else a new one.
+    @inline(__always)
+    func childPath(of parent: CodingPathNode, _ step: CodingPathStep) -> CodingPathNode {
+        let depth = parent.depth + 1
+        if depth + 1 >= state.pointee.spareNodes.count { addSpareSlots(through: depth + 1) }
+        return state.pointee.spareNodes.withUnsafeMutableBufferPointer { spares in
+            // A spare one level down still holds its parent, which may be this level's spare.
+            if isKnownUniquelyReferenced(&spares[depth + 1]) { spares[depth + 1].unsafelyUnwrapped.detach() }
+            if isKnownUniquelyReferenced(&spares[depth]) {
+                let node = spares[depth].unsafelyUnwrapped
+                node.reuse(parent: parent, step: step)
+                return node
+            }
+            let node = parent.appending(step)
+            spares[depth] = node
+            return node
+        }
+    }
+
+    @inline(never)
+    private func addSpareSlots(through depth: Int) {
+        while state.pointee.spareNodes.count <= depth { state.pointee.spareNodes.append(nil) }
+    }
+
     // MARK: Decoder
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
@@ -303,7 +330,7 @@ final class DecoderImpl: Decoder {
         // Scalars asked for generically (array elements, generic models) skip `init(from:)`
         // and make no path node: their path is only built if they fail.
         try decodeScalar(T.self, at: index, path: { parent.codingPath(appending: step) }) {
-            try unwrapNonScalar(type, at: index, parent: parent, step: step)
+            try unwrapNonScalar(type, at: index, codingPath: { parent.codingPath(appending: step) }, node: { self.childPath(of: parent, step) })
         }
     }
 
@@ -316,9 +343,9 @@ final class DecoderImpl: Decoder {
         try decodeScalar(T.self, at: index, path: { makePath().codingPath }) {
             let path = makePath()
             switch marksKeys {
-            case true?: return try withKeyUsageRecorded { try unwrapNonScalar(type, at: index, parent: path, step: nil) }
-            case false?: return try withoutKeyUsage { try unwrapNonScalar(type, at: index, parent: path, step: nil) }
-            case nil: return try unwrapNonScalar(type, at: index, parent: path, step: nil)
+            case true?: return try withKeyUsageRecorded { try unwrapNonScalar(type, at: index, path: path) }
+            case false?: return try withoutKeyUsage { try unwrapNonScalar(type, at: index, path: path) }
+            case nil: return try unwrapNonScalar(type, at: index, path: path)
             }
         }
     }
@@ -327,7 +354,7 @@ final class DecoderImpl: Decoder {
     func unwrap<T: Decodable>(_ type: T.Type, at index: Int) throws -> T {
         let path = self.path
         return try decodeScalar(T.self, at: index, path: { path.codingPath }) {
-            try unwrapNonScalar(type, at: index, parent: path, step: nil)
+            try unwrapNonScalar(type, at: index, path: path)
         }
     }
 
@@ -360,27 +387,40 @@ final class DecoderImpl: Decoder {
         return try otherwise()
     }
 
-    /// Decodes `T` at `index`, whose coding path is `parent` with `step` added (`parent`
-    /// itself when `step` is nil). `JSON` and arrays of scalars are read straight from the
-    /// node and make no path node; anything else gets its node, which becomes the decoder's
-    /// `path` while it decodes, with `currentNode` at `index`.
-    func unwrapNonScalar<T: Decodable>(_ type: T.Type, at index: Int, parent: CodingPathNode, step: CodingPathStep?) throws -> T {
-        guard StackGuard.hasRoom() else { throw stackExhausted(parent.codingPath(appending: step)) }
+    /// Decodes `T` at `index`, whose coding path is `path`.
+    @inline(__always)
+    func unwrapNonScalar<T: Decodable>(_ type: T.Type, at index: Int, path: CodingPathNode) throws -> T {
+        try unwrapNonScalar(type, at: index, codingPath: { path.codingPath }, node: { path })
+    }
+
+    /// Decodes `T` at `index`, whose coding path `codingPath` gives and `node` makes. `JSON`
+    /// and arrays of scalars are read straight from the document and make no path node;
+    /// anything else gets its node, which becomes the decoder's `path` while it decodes, with
+    /// `currentNode` at `index`.
+    func unwrapNonScalar<T: Decodable>(
+        _ type: T.Type, at index: Int, codingPath: () -> [any CodingKey], node makeNode: () -> CodingPathNode
+    ) throws -> T {
+        guard StackGuard.hasRoom() else { throw stackExhausted(codingPath()) }
         if type == T.self {
             if T.self == JSON.self {
                 markConsumed(index)
                 return unsafeBitCast(document.json(at: index), to: T.self)
             }
-            if T.self == [Double].self { return unsafeBitCast(try scalarArray(Double.self, at: index, parent: parent, step: step), to: T.self) }
-            if T.self == [Int].self { return unsafeBitCast(try scalarArray(Int.self, at: index, parent: parent, step: step), to: T.self) }
-            if T.self == [String].self { return unsafeBitCast(try scalarArray(String.self, at: index, parent: parent, step: step), to: T.self) }
-            if T.self == [Bool].self { return unsafeBitCast(try scalarArray(Bool.self, at: index, parent: parent, step: step), to: T.self) }
-            if T.self == [Float].self { return unsafeBitCast(try scalarArray(Float.self, at: index, parent: parent, step: step), to: T.self) }
+            if T.self == [Double].self { return unsafeBitCast(try scalarArray(Double.self, at: index, codingPath: codingPath), to: T.self) }
+            if T.self == [Int].self { return unsafeBitCast(try scalarArray(Int.self, at: index, codingPath: codingPath), to: T.self) }
+            if T.self == [String].self { return unsafeBitCast(try scalarArray(String.self, at: index, codingPath: codingPath), to: T.self) }
+            if T.self == [Bool].self { return unsafeBitCast(try scalarArray(Bool.self, at: index, codingPath: codingPath), to: T.self) }
+            if T.self == [Float].self { return unsafeBitCast(try scalarArray(Float.self, at: index, codingPath: codingPath), to: T.self) }
         }
-        let saved = (state.pointee.currentNode, state.pointee.path)
+        let savedNode = state.pointee.currentNode
         state.pointee.currentNode = index
-        if let step { state.pointee.path = parent.appending(step) } else { state.pointee.path = parent }
-        defer { (state.pointee.currentNode, state.pointee.path) = saved }
+        // Swapped in and out rather than copied: no reference counting beyond the node's own.
+        var path = makeNode()
+        swap(&path, &state.pointee.path)
+        defer {
+            swap(&path, &state.pointee.path)
+            state.pointee.currentNode = savedNode
+        }
         return try unwrapHere(type, at: index)
     }
 

@@ -9,12 +9,11 @@ extension DecoderImpl {
     /// storage as it appends, which cost more than the numbers themselves in a document made
     /// of coordinate pairs (`canada.json`).
     ///
-    /// The array's coding path is `parent` with `step` added (see
-    /// ``unwrapNonScalar(_:at:parent:step:)``); it gets no node unless an element needs one.
-    func scalarArray<E: Decodable>(_ type: E.Type, at index: Int, parent: CodingPathNode, step: CodingPathStep?) throws -> [E] {
+    /// `codingPath` gives the array's coding path: it gets no node (E is a scalar type).
+    func scalarArray<E: Decodable>(_ type: E.Type, at index: Int, codingPath: () -> [any CodingKey]) throws -> [E] {
         let node = nodes[index]
         guard node.kind == .array else {
-            throw containerMismatch(expected: [Any].self, node: node, path: parent.codingPath(appending: step))
+            throw containerMismatch(expected: [Any].self, node: node, path: codingPath())
         }
         var result: [E] = []
         result.reserveCapacity(Int(node.length))
@@ -22,9 +21,8 @@ extension DecoderImpl {
         let end = Int(node.end)
         while child < end {
             let position = result.count
-            let element = try decodeScalar(E.self, at: child, path: { parent.codingPath(appending: step, .index(position)) }) {
-                let array = step.map { parent.appending($0) } ?? parent
-                return try unwrapNonScalar(E.self, at: child, parent: array, step: .index(position))
+            let element = try decodeScalar(E.self, at: child, path: { codingPath() + [IndexKey(position)] }) {
+                try unwrapNonScalar(E.self, at: child, path: CodingPathNode.of(codingPath().map(CodingPathStep.key)).appending(.index(position)))
             }
             result.append(element)
             child = document.next(after: child)

@@ -40,7 +40,7 @@ struct SingleValueContainer: SingleValueDecodingContainer {
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let path = codingPathNode
         return try impl.decodeScalar(T.self, at: node, path: { path.codingPath }) {
-            try impl.unwrapNonScalar(type, at: node, parent: path, step: nil)
+            try impl.unwrapNonScalar(type, at: node, path: path)
         }
     }
 }
