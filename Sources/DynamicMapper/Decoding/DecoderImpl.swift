@@ -279,11 +279,9 @@ final class DecoderImpl: Decoder {
     @inline(__always)
     func childPath(of parent: CodingPathNode, _ step: CodingPathStep) -> CodingPathNode {
         let depth = parent.depth + 1
-        if depth + 1 >= state.pointee.spareNodes.count { addSpareSlots(through: depth + 1) }
+        if depth >= state.pointee.spareNodes.count { addSpareSlots(through: depth) }
         return state.pointee.spareNodes.withUnsafeMutableBufferPointer { spares in
-            // A spare one level down still holds its parent, which may be this level's spare.
-            if isKnownUniquelyReferenced(&spares[depth + 1]) { spares[depth + 1].unsafelyUnwrapped.detach() }
-            if isKnownUniquelyReferenced(&spares[depth]) {
+            if isKnownUniquelyReferenced(&spares[depth]) || Self.freeSpare(at: depth, in: spares) {
                 let node = spares[depth].unsafelyUnwrapped
                 node.reuse(parent: parent, step: step)
                 return node
@@ -292,6 +290,23 @@ final class DecoderImpl: Decoder {
             spares[depth] = node
             return node
         }
+    }
+
+    /// Whether the spare at `depth` is free once the spares below it that nothing else holds
+    /// let go of their parents (deepest first, as each holds the one above): a spare's last
+    /// child, and that child's last child, still point at it after they are done with.
+    @inline(never)
+    private static func freeSpare(at depth: Int, in spares: UnsafeMutableBufferPointer<CodingPathNode?>) -> Bool {
+        guard spares[depth] != nil else { return false }
+        var deepest = depth
+        while deepest + 1 < spares.count, let child = spares[deepest + 1], child.parent === spares[deepest] { deepest += 1 }
+        var level = deepest
+        while level > depth {
+            guard isKnownUniquelyReferenced(&spares[level]) else { return false }
+            spares[level].unsafelyUnwrapped.detach()
+            level -= 1
+        }
+        return deepest > depth && isKnownUniquelyReferenced(&spares[depth])
     }
 
     @inline(never)
@@ -430,6 +445,7 @@ final class DecoderImpl: Decoder {
     /// `index` and `path` naming it. `type` may name a subclass of `T` (`Derived.self as
     /// Base.Type`), which is built instead, as in `JSONDecoder`; only that case pays more than
     /// a pointer compare.
+    @inline(__always)
     private func unwrapHere<T: Decodable>(_ type: T.Type, at index: Int) throws -> T {
         if type != T.self { return try unwrap(dynamicType: type, at: index) }
         if T.self == Date.self { return unsafeBitCast(try decodeDate(at: index), to: T.self) }
