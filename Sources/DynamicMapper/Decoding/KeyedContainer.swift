@@ -19,6 +19,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// Objects with more members than this get a dictionary of their keys.
     static var indexThreshold: Int { 64 }
 
+    @inline(__always)
     init(impl: DecoderImpl, object: Int, path: CodingPathNode) throws {
         self.impl = impl
         self.object = object
