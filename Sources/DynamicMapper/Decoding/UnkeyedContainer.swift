@@ -1,6 +1,10 @@
 import Foundation
 
 /// Sequential access to one array node.
+///
+/// With its path node it is one word too big for the existential `unkeyedContainer()` returns
+/// to hold inline, so each array decoded through `init(from:)` gets a heap box; arrays of
+/// scalars skip containers altogether (see ``DecoderImpl/scalarArray(_:at:codingPath:)``).
 struct UnkeyedContainer: UnkeyedDecodingContainer {
     private let impl: DecoderImpl
     /// This container's coding path, made with it and never changed.
