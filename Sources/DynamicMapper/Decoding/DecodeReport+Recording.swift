@@ -247,7 +247,7 @@ extension JSONDocument {
     func decode<T: Decodable>(_ type: T.Type, using decoder: DynamicJSONDecoder, reportingTo recorder: DecodeReport.Recorder?, codingPrefix: [any CodingKey]) throws -> T {
         var options = DecodingOptions(decoder)
         options.reporting = recorder.map { DecodeReporting(recorder: $0, document: storage, codingPrefix: codingPrefix) }
-        let impl = DecoderImpl(document: storage, options: options, node: 0, path: [])
+        let impl = DecoderImpl(document: storage, options: options, node: 0)
         impl.startReport()
         let value = try MappedFilling.withoutPending {
             type != T.self ? try impl.unwrap(dynamicType: type, at: 0) : try impl.unwrap(T.self, at: 0)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The `Decoder` handed to `init(from:)`: one object reused down the whole tree, pointing at
-/// the node being decoded, with the coding path as a push/pop stack.
+/// the node being decoded and at that node's coding path (see ``CodingPathNode``).
 final class DecoderImpl: Decoder {
     let document: Document
     /// `document`'s nodes, read without a bounds check in release builds; valid because
@@ -18,8 +18,10 @@ final class DecoderImpl: Decoder {
 
     private struct State {
         var currentNode: Int
-        var path: [CodingPathStep]
+        var path: CodingPathNode
         var keyCursors: [KeyCursor] = []
+        /// By depth, the last path node made for a child at that depth (see ``childPath(of:_:)``).
+        var spareNodes: [CodingPathNode?] = []
         /// Scratch space for ``Document/hasUniqueKeys(object:scratch:)``.
         var signatures: [UInt64] = []
         /// Types already found not to be `[String: V]`: the conformance check is a runtime
@@ -81,13 +83,8 @@ final class DecoderImpl: Decoder {
         _modify { yield &state.pointee.currentNode }
     }
 
-    /// The coding path of `currentNode`. Containers remember their depth in it and truncate
-    /// back to that depth before pushing a child, so the stack stays right for the usual
-    /// strictly nested use without any allocation per value.
-    var path: [CodingPathStep] {
-        _read { yield state.pointee.path }
-        _modify { yield &state.pointee.path }
-    }
+    /// The coding path of `currentNode`: the path of any container `init(from:)` opens there.
+    var path: CodingPathNode { state.pointee.path }
 
     /// This decode's record of what dynamic models read (see ``KeyUsage``), made when the
     /// first one is met. Key lookups are marked only inside ``withKeyUsageRecorded(_:)``;
@@ -118,7 +115,7 @@ final class DecoderImpl: Decoder {
     }
 
     /// A decoder for `superDecoder()`: the same document and settings, and the same recording.
-    func superDecoderImpl(node: Int, path: [CodingPathStep]) -> DecoderImpl {
+    func superDecoderImpl(node: Int, path: CodingPathNode) -> DecoderImpl {
         let decoder = DecoderImpl(document: document, options: options, node: node, path: path)
         // It may outlive this decoder, so it keeps the usage whose bits it marks alive too.
         decoder.state.pointee.keyUsage = state.pointee.keyUsage
@@ -229,13 +226,12 @@ final class DecoderImpl: Decoder {
         _modify { yield &state.pointee.keyCursors }
     }
 
-    init(document: Document, options: DecodingOptions, node: Int, path: [CodingPathStep]) {
+    init(document: Document, options: DecodingOptions, node: Int, path: CodingPathNode = CodingPathNode()) {
         self.document = document
         self.nodes = document.tape
         self.options = options
         state = .allocate(capacity: 1)
         state.initialize(to: State(currentNode: node, path: path))
-        self.path.reserveCapacity(16)
     }
 
     deinit {
@@ -243,18 +239,9 @@ final class DecoderImpl: Decoder {
         state.deallocate()
     }
 
-    var codingPath: [any CodingKey] { path.map(\.codingKey) }
+    var codingPath: [any CodingKey] { path.codingPath }
 
     var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
-
-    func codingPath(depth: Int) -> [any CodingKey] { path.prefix(depth).map(\.codingKey) }
-
-    @inline(__always)
-    func truncatePath(to depth: Int) {
-        // One at a time: `removeLast(_:)` goes through `replaceSubrange`, which looks up the
-        // generic metadata of the array's storage on every call.
-        while path.count > depth { path.removeLast() }
-    }
 
     @inline(__always)
     func keyHint(depth: Int, object: Int) -> Int? {
@@ -287,6 +274,46 @@ final class DecoderImpl: Decoder {
         }
     }
 
+    /// `parent`'s path with `step` added: the spare node of that depth when nothing else holds
+    /// it any more (its container and everything below are done with), else a new one.
+    @inline(__always)
+    func childPath(of parent: CodingPathNode, _ step: CodingPathStep) -> CodingPathNode {
+        let depth = parent.depth + 1
+        if depth >= state.pointee.spareNodes.count { addSpareSlots(through: depth) }
+        return state.pointee.spareNodes.withUnsafeMutableBufferPointer { spares in
+            if isKnownUniquelyReferenced(&spares[depth]) || Self.freeSpare(at: depth, in: spares) {
+                let node = spares[depth].unsafelyUnwrapped
+                node.reuse(parent: parent, step: step)
+                return node
+            }
+            let node = parent.appending(step)
+            spares[depth] = node
+            return node
+        }
+    }
+
+    /// Whether the spare at `depth` is free once the spares below it that nothing else holds
+    /// let go of their parents (deepest first, as each holds the one above): a spare's last
+    /// child, and that child's last child, still point at it after they are done with.
+    @inline(never)
+    private static func freeSpare(at depth: Int, in spares: UnsafeMutableBufferPointer<CodingPathNode?>) -> Bool {
+        guard spares[depth] != nil else { return false }
+        var deepest = depth
+        while deepest + 1 < spares.count, let child = spares[deepest + 1], child.parent === spares[deepest] { deepest += 1 }
+        var level = deepest
+        while level > depth {
+            guard isKnownUniquelyReferenced(&spares[level]) else { return false }
+            spares[level].unsafelyUnwrapped.detach()
+            level -= 1
+        }
+        return deepest > depth && isKnownUniquelyReferenced(&spares[depth])
+    }
+
+    @inline(never)
+    private func addSpareSlots(through depth: Int) {
+        while state.pointee.spareNodes.count <= depth { state.pointee.spareNodes.append(nil) }
+    }
+
     // MARK: Decoder
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
@@ -294,7 +321,7 @@ final class DecoderImpl: Decoder {
         guard node.kind == .object else {
             throw containerMismatch(expected: [String: Any].self, node: node, path: codingPath)
         }
-        return KeyedDecodingContainer(try KeyedContainer<Key>(impl: self, object: currentNode, depth: path.count))
+        return KeyedDecodingContainer(try KeyedContainer<Key>(impl: self, object: currentNode, path: path))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -302,28 +329,23 @@ final class DecoderImpl: Decoder {
         guard node.kind == .array else {
             throw containerMismatch(expected: [Any].self, node: node, path: codingPath)
         }
-        return UnkeyedContainer(impl: self, array: currentNode, depth: path.count, anchor: CurrentPath())
+        return UnkeyedContainer(impl: self, array: currentNode, path: path)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        SingleValueContainer(impl: self, node: currentNode, depth: path.count)
+        SingleValueContainer(impl: self, node: currentNode, path: path)
     }
 
     // MARK: Decoding child values
 
-    /// Decodes the value at `index` as `T`, with `component` appended to the path of a
-    /// container at `depth` (whose whole path is `ownPath` for nested containers).
+    /// Decodes the value at `index` as `T`, a child of a container whose path is `parent`,
+    /// under `step`.
     @inline(__always)
-    func decodeChild<T: Decodable>(
-        _ type: T.Type, at index: Int, depth: Int, ownPath: [CodingPathStep]?, component: CodingPathStep
-    ) throws -> T {
+    func decodeChild<T: Decodable>(_ type: T.Type, at index: Int, parent: CodingPathNode, step: CodingPathStep) throws -> T {
         // Scalars asked for generically (array elements, generic models) skip `init(from:)`
-        // and the path push: their path is only built if they fail.
-        try decodeScalar(T.self, at: index, path: { self.codingPath(depth: depth, ownPath: ownPath, appending: component) }) {
-            enterContainer(depth: depth, ownPath: ownPath)
-            path.append(component)
-            defer { truncatePath(to: depth) }
-            return try unwrapNonScalar(type, at: index)
+        // and make no path node: their path is only built if they fail.
+        try decodeScalar(T.self, at: index, path: { parent.codingPath(appending: step) }) {
+            try unwrapNonScalar(type, at: index, codingPath: { parent.codingPath(appending: step) }, node: { self.childPath(of: parent, step) })
         }
     }
 
@@ -332,52 +354,22 @@ final class DecoderImpl: Decoder {
     /// position is put back afterwards. Scalars build their path only if they fail.
     /// `marksKeys` says whether the keys read count as a dynamic model's own (`true` for
     /// `<->`, `false` for `<--`, which only looks at them; `nil` leaves that as it is).
-    func decodeDetached<T: Decodable>(_ type: T.Type, at index: Int, marksKeys: Bool?, path makePath: () -> [CodingPathStep]) throws -> T {
-        try decodeScalar(T.self, at: index, path: { makePath().map(\.codingKey) }) {
-            let savedNode = currentNode
-            let savedPath = path
-            path = makePath()
-            defer {
-                currentNode = savedNode
-                path = savedPath
-            }
+    func decodeDetached<T: Decodable>(_ type: T.Type, at index: Int, marksKeys: Bool?, path makePath: () -> CodingPathNode) throws -> T {
+        try decodeScalar(T.self, at: index, path: { makePath().codingPath }) {
+            let path = makePath()
             switch marksKeys {
-            case true?: return try withKeyUsageRecorded { try unwrapNonScalar(type, at: index) }
-            case false?: return try withoutKeyUsage { try unwrapNonScalar(type, at: index) }
-            case nil: return try unwrapNonScalar(type, at: index)
+            case true?: return try withKeyUsageRecorded { try unwrapNonScalar(type, at: index, path: path) }
+            case false?: return try withoutKeyUsage { try unwrapNonScalar(type, at: index, path: path) }
+            case nil: return try unwrapNonScalar(type, at: index, path: path)
             }
         }
     }
 
-    /// Makes the path stack hold exactly the path of a container at `depth`.
-    @inline(__always)
-    func enterContainer(depth: Int, ownPath: [CodingPathStep]?) {
-        if let ownPath {
-            path.removeAll(keepingCapacity: true)
-            path.append(contentsOf: ownPath)
-        } else {
-            truncatePath(to: depth)
-        }
-    }
-
-    /// The path of a container at `depth` as components, with `component` appended.
-    func pathComponents(depth: Int, ownPath: [CodingPathStep]?, appending component: CodingPathStep) -> [CodingPathStep] {
-        var components = ownPath ?? Array(path.prefix(depth))
-        components.append(component)
-        return components
-    }
-
-    /// The coding path of a container at `depth`, optionally with one more component.
-    func codingPath(depth: Int, ownPath: [CodingPathStep]?, appending component: CodingPathStep? = nil) -> [any CodingKey] {
-        var keys = ownPath?.map(\.codingKey) ?? codingPath(depth: depth)
-        if let component { keys.append(component.codingKey) }
-        return keys
-    }
-
-    /// Decodes `T` from the node at `index`; the path must already name that node.
+    /// Decodes `T` from the node at `index`, whose coding path is the decoder's `path`.
     func unwrap<T: Decodable>(_ type: T.Type, at index: Int) throws -> T {
-        try decodeScalar(T.self, at: index, path: { self.codingPath }) {
-            try unwrapNonScalar(type, at: index)
+        let path = self.path
+        return try decodeScalar(T.self, at: index, path: { path.codingPath }) {
+            try unwrapNonScalar(type, at: index, path: path)
         }
     }
 
@@ -410,27 +402,56 @@ final class DecoderImpl: Decoder {
         return try otherwise()
     }
 
+    /// Decodes `T` at `index`, whose coding path is `path`.
+    @inline(__always)
+    func unwrapNonScalar<T: Decodable>(_ type: T.Type, at index: Int, path: CodingPathNode) throws -> T {
+        try unwrapNonScalar(type, at: index, codingPath: { path.codingPath }, node: { path })
+    }
+
+    /// Decodes `T` at `index`, whose coding path `codingPath` gives and `node` makes. `JSON`
+    /// and arrays of scalars are read straight from the document and make no path node;
+    /// anything else gets its node, which becomes the decoder's `path` while it decodes, with
+    /// `currentNode` at `index`.
+    func unwrapNonScalar<T: Decodable>(
+        _ type: T.Type, at index: Int, codingPath: () -> [any CodingKey], node makeNode: () -> CodingPathNode
+    ) throws -> T {
+        guard StackGuard.hasRoom() else { throw stackExhausted(codingPath()) }
+        if type == T.self {
+            if T.self == JSON.self {
+                markConsumed(index)
+                return unsafeBitCast(document.json(at: index), to: T.self)
+            }
+            if T.self == [Double].self { return unsafeBitCast(try scalarArray(Double.self, at: index, codingPath: codingPath), to: T.self) }
+            if T.self == [Int].self { return unsafeBitCast(try scalarArray(Int.self, at: index, codingPath: codingPath), to: T.self) }
+            if T.self == [String].self { return unsafeBitCast(try scalarArray(String.self, at: index, codingPath: codingPath), to: T.self) }
+            if T.self == [Bool].self { return unsafeBitCast(try scalarArray(Bool.self, at: index, codingPath: codingPath), to: T.self) }
+            if T.self == [Float].self { return unsafeBitCast(try scalarArray(Float.self, at: index, codingPath: codingPath), to: T.self) }
+        }
+        let savedNode = state.pointee.currentNode
+        state.pointee.currentNode = index
+        // Swapped in and out rather than copied: no reference counting beyond the node's own.
+        var path = makeNode()
+        swap(&path, &state.pointee.path)
+        defer {
+            swap(&path, &state.pointee.path)
+            state.pointee.currentNode = savedNode
+        }
+        return try unwrapHere(type, at: index)
+    }
+
     /// Types Foundation's decoder treats specially (dates, data, URLs and decimals follow the
-    /// strategies, `[String: V]` skips the key strategy), `JSON` read losslessly, dynamic
-    /// models (which get their view), and then everything else through its `init(from:)`.
-    /// `type` may name a subclass of `T` (`Derived.self as Base.Type`), which is built instead,
-    /// as in `JSONDecoder`; only that case pays more than a pointer compare.
-    func unwrapNonScalar<T: Decodable>(_ type: T.Type, at index: Int) throws -> T {
-        guard StackGuard.hasRoom() else { throw stackExhausted() }
+    /// strategies, `[String: V]` skips the key strategy), dynamic models (which get their
+    /// view), and then everything else through its `init(from:)`, with `currentNode` at
+    /// `index` and `path` naming it. `type` may name a subclass of `T` (`Derived.self as
+    /// Base.Type`), which is built instead, as in `JSONDecoder`; only that case pays more than
+    /// a pointer compare.
+    @inline(__always)
+    private func unwrapHere<T: Decodable>(_ type: T.Type, at index: Int) throws -> T {
         if type != T.self { return try unwrap(dynamicType: type, at: index) }
         if T.self == Date.self { return unsafeBitCast(try decodeDate(at: index), to: T.self) }
         if T.self == URL.self { return unsafeBitCast(try decodeURL(at: index), to: T.self) }
         if T.self == Data.self { return unsafeBitCast(try decodeData(at: index), to: T.self) }
         if T.self == Decimal.self { return unsafeBitCast(try decodeDecimal(at: index), to: T.self) }
-        if T.self == JSON.self {
-            markConsumed(index)
-            return unsafeBitCast(document.json(at: index), to: T.self)
-        }
-        if T.self == [Double].self { return unsafeBitCast(try scalarArray(Double.self, at: index), to: T.self) }
-        if T.self == [Int].self { return unsafeBitCast(try scalarArray(Int.self, at: index), to: T.self) }
-        if T.self == [String].self { return unsafeBitCast(try scalarArray(String.self, at: index), to: T.self) }
-        if T.self == [Bool].self { return unsafeBitCast(try scalarArray(Bool.self, at: index), to: T.self) }
-        if T.self == [Float].self { return unsafeBitCast(try scalarArray(Float.self, at: index), to: T.self) }
         let type = ObjectIdentifier(T.self)
         if !state.pointee.plainTypes.contains(type) {
             if let dictionary = T.self as? any StringKeyedDictionaryDecodable.Type {
@@ -440,7 +461,7 @@ final class DecoderImpl: Decoder {
             if T.self is any DynamicDecodable.Type { return try decodeDynamic(T.self, at: index) }
             state.pointee.plainTypes.remember(type)
         }
-        return try withCurrentNode(index) { try T(from: self) }
+        return try T(from: self)
     }
 
     // MARK: Mapped models
@@ -487,7 +508,7 @@ final class DecoderImpl: Decoder {
         state.pointee.mappedModel = MappedModel(layout: layout, cursor: 0, object: index)
         defer { state.pointee.mappedModel = saved }
         if layout.isDynamic { return try decodeDynamic(T.self, at: index) }
-        return try withCurrentNode(index) { try T(from: self) }
+        return try T(from: self)
     }
 
     /// The entry for the property `name` (whose value type is `valueType`) of the model being
@@ -521,10 +542,10 @@ final class DecoderImpl: Decoder {
 
     /// The error for a value nested deeper than this thread's stack allows (see ``StackGuard``).
     @inline(never)
-    private func stackExhausted() -> DecodingError {
+    private func stackExhausted(_ codingPath: [any CodingKey]) -> DecodingError {
         .dataCorrupted(DecodingError.Context(
             codingPath: codingPath,
-            debugDescription: "Nested too deeply for the stack left on this thread (\(path.count) levels); decode on a thread with a larger stack, or lower maximumDepth."))
+            debugDescription: "Nested too deeply for the stack left on this thread (\(codingPath.count) levels); decode on a thread with a larger stack, or lower maximumDepth."))
     }
 
     func containerMismatch(expected: Any.Type, node: Node, path: [any CodingKey]) -> DecodingError {
@@ -567,7 +588,7 @@ extension Dictionary: StringKeyedDictionaryDecodable where Key == String, Value:
         guard node.kind == .object else {
             throw impl.containerMismatch(expected: [String: Any].self, node: node, path: impl.codingPath)
         }
-        let depth = impl.path.count
+        let path = impl.path
         var result: [String: Value] = [:]
         result.reserveCapacity(Int(node.length))
         var child = index + 1
@@ -577,7 +598,7 @@ extension Dictionary: StringKeyedDictionaryDecodable where Key == String, Value:
             impl.markKeyRead(child)
             let valueIndex = child + 1
             if result[key] == nil {
-                result[key] = try impl.decodeChild(Value.self, at: valueIndex, depth: depth, ownPath: nil, component: .key(StringKey(key)))
+                result[key] = try impl.decodeChild(Value.self, at: valueIndex, parent: path, step: .key(StringKey(key)))
             }
             child = impl.document.next(after: valueIndex)
         }

@@ -120,7 +120,7 @@ open class DynamicJSONDecoder: JSONDecoder, @unchecked Sendable {
         _ type: T.Type, from data: Data, configuration: T.DecodingConfiguration
     ) throws -> T {
         let document = try Document(data: data, options: scanOptions)
-        let impl = DecoderImpl(document: document, options: DecodingOptions(self), node: 0, path: [])
+        let impl = DecoderImpl(document: document, options: DecodingOptions(self), node: 0)
         return try MappedFilling.withoutPending {
             guard T.self is any DynamicDecodable.Type else { return try T(from: impl, configuration: configuration) }
             var value = try impl.withKeyUsageRecorded { try T(from: impl, configuration: configuration) }

@@ -43,16 +43,14 @@ extension KeyedContainer {
     func keyedCodingPath(_ key: Key) -> [any CodingKey] {
         switch meaning(of: key) {
         case .path(let components)?, .lossyArray(let components)?:
-            return fullPath(components).map(\.codingKey)
+            return fullPath(components).codingPath
         case .member?, .flat?, nil:
-            return impl.codingPath(depth: depth, ownPath: ownPath, appending: .key(key))
+            return path.codingPath(appending: .key(key))
         }
     }
 
-    private func fullPath(_ components: [Path.Component]) -> [CodingPathStep] {
-        var path = ownPath ?? Array(impl.path.prefix(depth))
-        path.append(contentsOf: components.map(\.codingPathStep))
-        return path
+    private func fullPath(_ components: [Path.Component]) -> CodingPathNode {
+        path.appending(contentsOf: components.lazy.map(\.codingPathStep))
     }
 
     /// Decodes a value under a keyed key, or `nil` for a plain member (decoded as usual).
@@ -75,7 +73,7 @@ extension KeyedContainer {
     func decodeKeyedKeyIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key, node: Int) throws -> T? {
         if case .flat? = meaning(of: key) {
             do {
-                return try impl.decodeChild(type, at: node, depth: depth, ownPath: ownPath, component: .key(key))
+                return try impl.decodeChild(type, at: node, parent: path, step: .key(key))
             } catch let error as DecodingError {
                 switch error {
                 case .keyNotFound, .valueNotFound:
@@ -88,7 +86,7 @@ extension KeyedContainer {
             }
         }
         if let decoded = try decodeKeyedKey(type, forKey: key, node: node) { return decoded }
-        return try impl.decodeChild(type, at: node, depth: depth, ownPath: ownPath, component: .key(key))
+        return try impl.decodeChild(type, at: node, parent: path, step: .key(key))
     }
 }
 

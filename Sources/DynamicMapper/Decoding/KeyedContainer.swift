@@ -9,9 +9,8 @@ import Foundation
 struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let impl: DecoderImpl
     let object: Int
-    let depth: Int
-    /// This container's whole path when it is nested (see ``PathAnchor``).
-    let ownPath: [CodingPathStep]?
+    /// This container's coding path, made with it and never changed.
+    let path: CodingPathNode
     /// Value node by (converted) key, first occurrence winning; nil when the walk is used.
     let index: [String: Int]?
     /// `Key` is a ``KeyedKey``: its raw values may be paths, flat markers or lossy arrays.
@@ -20,17 +19,17 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// Objects with more members than this get a dictionary of their keys.
     static var indexThreshold: Int { 64 }
 
-    init(impl: DecoderImpl, object: Int, depth: Int, ownPath: [CodingPathStep]? = nil) throws {
+    @inline(__always)
+    init(impl: DecoderImpl, object: Int, path: CodingPathNode) throws {
         self.impl = impl
         self.object = object
-        self.depth = depth
-        self.ownPath = ownPath
+        self.path = path
         keyedKeys = impl.isKeyedKeyType(Key.self)
         let node = impl.nodes[object]
         if impl.options.usesDefaultKeys && Int(node.length) <= Self.indexThreshold {
             index = nil
         } else {
-            index = try Self.buildIndex(impl: impl, object: object, path: { impl.codingPath(depth: depth, ownPath: ownPath) })
+            index = try Self.buildIndex(impl: impl, object: object, path: { path.codingPath })
         }
     }
 
@@ -48,7 +47,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return result
     }
 
-    var codingPath: [any CodingKey] { impl.codingPath(depth: depth, ownPath: ownPath) }
+    var codingPath: [any CodingKey] { path.codingPath }
 
     /// The key for a member named `name`; an ``AnyKey`` from `allKeys` names that member
     /// literally, dots and all, rather than a path.
@@ -87,7 +86,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     @inline(__always)
     func valueNode(named name: String, traversing: Bool = false) -> Int? {
-        impl.member(named: name, of: object, depth: depth, index: index, traversing: traversing)
+        impl.member(named: name, of: object, depth: path.depth, index: index, traversing: traversing)
     }
 
     @inline(__always)
@@ -102,8 +101,8 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     @inline(__always)
-    private func path(_ key: Key) -> () -> [any CodingKey] {
-        { keyedKeys ? keyedCodingPath(key) : impl.codingPath(depth: depth, ownPath: ownPath, appending: .key(key)) }
+    private func childPath(_ key: Key) -> () -> [any CodingKey] {
+        { keyedKeys ? keyedCodingPath(key) : path.codingPath(appending: .key(key)) }
     }
 
     // MARK: Values
@@ -113,19 +112,19 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-        try impl.decodeBool(impl.nodes[try require(key)], path: path(key))
+        try impl.decodeBool(impl.nodes[try require(key)], path: childPath(key))
     }
 
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        try impl.decodeString(impl.nodes[try require(key)], path: path(key))
+        try impl.decodeString(impl.nodes[try require(key)], path: childPath(key))
     }
 
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-        try impl.decodeDouble(impl.nodes[try require(key)], path: path(key))
+        try impl.decodeDouble(impl.nodes[try require(key)], path: childPath(key))
     }
 
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-        try impl.decodeFloat(impl.nodes[try require(key)], path: path(key))
+        try impl.decodeFloat(impl.nodes[try require(key)], path: childPath(key))
     }
 
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(key) }
@@ -145,22 +144,22 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     @inline(__always)
     private func integer<T: FixedWidthInteger>(_ key: Key) throws -> T {
-        try impl.decodeInteger(T.self, impl.nodes[try require(key)], path: path(key))
+        try impl.decodeInteger(T.self, impl.nodes[try require(key)], path: childPath(key))
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         // A `@Mapped` property asking for this container's object (see ``ObjectAccess``).
         if T.self == MappedModelAccess.self {
-            let plain = ownPath == nil && index == nil
-            return unsafeBitCast(MappedModelAccess(impl: plain ? impl : nil, object: object, depth: depth), to: T.self)
+            let plain = index == nil
+            return unsafeBitCast(MappedModelAccess(impl: plain ? impl : nil, object: object, path: path), to: T.self)
         }
         if T.self == ObjectAccess.self {
-            let access = ObjectAccess(impl: impl, object: object, depth: depth, ownPath: ownPath, index: index)
+            let access = ObjectAccess(impl: impl, object: object, path: path, index: index)
             return unsafeBitCast(access, to: T.self)
         }
         let node = try require(key)
         if keyedKeys { return try decodeKeyedKeyOrChild(type, forKey: key, node: node) }
-        return try impl.decodeChild(type, at: node, depth: depth, ownPath: ownPath, component: .key(key))
+        return try impl.decodeChild(type, at: node, parent: path, step: .key(key))
     }
 
     /// A ``KeyedKey``'s value. Apart from `decode(_:forKey:)` because its `T?` makes code
@@ -168,7 +167,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     @inline(never)
     private func decodeKeyedKeyOrChild<T: Decodable>(_ type: T.Type, forKey key: Key, node: Int) throws -> T {
         if let decoded = try decodeKeyedKey(type, forKey: key, node: node) { return decoded }
-        return try impl.decodeChild(type, at: node, depth: depth, ownPath: ownPath, component: .key(key))
+        return try impl.decodeChild(type, at: node, parent: path, step: .key(key))
     }
 
     // MARK: Optional values: one lookup, `nil` for a missing key or `null`
@@ -181,22 +180,22 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
         guard let value = present(key) else { return nil }
-        return try impl.decodeBool(impl.nodes[value], path: path(key))
+        return try impl.decodeBool(impl.nodes[value], path: childPath(key))
     }
 
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
         guard let value = present(key) else { return nil }
-        return try impl.decodeString(impl.nodes[value], path: path(key))
+        return try impl.decodeString(impl.nodes[value], path: childPath(key))
     }
 
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
         guard let value = present(key) else { return nil }
-        return try impl.decodeDouble(impl.nodes[value], path: path(key))
+        return try impl.decodeDouble(impl.nodes[value], path: childPath(key))
     }
 
     func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
         guard let value = present(key) else { return nil }
-        return try impl.decodeFloat(impl.nodes[value], path: path(key))
+        return try impl.decodeFloat(impl.nodes[value], path: childPath(key))
     }
 
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try optionalInteger(key) }
@@ -217,13 +216,13 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     @inline(__always)
     private func optionalInteger<T: FixedWidthInteger>(_ key: Key) throws -> T? {
         guard let value = present(key) else { return nil }
-        return try impl.decodeInteger(T.self, impl.nodes[value], path: path(key))
+        return try impl.decodeInteger(T.self, impl.nodes[value], path: childPath(key))
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let value = present(key) else { return nil }
         if keyedKeys { return try decodeKeyedKeyIfPresent(type, forKey: key, node: value) }
-        return try impl.decodeChild(type, at: value, depth: depth, ownPath: ownPath, component: .key(key))
+        return try impl.decodeChild(type, at: value, parent: path, step: .key(key))
     }
 
     // MARK: Nested containers
@@ -232,18 +231,18 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let value = try require(key)
         let node = impl.nodes[value]
         guard node.kind == .object else {
-            throw impl.containerMismatch(expected: [String: Any].self, node: node, path: path(key)())
+            throw impl.containerMismatch(expected: [String: Any].self, node: node, path: childPath(key)())
         }
-        return KeyedDecodingContainer(try KeyedContainer<NestedKey>(impl: impl, object: value, depth: depth + 1, ownPath: impl.pathComponents(depth: depth, ownPath: ownPath, appending: .key(key))))
+        return KeyedDecodingContainer(try KeyedContainer<NestedKey>(impl: impl, object: value, path: path.appending(.key(key))))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
         let value = try require(key)
         let node = impl.nodes[value]
         guard node.kind == .array else {
-            throw impl.containerMismatch(expected: [Any].self, node: node, path: path(key)())
+            throw impl.containerMismatch(expected: [Any].self, node: node, path: childPath(key)())
         }
-        return UnkeyedContainer(impl: impl, array: value, depth: depth + 1, anchor: NestedPath(path: impl.pathComponents(depth: depth, ownPath: ownPath, appending: .key(key))))
+        return UnkeyedContainer(impl: impl, array: value, path: path.appending(.key(key)))
     }
 
     func superDecoder() throws -> any Decoder {
@@ -257,7 +256,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// A separate decoder (it may outlive this call) for the member, or for `null` when absent,
     /// as Foundation does.
     private func superDecoder(component: CodingPathStep, value: Int?) throws -> any Decoder {
-        let path = impl.pathComponents(depth: depth, ownPath: ownPath, appending: component)
+        let path = self.path.appending(component)
         let decoder = if let value {
             impl.superDecoderImpl(node: value, path: path)
         } else {

@@ -3,7 +3,7 @@
 protocol LossyArray {
     static func decodeDroppingFailures<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> Self
     /// The same, for the node `index` of this package's decoder, whose path is `path`.
-    static func decodeDroppingFailures(from impl: DecoderImpl, at index: Int, path: [CodingPathStep]) throws -> Self
+    static func decodeDroppingFailures(from impl: DecoderImpl, at index: Int, path: CodingPathNode) throws -> Self
 }
 
 extension Array: LossyArray where Element: Decodable {
@@ -28,18 +28,18 @@ extension Array: LossyArray where Element: Decodable {
         return result
     }
 
-    static func decodeDroppingFailures(from impl: DecoderImpl, at index: Int, path: [CodingPathStep]) throws -> [Element] {
+    static func decodeDroppingFailures(from impl: DecoderImpl, at index: Int, path: CodingPathNode) throws -> [Element] {
         let node = impl.nodes[index]
         guard node.kind == .array else {
-            throw impl.containerMismatch(expected: [Any].self, node: node, path: path.map(\.codingKey))
+            throw impl.containerMismatch(expected: [Any].self, node: node, path: path.codingPath)
         }
         var result: [Element] = []
         result.reserveCapacity(Int(node.length))
         for (at, child) in impl.document.children(of: index).enumerated() {
             do {
-                result.append(try impl.decodeDetached(Element.self, at: child, marksKeys: nil, path: { path + [.index(at)] }))
+                result.append(try impl.decodeDetached(Element.self, at: child, marksKeys: nil, path: { path.appending(.index(at)) }))
             } catch {
-                impl.report(.droppedElement, node: child, codingPath: (path + [.index(at)]).map(\.codingKey), failure: error)
+                impl.report(.droppedElement, node: child, codingPath: path.codingPath(appending: .index(at)), failure: error)
             }
         }
         return result
@@ -53,7 +53,7 @@ extension Optional: LossyArray where Wrapped: LossyArray {
         return try Wrapped.decodeDroppingFailures(from: container, forKey: key)
     }
 
-    static func decodeDroppingFailures(from impl: DecoderImpl, at index: Int, path: [CodingPathStep]) throws -> Self {
+    static func decodeDroppingFailures(from impl: DecoderImpl, at index: Int, path: CodingPathNode) throws -> Self {
         if impl.nodes[index].kind == .null { return nil }
         return try Wrapped.decodeDroppingFailures(from: impl, at: index, path: path)
     }

@@ -9,7 +9,8 @@ struct MappedModelAccess {
     /// only before that call returns (``ObjectAccess`` holds it strongly from there).
     unowned(unsafe) let impl: DecoderImpl?
     let object: Int
-    let depth: Int
+    /// Unretained, as `impl`: the container holds it.
+    unowned(unsafe) let path: CodingPathNode
 }
 
 extension MappedModelAccess: Decodable {
@@ -27,17 +28,16 @@ extension MappedModelAccess: Decodable {
 struct ObjectAccess: Decodable {
     let impl: DecoderImpl
     let object: Int
-    let depth: Int
-    let ownPath: [CodingPathStep]?
+    /// The container's coding path.
+    let path: CodingPathNode
     private let index: [String: Int]?
 
     /// Field by field rather than from the container: this runs for every `@Mapped` property,
     /// in code generic over the container's key type.
-    init(impl: DecoderImpl, object: Int, depth: Int, ownPath: [CodingPathStep]?, index: [String: Int]?) {
+    init(impl: DecoderImpl, object: Int, path: CodingPathNode, index: [String: Int]?) {
         self.impl = impl
         self.object = object
-        self.depth = depth
-        self.ownPath = ownPath
+        self.path = path
         self.index = index
     }
 
@@ -53,17 +53,14 @@ struct ObjectAccess: Decodable {
 
     /// The object that `model` names.
     init(_ model: MappedModelAccess, impl: DecoderImpl) {
-        self.init(impl: impl, object: model.object, depth: model.depth, ownPath: nil, index: nil)
+        self.init(impl: impl, object: model.object, path: model.path, index: nil)
     }
 
     /// The value node of the member `name`, found (and marked as read) as the container would.
     @inline(__always)
     func valueNode(named name: String, traversing: Bool = false) -> Int? {
-        impl.member(named: name, of: object, depth: depth, index: index, traversing: traversing)
+        impl.member(named: name, of: object, depth: path.depth, index: index, traversing: traversing)
     }
-
-    /// The container's own path as components.
-    var path: [CodingPathStep] { ownPath ?? Array(impl.path.prefix(depth)) }
 
     /// Reports that the value at `components` below this object got a default because it was
     /// missing or `null`.

@@ -8,20 +8,21 @@ extension DecoderImpl {
     /// specialised for the element type: it looks up generic metadata for the array and its
     /// storage as it appends, which cost more than the numbers themselves in a document made
     /// of coordinate pairs (`canada.json`).
-    func scalarArray<E: Decodable>(_ type: E.Type, at index: Int) throws -> [E] {
+    ///
+    /// `codingPath` gives the array's coding path: it gets no node (E is a scalar type).
+    func scalarArray<E: Decodable>(_ type: E.Type, at index: Int, codingPath: () -> [any CodingKey]) throws -> [E] {
         let node = nodes[index]
         guard node.kind == .array else {
-            throw containerMismatch(expected: [Any].self, node: node, path: codingPath)
+            throw containerMismatch(expected: [Any].self, node: node, path: codingPath())
         }
-        let depth = path.count
         var result: [E] = []
         result.reserveCapacity(Int(node.length))
         var child = index + 1
         let end = Int(node.end)
         while child < end {
             let position = result.count
-            let element = try decodeScalar(E.self, at: child, path: { self.codingPath(depth: depth, ownPath: nil, appending: .index(position)) }) {
-                try unwrapNonScalar(E.self, at: child)
+            let element = try decodeScalar(E.self, at: child, path: { codingPath() + [IndexKey(position)] }) {
+                try unwrapNonScalar(E.self, at: child, path: CodingPathNode.of(codingPath().map(CodingPathStep.key)).appending(.index(position)))
             }
             result.append(element)
             child = document.next(after: child)

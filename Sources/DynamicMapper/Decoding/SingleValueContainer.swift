@@ -3,18 +3,19 @@
 struct SingleValueContainer: SingleValueDecodingContainer {
     private let impl: DecoderImpl
     private let node: Int
-    private let depth: Int
+    /// The value's coding path.
+    private let codingPathNode: CodingPathNode
 
-    init(impl: DecoderImpl, node: Int, depth: Int) {
+    init(impl: DecoderImpl, node: Int, path: CodingPathNode) {
         self.impl = impl
         self.node = node
-        self.depth = depth
+        self.codingPathNode = path
     }
 
-    var codingPath: [any CodingKey] { impl.codingPath(depth: depth) }
+    var codingPath: [any CodingKey] { codingPathNode.codingPath }
 
     private var value: Node { impl.nodes[node] }
-    private var path: () -> [any CodingKey] { { impl.codingPath(depth: depth) } }
+    private var path: () -> [any CodingKey] { { codingPathNode.codingPath } }
 
     func decodeNil() -> Bool { value.kind == .null }
     func decode(_ type: Bool.Type) throws -> Bool { try impl.decodeBool(value, path: path) }
@@ -37,7 +38,9 @@ struct SingleValueContainer: SingleValueDecodingContainer {
     func decode(_ type: UInt128.Type) throws -> UInt128 { try impl.decodeInteger(type, value, path: path) }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        impl.truncatePath(to: depth)
-        return try impl.unwrap(type, at: node)
+        let path = codingPathNode
+        return try impl.decodeScalar(T.self, at: node, path: { path.codingPath }) {
+            try impl.unwrapNonScalar(type, at: node, path: path)
+        }
     }
 }

@@ -1,27 +1,27 @@
 import Foundation
 
-/// Sequential access to one array node. Kept to three words so the existential that
-/// `unkeyedContainer()` returns stores it inline, without a heap box.
-struct UnkeyedContainer<Anchor: PathAnchor>: UnkeyedDecodingContainer {
+/// Sequential access to one array node.
+///
+/// With its path node it is one word too big for the existential `unkeyedContainer()` returns
+/// to hold inline, so each array decoded through `init(from:)` gets a heap box; arrays of
+/// scalars skip containers altogether (see ``DecoderImpl/scalarArray(_:at:codingPath:)``).
+struct UnkeyedContainer: UnkeyedDecodingContainer {
     private let impl: DecoderImpl
-    /// Zero-sized in the common case (``CurrentPath``), so the existential holds the container
-    /// inline without a heap box.
-    private let anchor: Anchor
+    /// This container's coding path, made with it and never changed.
+    private let path: CodingPathNode
     private let array: UInt32
     private var cursor: UInt32
     private var index: UInt32
-    private let depth: UInt32
 
-    init(impl: DecoderImpl, array: Int, depth: Int, anchor: Anchor) {
+    init(impl: DecoderImpl, array: Int, path: CodingPathNode) {
         self.impl = impl
-        self.anchor = anchor
+        self.path = path
         self.array = UInt32(truncatingIfNeeded: array)
         self.cursor = UInt32(truncatingIfNeeded: array + 1)
         self.index = 0
-        self.depth = UInt32(truncatingIfNeeded: depth)
     }
 
-    var codingPath: [any CodingKey] { impl.codingPath(depth: Int(depth), ownPath: anchor.ownPath) }
+    var codingPath: [any CodingKey] { path.codingPath }
     var count: Int? { Int(impl.nodes[Int(array)].length) }
     var isAtEnd: Bool { cursor >= impl.nodes[Int(array)].end }
     var currentIndex: Int { Int(index) }
@@ -31,7 +31,7 @@ struct UnkeyedContainer<Anchor: PathAnchor>: UnkeyedDecodingContainer {
     private func current(_ type: Any.Type) throws -> Int {
         guard !isAtEnd else {
             throw DecodingError.valueNotFound(type, DecodingError.Context(
-                codingPath: impl.codingPath(depth: Int(depth), ownPath: anchor.ownPath, appending: .index(currentIndex)),
+                codingPath: path.codingPath(appending: .index(currentIndex)),
                 debugDescription: "Unkeyed container is at end."))
         }
         return Int(cursor)
@@ -44,9 +44,9 @@ struct UnkeyedContainer<Anchor: PathAnchor>: UnkeyedDecodingContainer {
     }
 
     @inline(__always)
-    private func path() -> () -> [any CodingKey] {
-        let depth = Int(depth), index = currentIndex, impl = impl, anchor = anchor
-        return { impl.codingPath(depth: depth, ownPath: anchor.ownPath, appending: .index(index)) }
+    private func elementPath() -> () -> [any CodingKey] {
+        let index = currentIndex, path = path
+        return { path.codingPath(appending: .index(index)) }
     }
 
     mutating func decodeNil() throws -> Bool {
@@ -57,25 +57,25 @@ struct UnkeyedContainer<Anchor: PathAnchor>: UnkeyedDecodingContainer {
     }
 
     mutating func decode(_ type: Bool.Type) throws -> Bool {
-        let value = try impl.decodeBool(impl.nodes[try current(type)], path: path())
+        let value = try impl.decodeBool(impl.nodes[try current(type)], path: elementPath())
         advance()
         return value
     }
 
     mutating func decode(_ type: String.Type) throws -> String {
-        let value = try impl.decodeString(impl.nodes[try current(type)], path: path())
+        let value = try impl.decodeString(impl.nodes[try current(type)], path: elementPath())
         advance()
         return value
     }
 
     mutating func decode(_ type: Double.Type) throws -> Double {
-        let value = try impl.decodeDouble(impl.nodes[try current(type)], path: path())
+        let value = try impl.decodeDouble(impl.nodes[try current(type)], path: elementPath())
         advance()
         return value
     }
 
     mutating func decode(_ type: Float.Type) throws -> Float {
-        let value = try impl.decodeFloat(impl.nodes[try current(type)], path: path())
+        let value = try impl.decodeFloat(impl.nodes[try current(type)], path: elementPath())
         advance()
         return value
     }
@@ -97,14 +97,14 @@ struct UnkeyedContainer<Anchor: PathAnchor>: UnkeyedDecodingContainer {
 
     @inline(__always)
     private mutating func integer<T: FixedWidthInteger>() throws -> T {
-        let value = try impl.decodeInteger(T.self, impl.nodes[try current(T.self)], path: path())
+        let value = try impl.decodeInteger(T.self, impl.nodes[try current(T.self)], path: elementPath())
         advance()
         return value
     }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let node = try current(type)
-        let value = try impl.decodeChild(type, at: node, depth: Int(depth), ownPath: anchor.ownPath, component: .index(currentIndex))
+        let value = try impl.decodeChild(type, at: node, parent: path, step: .index(currentIndex))
         advance()
         return value
     }
@@ -121,9 +121,9 @@ struct UnkeyedContainer<Anchor: PathAnchor>: UnkeyedDecodingContainer {
         let node = try current(KeyedDecodingContainer<NestedKey>.self)
         let value = impl.nodes[node]
         guard value.kind == .object else {
-            throw impl.containerMismatch(expected: [String: Any].self, node: value, path: path()())
+            throw impl.containerMismatch(expected: [String: Any].self, node: value, path: elementPath()())
         }
-        let container = try KeyedContainer<NestedKey>(impl: impl, object: node, depth: Int(depth) + 1, ownPath: impl.pathComponents(depth: Int(depth), ownPath: anchor.ownPath, appending: .index(currentIndex)))
+        let container = try KeyedContainer<NestedKey>(impl: impl, object: node, path: path.appending(.index(currentIndex)))
         advance()
         return KeyedDecodingContainer(container)
     }
@@ -132,18 +132,18 @@ struct UnkeyedContainer<Anchor: PathAnchor>: UnkeyedDecodingContainer {
         let node = try current((any UnkeyedDecodingContainer).self)
         let value = impl.nodes[node]
         guard value.kind == .array else {
-            throw impl.containerMismatch(expected: [Any].self, node: value, path: path()())
+            throw impl.containerMismatch(expected: [Any].self, node: value, path: elementPath()())
         }
-        let nested = UnkeyedContainer<NestedPath>(impl: impl, array: node, depth: Int(depth) + 1, anchor: NestedPath(path: impl.pathComponents(depth: Int(depth), ownPath: anchor.ownPath, appending: .index(currentIndex))))
+        let nested = UnkeyedContainer(impl: impl, array: node, path: path.appending(.index(currentIndex)))
         advance()
         return nested
     }
 
     mutating func superDecoder() throws -> any Decoder {
         let node = try current((any Decoder).self)
-        let path = impl.pathComponents(depth: Int(depth), ownPath: anchor.ownPath, appending: .index(currentIndex))
+        let decoderPath = path.appending(.index(currentIndex))
         advance()
-        return impl.superDecoderImpl(node: node, path: path)
+        return impl.superDecoderImpl(node: node, path: decoderPath)
     }
 }
 

@@ -51,7 +51,7 @@ public struct JSONDocument: Sendable {
     /// let user = try document.decode(User.self, using: decoder)
     /// ```
     public func decode<T: Decodable>(_ type: T.Type, using decoder: DynamicJSONDecoder = DynamicJSONDecoder()) throws -> T {
-        let impl = DecoderImpl(document: storage, options: DecodingOptions(decoder), node: 0, path: [])
+        let impl = DecoderImpl(document: storage, options: DecodingOptions(decoder), node: 0)
         return try MappedFilling.withoutPending { try impl.unwrap(type, at: 0) }
     }
 }

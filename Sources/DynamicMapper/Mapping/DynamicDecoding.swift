@@ -6,11 +6,7 @@ extension DecoderImpl {
     /// anyone else sees the value, sets its `dynamicSelf` to a view of that node and runs
     /// `dynamicMapping(.decoding)`.
     func decodeDynamic<T: Decodable>(_ type: T.Type, at index: Int) throws -> T {
-        let depth = path.count
         var value = try withKeyUsageRecorded { try withCurrentNode(index) { try T(from: self) } }
-        // The mapping's errors name paths below the model's, which `init(from:)` may have
-        // left longer.
-        truncatePath(to: depth)
         try finishDynamic(&value, at: index)
         return value
     }
@@ -217,10 +213,10 @@ extension DynamicValue {
         if case .source(let document, let index) = node,
            case .decoding(let impl)? = root.session?.direction, impl.document === document {
             return try impl.withReadTransformer(transformer) {
-                try impl.decodeDetached(T.self, at: index, marksKeys: marksKeys, path: { fullPath })
+                try impl.decodeDetached(T.self, at: index, marksKeys: marksKeys, path: { CodingPathNode.of(fullPath) })
             }
         }
-        let path = fullPath
+        let path = CodingPathNode.of(fullPath)
         let options = root.origin?.options ?? ViewOrigin.defaultDecoding
         if case .source(let document, let index) = node {
             let impl = DecoderImpl(document: document, options: options, node: index, path: path)

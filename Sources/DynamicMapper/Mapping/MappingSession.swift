@@ -50,7 +50,7 @@ final class MappingSession: @unchecked Sendable {
     /// The coding path of the model whose mapping runs.
     var basePath: [CodingPathStep] {
         switch direction {
-        case .decoding(let impl)?: return impl.path
+        case .decoding(let impl)?: return impl.path.steps
         case .encoding(_, let path)?: return path.map(CodingPathStep.key)
         case nil: return []
         }

@@ -92,7 +92,7 @@ extension JSONDecoder {
         let options = (self as? DynamicJSONDecoder)?.scanOptions
             ?? ScanOptions(allowsJSON5: allowsJSON5, assumesTopLevelDictionary: assumesTopLevelDictionary)
         let document = try Document(data: data, options: options)
-        let impl = DecoderImpl(document: document, options: DecodingOptions(self), node: 0, path: [])
+        let impl = DecoderImpl(document: document, options: DecodingOptions(self), node: 0)
         return try MappedFilling.withoutPending {
             try PathDecoding.required(impl.value(T.self, at: path.components, optional: false), at: path, codingPath: [])
         }
@@ -123,15 +123,15 @@ extension DecoderImpl {
     /// step is missing or the value is `null`.
     func value<T: Decodable>(_ type: T.Type, at components: [Path.Component], optional: Bool) throws -> T? {
         let base = path
-        switch lookUp(components, from: currentNode, base: base.map(\.codingKey)) {
+        switch lookUp(components, from: currentNode, base: base.codingPath) {
         case .found(let node):
             markRouteForReport(to: node)
             if optional && nodes[node].kind == .null { return nil }
-            return try decodeDetached(T.self, at: node, marksKeys: nil, path: { base + components.map(\.codingPathStep) })
+            return try decodeDetached(T.self, at: node, marksKeys: nil, path: { base.appending(contentsOf: components.lazy.map(\.codingPathStep)) })
         case .missing where optional:
             return nil
         case let failure:
-            throw pathError(failure, components: components, base: base.map(\.codingKey))
+            throw pathError(failure, components: components, base: base.codingPath)
         }
     }
 

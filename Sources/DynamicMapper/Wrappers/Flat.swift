@@ -115,7 +115,7 @@ extension KeyedDecodingContainer {
                 codingPath: codingPath,
                 debugDescription: "A @Flat object needs DynamicJSONDecoder; with another decoder, decode Keyed<Model> instead."))
         }
-        let path = codingPath.map(CodingPathStep.key)
+        let path = CodingPathNode.of(codingPath.map(CodingPathStep.key))
         if parent.document === impl.document {
             return try impl.decodeDetached(Value.self, at: parent.node, marksKeys: nil, path: { path })
         }

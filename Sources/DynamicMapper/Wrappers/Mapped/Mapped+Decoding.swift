@@ -51,7 +51,7 @@ extension KeyedDecodingContainer {
         var configuration = MappedConfiguration.plain
         let value = try access.decodeMapped(Value.self, property: key.stringValue, configuration: &configuration) { _, _, path in
             throw DecodingError.typeMismatch(Value.self, DecodingError.Context(
-                codingPath: path().map(\.codingKey),
+                codingPath: path().codingPath,
                 debugDescription: "\(Value.self) is not Decodable; give the @Mapped property a transformer (using:)."))
         }
         return Mapped(storage: value, configuration: configuration)
@@ -98,7 +98,7 @@ enum MappedAdvice {
 }
 
 /// Reads one value at a node with this package's decoder: the value type's own decoding.
-typealias PlainMappedDecoding<Value> = (DecoderImpl, Int, () -> [CodingPathStep]) throws -> Value
+typealias PlainMappedDecoding<Value> = (DecoderImpl, Int, () -> CodingPathNode) throws -> Value
 
 extension ObjectAccess {
     /// Decodes the `@Mapped` property `property` of the model being decoded from this object,
@@ -114,14 +114,14 @@ extension ObjectAccess {
         if let key = entry.plainKey {
             if let node = valueNode(named: key), impl.nodes[node].kind != .null {
                 do {
-                    return try impl.decodeChild(Value.self, at: node, depth: depth, ownPath: ownPath, component: .key(entry.codingKey))
+                    return try impl.decodeChild(Value.self, at: node, parent: path, step: .key(entry.codingKey))
                 } catch let error as DecodingError {
                     return try MappedDecoding.converted(Value.self, at: node, impl: impl, failure: error)
                 }
             }
         } else if entry.isPlain, let node = try MappedDecoding.node(at: entry.path, in: self), impl.nodes[node].kind != .null {
             do {
-                return try impl.decodeDetached(Value.self, at: node, marksKeys: nil, path: { MappedLocation(access: self, path: entry.path).components })
+                return try impl.decodeDetached(Value.self, at: node, marksKeys: nil, path: { MappedLocation(access: self, path: entry.path).node })
             } catch let error as DecodingError {
                 return try MappedDecoding.converted(Value.self, at: node, impl: impl, failure: error)
             }
@@ -165,7 +165,7 @@ extension ObjectAccess {
     /// them (while encoding honours them).
     @inline(never)
     private func unmappedError<Value>(_ type: Value.Type, property key: String) -> DecodingError {
-        let codingPath = (path + [.key(StringKey(key))]).map(\.codingKey)
+        let codingPath = path.codingPath(appending: .key(StringKey(key)))
         guard let layout = impl.mappedLayout(ofObject: object) else {
             return .dataCorrupted(DecodingError.Context(
                 codingPath: codingPath,
@@ -199,14 +199,14 @@ enum MappedDecoding {
             return value
         }
         guard let node = found else {
-            let value = try absentValue(Value.self, configuration: configuration, defaultValue: defaultValue, isNull: false, property: property, path: path, parent: access.path.map(\.codingKey))
+            let value = try absentValue(Value.self, configuration: configuration, defaultValue: defaultValue, isNull: false, property: property, path: path, parent: access.path.codingPath)
             if takesDefault(Value.self, defaultValue: defaultValue, isNull: false, flags: configuration.flags) {
                 impl.report(.defaultForMissingKey, missingAt: path, below: access.object, codingPath: location.codingPath)
             }
             return value
         }
         if impl.nodes[node].kind == .null {
-            let value = try absentValue(Value.self, configuration: configuration, defaultValue: defaultValue, isNull: true, property: property, path: path, parent: access.path.map(\.codingKey))
+            let value = try absentValue(Value.self, configuration: configuration, defaultValue: defaultValue, isNull: true, property: property, path: path, parent: access.path.codingPath)
             if takesDefault(Value.self, defaultValue: defaultValue, isNull: true, flags: configuration.flags) {
                 impl.report(.defaultForNull, node: node, codingPath: location.codingPath)
             }
@@ -307,7 +307,7 @@ enum MappedDecoding {
         // a dynamic model's path passes through).
         let found = impl.options.usesDefaultKeys && !impl.recordsKeyUsage
             ? impl.document.lookUp(path.dropFirst(), from: member)
-            : impl.lookUp(path.dropFirst(), from: member, base: (access.path + [.key(StringKey(first))]).map(\.codingKey))
+            : impl.lookUp(path.dropFirst(), from: member, base: access.path.codingPath(appending: .key(StringKey(first))))
         switch found {
         case .found(let node):
             impl.markRouteForReport(to: node)
@@ -315,7 +315,7 @@ enum MappedDecoding {
         case .missing:
             return nil
         case .wrongKind(let step, let parent):
-            throw impl.pathError(.wrongKind(step: step + 1, parent: parent), components: path, base: access.path.map(\.codingKey))
+            throw impl.pathError(.wrongKind(step: step + 1, parent: parent), components: path, base: access.path.codingPath)
         }
     }
 
@@ -324,10 +324,10 @@ enum MappedDecoding {
             return try coder.decode(from: impl, at: node, codingPath: { location.codingPath })
         }
         if configuration.flags.contains(.lossy), let lossy = Value.self as? any LossyArray.Type {
-            return try lossy.decodeDroppingFailures(from: impl, at: node, path: location.components) as! Value
+            return try lossy.decodeDroppingFailures(from: impl, at: node, path: location.node) as! Value
         }
         do {
-            return try plain(impl, node, { location.components })
+            return try plain(impl, node, { location.node })
         } catch let error as DecodingError where !configuration.flags.contains(.strict) {
             return try converted(Value.self, at: node, impl: impl, failure: error)
         }
@@ -350,6 +350,6 @@ struct MappedLocation {
     let access: ObjectAccess
     let path: [Path.Component]
 
-    var components: [CodingPathStep] { access.path + path.map(\.codingPathStep) }
-    var codingPath: [any CodingKey] { components.map(\.codingKey) }
+    var node: CodingPathNode { access.path.appending(contentsOf: path.lazy.map(\.codingPathStep)) }
+    var codingPath: [any CodingKey] { access.path.codingPath + path.map(\.codingPathStep.codingKey) }
 }

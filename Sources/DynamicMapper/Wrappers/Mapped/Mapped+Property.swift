@@ -57,9 +57,9 @@ protocol DecodableReader {
 private struct NodeReader: DecodableReader {
     let impl: DecoderImpl
     let node: Int
-    let path: [CodingPathStep]
+    let path: CodingPathNode
 
-    var codingPath: [any CodingKey] { path.map(\.codingKey) }
+    var codingPath: [any CodingKey] { path.codingPath }
 
     func read<T: Decodable>(_ type: T.Type) throws -> T {
         try impl.decodeDetached(T.self, at: node, marksKeys: nil, path: { path })

@@ -33,7 +33,7 @@ final class TransformerCoding<T: Transformer & Sendable>: MappedCoding<T.Value>,
     }
 
     override func decode(from impl: DecoderImpl, at node: Int, codingPath: () -> [any CodingKey]) throws -> T.Value {
-        let raw = try impl.decodeDetached(T.Raw.self, at: node, marksKeys: nil, path: { codingPath().map(CodingPathStep.key) })
+        let raw = try impl.decodeDetached(T.Raw.self, at: node, marksKeys: nil, path: { CodingPathNode.of(codingPath().map(CodingPathStep.key)) })
         return try transformDecoded(raw, codingPath: codingPath(), transformer.decode)
     }
 
