@@ -114,7 +114,7 @@ extension ObjectAccess {
         if let key = entry.plainKey {
             if let node = valueNode(named: key), impl.nodes[node].kind != .null {
                 do {
-                    return try impl.decodeChild(Value.self, at: node, depth: depth, ownPath: ownPath, component: .key(entry.codingKey))
+                    return try impl.decodeChild(Value.self, at: node, depth: depth, ownPath: ownPath, makeComponent: { .key(entry.codingKey) })
                 } catch let error as DecodingError {
                     return try MappedDecoding.converted(Value.self, at: node, impl: impl, failure: error)
                 }
@@ -199,14 +199,14 @@ enum MappedDecoding {
             return value
         }
         guard let node = found else {
-            let value = try absentValue(Value.self, configuration: configuration, defaultValue: defaultValue, isNull: false, property: property, path: path, parent: access.path.map(\.codingKey))
+            let value = try absentValue(Value.self, configuration: configuration, defaultValue: defaultValue, isNull: false, property: property, path: path, parent: { access.path.map(\.codingKey) })
             if takesDefault(Value.self, defaultValue: defaultValue, isNull: false, flags: configuration.flags) {
                 impl.report(.defaultForMissingKey, missingAt: path, below: access.object, codingPath: location.codingPath)
             }
             return value
         }
         if impl.nodes[node].kind == .null {
-            let value = try absentValue(Value.self, configuration: configuration, defaultValue: defaultValue, isNull: true, property: property, path: path, parent: access.path.map(\.codingKey))
+            let value = try absentValue(Value.self, configuration: configuration, defaultValue: defaultValue, isNull: true, property: property, path: path, parent: { access.path.map(\.codingKey) })
             if takesDefault(Value.self, defaultValue: defaultValue, isNull: true, flags: configuration.flags) {
                 impl.report(.defaultForNull, node: node, codingPath: location.codingPath)
             }
@@ -227,9 +227,9 @@ enum MappedDecoding {
     }
 
     /// The value for a missing key, or for `null` (`isNull`): the default or `nil` when the
-    /// property allows, or else `keyNotFound` or `valueNotFound`. `parent` is the coding path
-    /// of the object `path` starts from.
-    static func absentValue<Value>(_ type: Value.Type, configuration: MappedConfiguration, defaultValue: Value?, isNull: Bool, property: String, path: [Path.Component], parent: [any CodingKey]) throws -> Value {
+    /// property allows, or else `keyNotFound` or `valueNotFound`. `parent` gives the coding
+    /// path of the object `path` starts from, built only for an error.
+    static func absentValue<Value>(_ type: Value.Type, configuration: MappedConfiguration, defaultValue: Value?, isNull: Bool, property: String, path: [Path.Component], parent: () -> [any CodingKey]) throws -> Value {
         // A missing key with a default takes it whatever the type: checked first, because the
         // casts below look up conformances at run time.
         if !isNull, let defaultValue { return defaultValue }
@@ -246,12 +246,12 @@ enum MappedDecoding {
         if let none = none(Value.self) { return none }
         if isNull {
             throw DecodingError.valueNotFound(Value.self, DecodingError.Context(
-                codingPath: parent + path.map(\.codingPathStep.codingKey),
+                codingPath: parent() + path.map(\.codingPathStep.codingKey),
                 debugDescription: "Expected \(Value.self) for the @Mapped property \(property) but found null instead."))
         }
         let key = path.last?.codingPathStep.codingKey ?? StringKey(property)
         throw DecodingError.keyNotFound(key, DecodingError.Context(
-            codingPath: parent + path.dropLast().map(\.codingPathStep.codingKey),
+            codingPath: parent() + path.dropLast().map(\.codingPathStep.codingKey),
             debugDescription: "No value for the @Mapped property \(property) at \(Path(path))."))
     }
 
@@ -300,9 +300,12 @@ enum MappedDecoding {
         guard case .key(let first)? = path.first else {
             return path.isEmpty ? access.object : nil
         }
-        guard let member = access.valueNode(named: first, traversing: path.count > 1) else { return nil }
-        if path.count == 1 { return member }
+        if path.count == 1 { return access.valueNode(named: first) }
         let impl = access.impl
+        // Paths that share their first key (`address.city`, `address.zip`) find it once: the
+        // decoder keeps the last one found, as a second walk would start after it and go round.
+        guard let member = impl.traversedMember(named: first, of: access.object) ?? access.valueNode(named: first, traversing: true) else { return nil }
+        impl.rememberTraversedMember(member, named: first, of: access.object)
         // The coding path is only needed to convert keys with a strategy (or to mark the keys
         // a dynamic model's path passes through).
         let found = impl.options.usesDefaultKeys && !impl.recordsKeyUsage
