@@ -4,15 +4,26 @@ import Foundation
 /// ``ObjectAccess`` for the usual container (no nested path, no key index), which the
 /// container hands back as plain values instead of copying itself. `impl` is nil for any
 /// other container of this package, which is then asked for the whole ``ObjectAccess``.
+@usableFromInline
 struct MappedModelAccess {
     /// Unretained: the container that made this holds the decoder, and the property uses it
     /// only before that call returns (``ObjectAccess`` holds it strongly from there).
     unowned(unsafe) let impl: DecoderImpl?
     let object: Int
     let depth: Int
+    /// `impl` is there: the property can be read from these values alone.
+    @usableFromInline let isDirect: Bool
+
+    init(impl: DecoderImpl?, object: Int, depth: Int) {
+        self.impl = impl
+        self.object = object
+        self.depth = depth
+        isDirect = impl != nil
+    }
 }
 
 extension MappedModelAccess: Decodable {
+    @usableFromInline
     init(from decoder: any Decoder) throws {
         throw ObjectAccess.unavailable(in: decoder)
     }

@@ -18,11 +18,20 @@ extension KeyedDecodingContainer {
     @inlinable
     public func decode<Value: Decodable>(_ type: Mapped<Value>.Type, forKey key: Key) throws -> Mapped<Value> {
         // Inlined so that the wrapper is made where its type is known: in code generic over
-        // `Value`, every generic type costs a run-time metadata lookup.
+        // `Value`, every generic type costs a run-time metadata lookup. The container itself
+        // says whether it is this package's: its object (and the decoder that knows the
+        // model's layout) comes from it, never from state another decoder could see. The usual
+        // container answers with its plain values, and the property is read from them by code
+        // that is not generic over the key type.
         var configuration = MappedConfiguration.plain
         let value: Value
         do {
-            value = try decodeMappedValue(Value.self, forKey: key, configuration: &configuration)
+            let model = try? decode(MappedModelAccess.self, forKey: key)
+            if let model, model.isDirect {
+                value = try model.decodeMapped(Value.self, property: key.stringValue, configuration: &configuration)
+            } else {
+                value = try decodeMappedValue(Value.self, forKey: key, model: model, configuration: &configuration)
+            }
         } catch let probed as MappedProbe.Signal {
             return Mapped.probed(probed)
         }
@@ -57,19 +66,13 @@ extension KeyedDecodingContainer {
         return Mapped(storage: value, configuration: configuration)
     }
 
-    /// The value of the `@Mapped` property `key`, and its configuration when the decoder knows it.
+    /// The value of the `@Mapped` property `key` from any container but this package's usual
+    /// one (which ``MappedModelAccess/decodeMapped(_:property:configuration:)`` reads), and its
+    /// configuration when the decoder knows it. `model` is what the container answered when
+    /// asked for its object (nil: it is another decoder's).
     @usableFromInline
-    func decodeMappedValue<Value: Decodable>(_ type: Value.Type, forKey key: Key, configuration: inout MappedConfiguration) throws -> Value {
-        // The container itself says whether it is this package's: its object (and the decoder
-        // that knows the model's layout) comes from it, never from state another decoder
-        // could see.
-        guard let model = try? decode(MappedModelAccess.self, forKey: key) else {
-            return try decodeMappedValueByName(Value.self, forKey: key)
-        }
-        if let impl = model.impl {
-            return try ObjectAccess(model, impl: impl).decodeMapped(Value.self, property: key.stringValue, configuration: &configuration)
-        }
-        guard let access = try? decode(ObjectAccess.self, forKey: key) else {
+    func decodeMappedValue<Value: Decodable>(_ type: Value.Type, forKey key: Key, model: MappedModelAccess?, configuration: inout MappedConfiguration) throws -> Value {
+        guard model != nil, let access = try? decode(ObjectAccess.self, forKey: key) else {
             return try decodeMappedValueByName(Value.self, forKey: key)
         }
         return try access.decodeMapped(Value.self, property: key.stringValue, configuration: &configuration)
@@ -77,8 +80,8 @@ extension KeyedDecodingContainer {
 
     /// A `@Mapped` value through another decoder, which only sees the property's name. Kept
     /// apart from the fast path: its `Value?` would cost a metadata lookup on every call.
-    @inline(never)
-    private func decodeMappedValueByName<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value {
+    @usableFromInline @inline(never)
+    func decodeMappedValueByName<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value {
         if !contains(key), let missing = MappedDecoding.none(Value.self) ?? MappedDecoding.absent(Value.self) { return missing }
         do {
             return try decode(Value.self, forKey: key)
@@ -100,6 +103,35 @@ enum MappedAdvice {
 /// Reads one value at a node with this package's decoder: the value type's own decoding.
 typealias PlainMappedDecoding<Value> = (DecoderImpl, Int, () -> [CodingPathStep]) throws -> Value
 
+extension MappedModelAccess {
+    /// Decodes the `@Mapped` property `property` of the model being decoded from this object,
+    /// and gives its configuration; only for a direct access (``isDirect``).
+    ///
+    /// The common case, a property under one key of its own with no options and a value
+    /// there, is read here without making an ``ObjectAccess``; the rest goes to it.
+    @usableFromInline
+    func decodeMapped<Value: Decodable>(_ type: Value.Type, property: String, configuration: inout MappedConfiguration) throws -> Value {
+        guard let impl else { throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "Only DynamicJSONDecoder gives access to the object.")) }
+        guard let entry = impl.mappedEntry(named: property, valueType: ObjectIdentifier(Value.self), object: object) else {
+            return try ObjectAccess(self, impl: impl).decodeMapped(Value.self, property: property, configuration: &configuration)
+        }
+        configuration = entry.configuration
+        guard let key = entry.plainKey else {
+            return try ObjectAccess(self, impl: impl).decodeMapped(Value.self, entry: entry)
+        }
+        if let node = impl.member(named: key, of: object, depth: depth, index: nil), impl.nodes[node].kind != .null {
+            do {
+                return try impl.decodeChild(Value.self, at: node, depth: depth, ownPath: nil, makeComponent: { .key(entry.codingKey) })
+            } catch let error as DecodingError {
+                return try MappedDecoding.converted(Value.self, at: node, impl: impl, failure: error)
+            }
+        }
+        return try MappedDecoding.value(Value.self, entry: entry, from: ObjectAccess(self, impl: impl)) { impl, node, path in
+            try impl.decodeDetached(Value.self, at: node, marksKeys: nil, path: path)
+        }
+    }
+}
+
 extension ObjectAccess {
     /// Decodes the `@Mapped` property `property` of the model being decoded from this object,
     /// and gives its configuration.
@@ -109,6 +141,11 @@ extension ObjectAccess {
             return try decodeUnmapped(Value.self, property: property)
         }
         configuration = entry.configuration
+        return try decodeMapped(Value.self, entry: entry)
+    }
+
+    /// Decodes the layout's property `entry` from this object.
+    func decodeMapped<Value: Decodable>(_ type: Value.Type, entry: MappedEntry) throws -> Value {
         // The common case, a key or path of keys with no options and a value there, goes
         // straight to the decoder.
         if let key = entry.plainKey {
