@@ -74,9 +74,17 @@ final class DecoderImpl: Decoder {
         /// `mappedLayout(of:_:)` stores it in `State.mappedLayouts` before any `MappedModel`
         /// refers to it, and that dictionary only grows (layouts are cached for the life of the
         /// process as well). A layout from anywhere else must not be put here.
-        unowned(unsafe) let layout: MappedLayout?
+        let layoutReference: Unmanaged<MappedLayout>?
         var cursor: Int
         let object: Int
+
+        init(layout: MappedLayout?, cursor: Int, object: Int) {
+            layoutReference = layout.map { Unmanaged.passUnretained($0) }
+            self.cursor = cursor
+            self.object = object
+        }
+
+        var layout: MappedLayout? { layoutReference?.takeUnretainedValue() }
     }
 
     // Mutable state lives in manually allocated memory: stored `var`s of a class pay a dynamic
@@ -518,8 +526,15 @@ final class DecoderImpl: Decoder {
     /// decoded, when `object` is that model's object (a nested type's properties are not the
     /// model's).
     func mappedEntry(named name: String, valueType: ObjectIdentifier, object: Int) -> MappedEntry? {
-        guard state.pointee.mappedModel.object == object, let layout = state.pointee.mappedModel.layout else { return nil }
-        return layout.entry(named: name, valueType: valueType, cursor: &state.pointee.mappedModel.cursor)
+        unretainedMappedEntry(named: name, valueType: valueType, object: object)?.takeUnretainedValue()
+    }
+
+    /// ``mappedEntry(named:valueType:object:)`` without a retain: the layout holds its entries
+    /// for as long as the decode holds the layout (see ``MappedModel/layoutReference``).
+    @inline(__always)
+    func unretainedMappedEntry(named name: String, valueType: ObjectIdentifier, object: Int) -> Unmanaged<MappedEntry>? {
+        guard state.pointee.mappedModel.object == object, let layout = state.pointee.mappedModel.layoutReference else { return nil }
+        return layout._withUnsafeGuaranteedRef { $0.unretainedEntry(named: name, valueType: valueType, cursor: &state.pointee.mappedModel.cursor) }
     }
 
     /// The value node of the member `name` of `object` when it is the one a `@Mapped` path

@@ -152,7 +152,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         // A `@Mapped` property asking for this container's object (see ``ObjectAccess``).
         if T.self == MappedModelAccess.self {
             let plain = ownPath == nil && index == nil
-            return unsafeBitCast(MappedModelAccess(impl: plain ? impl : nil, object: object, depth: depth), to: T.self)
+            return unsafeBitCast(MappedModelAccess(decoder: plain ? Unmanaged.passUnretained(impl) : nil, object: object, depth: depth), to: T.self)
         }
         if T.self == ObjectAccess.self {
             let access = ObjectAccess(impl: impl, object: object, depth: depth, ownPath: ownPath, index: index)

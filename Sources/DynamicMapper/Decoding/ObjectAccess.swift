@@ -7,19 +7,22 @@ import Foundation
 @usableFromInline
 struct MappedModelAccess {
     /// Unretained: the container that made this holds the decoder, and the property uses it
-    /// only before that call returns (``ObjectAccess`` holds it strongly from there).
-    unowned(unsafe) let impl: DecoderImpl?
+    /// only before that call returns (``ObjectAccess`` holds it strongly from there). Kept
+    /// unmanaged so that it is read without a retain.
+    let decoder: Unmanaged<DecoderImpl>?
     let object: Int
     let depth: Int
     /// `impl` is there: the property can be read from these values alone.
     @usableFromInline let isDirect: Bool
 
-    init(impl: DecoderImpl?, object: Int, depth: Int) {
-        self.impl = impl
+    init(decoder: Unmanaged<DecoderImpl>?, object: Int, depth: Int) {
+        self.decoder = decoder
         self.object = object
         self.depth = depth
-        isDirect = impl != nil
+        isDirect = decoder != nil
     }
+
+    var impl: DecoderImpl? { decoder?.takeUnretainedValue() }
 }
 
 extension MappedModelAccess: Decodable {

@@ -111,11 +111,21 @@ extension MappedModelAccess {
     /// there, is read here without making an ``ObjectAccess``; the rest goes to it.
     @usableFromInline
     func decodeMapped<Value: Decodable>(_ type: Value.Type, property: String, configuration: inout MappedConfiguration) throws -> Value {
-        guard let impl else { throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "Only DynamicJSONDecoder gives access to the object.")) }
-        guard let entry = impl.mappedEntry(named: property, valueType: ObjectIdentifier(Value.self), object: object) else {
-            return try ObjectAccess(self, impl: impl).decodeMapped(Value.self, property: property, configuration: &configuration)
+        guard let decoder else { throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "Only DynamicJSONDecoder gives access to the object.")) }
+        // Unretained: the container that asked holds the decoder, and the decoder's layout
+        // its entries, for the whole call.
+        return try decoder._withUnsafeGuaranteedRef { impl in
+            guard let found = impl.unretainedMappedEntry(named: property, valueType: ObjectIdentifier(Value.self), object: object) else {
+                return try ObjectAccess(self, impl: impl).decodeMapped(Value.self, property: property, configuration: &configuration)
+            }
+            return try found._withUnsafeGuaranteedRef { entry in
+                configuration = entry.configuration
+                return try decodeMapped(Value.self, entry: entry, impl: impl)
+            }
         }
-        configuration = entry.configuration
+    }
+
+    private func decodeMapped<Value: Decodable>(_ type: Value.Type, entry: MappedEntry, impl: DecoderImpl) throws -> Value {
         guard let key = entry.plainKey else {
             return try ObjectAccess(self, impl: impl).decodeMapped(Value.self, entry: entry)
         }

@@ -103,16 +103,22 @@ final class MappedLayout: Sendable {
     /// the order of the entries, so the next one is usually right.
     @inline(__always)
     func entry(named name: String, valueType: ObjectIdentifier, cursor: inout Int) -> MappedEntry? {
+        unretainedEntry(named: name, valueType: valueType, cursor: &cursor)?.takeUnretainedValue()
+    }
+
+    /// ``entry(named:valueType:cursor:)`` without a retain, valid while this layout lives.
+    @inline(__always)
+    func unretainedEntry(named name: String, valueType: ObjectIdentifier, cursor: inout Int) -> Unmanaged<MappedEntry>? {
         if cursor < entries.count {
-            let next = entries[cursor]
-            if next.valueType == valueType && next.name == name {
+            let next = Unmanaged.passUnretained(entries[cursor])
+            if next._withUnsafeGuaranteedRef({ $0.valueType == valueType && $0.name == name }) {
                 cursor += 1
                 return next
             }
         }
         guard let position = positions[name], entries[position].valueType == valueType else { return nil }
         cursor = position + 1
-        return entries[position]
+        return Unmanaged.passUnretained(entries[position])
     }
 
     /// The entry for the property that the model's `CodingKeys` name `codingKey` (`case count =
