@@ -131,7 +131,7 @@ extension MappedModelAccess {
         }
         if let node = impl.member(named: key, of: object, depth: depth, index: nil), impl.nodes[node].kind != .null {
             do {
-                return try impl.decodeChild(Value.self, at: node, depth: depth, ownPath: nil, makeComponent: { .key(entry.codingKey) })
+                return try impl.decodeMappedMember(Value.self, at: node, depth: depth, entry: Unmanaged.passUnretained(entry))
             } catch let error as DecodingError {
                 return try MappedDecoding.converted(Value.self, at: node, impl: impl, failure: error)
             }
@@ -392,6 +392,28 @@ enum MappedDecoding {
         }
         impl.report(.losslessConversion, node: node, codingPath: context.codingPath)
         return converted
+    }
+}
+
+extension DecoderImpl {
+    /// Decodes the value at `index` of the member `entry.plainKey` of an object at `depth`
+    /// with no path of its own, as ``decodeChild(_:at:depth:ownPath:component:)`` would.
+    ///
+    /// The closures that build the coding path capture only unretained references: what a
+    /// closure captures strongly is retained around every call that takes it, which costs
+    /// more than reading most scalars. Both outlive the call (the caller's container holds
+    /// this decoder, and the decoder's layout the entry).
+    @inline(__always)
+    func decodeMappedMember<T: Decodable>(_ type: T.Type, at index: Int, depth: Int, entry: Unmanaged<MappedEntry>) throws -> T {
+        let decoder = Unmanaged.passUnretained(self)
+        return try decodeScalar(T.self, at: index, path: {
+            decoder.takeUnretainedValue().codingPath(depth: depth, ownPath: nil, appending: .key(entry.takeUnretainedValue().codingKey))
+        }) {
+            truncatePath(to: depth)
+            path.append(.key(entry.takeUnretainedValue().codingKey))
+            defer { truncatePath(to: depth) }
+            return try unwrapNonScalar(type, at: index)
+        }
     }
 }
 
