@@ -111,32 +111,41 @@ extension MappedModelAccess {
     /// there, is read here without making an ``ObjectAccess``; the rest goes to it.
     @usableFromInline
     func decodeMapped<Value: Decodable>(_ type: Value.Type, property: String, configuration: inout MappedConfiguration) throws -> Value {
-        guard let decoder else { throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "Only DynamicJSONDecoder gives access to the object.")) }
         // Unretained: the container that asked holds the decoder, and the decoder's layout
-        // its entries, for the whole call.
-        return try decoder._withUnsafeGuaranteedRef { impl in
-            guard let found = impl.unretainedMappedEntry(named: property, valueType: ObjectIdentifier(Value.self), object: object) else {
-                return try ObjectAccess(self, impl: impl).decodeMapped(Value.self, property: property, configuration: &configuration)
-            }
-            return try found._withUnsafeGuaranteedRef { entry in
-                configuration = entry.configuration
-                return try decodeMapped(Value.self, entry: entry, impl: impl)
-            }
+        // its entries, for the whole call. Only the value's own decoding is a generic closure.
+        guard let decoder,
+              let found = decoder._withUnsafeGuaranteedRef({ $0.unretainedMappedEntry(named: property, valueType: ObjectIdentifier(Value.self), object: object) }) else {
+            return try decodeUnlisted(Value.self, property: property, configuration: &configuration)
+        }
+        configuration = found._withUnsafeGuaranteedRef { $0.configuration }
+        let node = found._withUnsafeGuaranteedRef { entry in
+            entry.plainKey.flatMap { key in decoder._withUnsafeGuaranteedRef { $0.member(named: key, of: object, depth: depth, index: nil) } }
+        }
+        guard let node, decoder._withUnsafeGuaranteedRef({ $0.nodes[node].kind != .null }) else {
+            return try decodeOtherwise(Value.self, entry: found.takeUnretainedValue(), impl: decoder.takeUnretainedValue(), lookedUp: node)
+        }
+        do {
+            return try decoder._withUnsafeGuaranteedRef { try $0.decodeMappedMember(Value.self, at: node, depth: depth, entry: found) }
+        } catch let error as DecodingError {
+            return try MappedDecoding.converted(Value.self, at: node, impl: decoder.takeUnretainedValue(), failure: error)
         }
     }
 
-    private func decodeMapped<Value: Decodable>(_ type: Value.Type, entry: MappedEntry, impl: DecoderImpl) throws -> Value {
-        guard let key = entry.plainKey else {
-            return try ObjectAccess(self, impl: impl).decodeMapped(Value.self, entry: entry)
-        }
-        if let node = impl.member(named: key, of: object, depth: depth, index: nil), impl.nodes[node].kind != .null {
-            do {
-                return try impl.decodeMappedMember(Value.self, at: node, depth: depth, entry: Unmanaged.passUnretained(entry))
-            } catch let error as DecodingError {
-                return try MappedDecoding.converted(Value.self, at: node, impl: impl, failure: error)
-            }
-        }
-        return try MappedDecoding.value(Value.self, entry: entry, from: ObjectAccess(self, impl: impl)) { impl, node, path in
+    /// A property the layout does not list under its name (renamed, or unknown).
+    @inline(never)
+    private func decodeUnlisted<Value: Decodable>(_ type: Value.Type, property: String, configuration: inout MappedConfiguration) throws -> Value {
+        guard let impl else { throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "Only DynamicJSONDecoder gives access to the object.")) }
+        return try ObjectAccess(self, impl: impl).decodeMapped(Value.self, property: property, configuration: &configuration)
+    }
+
+    /// A property with a path or options, or whose value is missing or `null` (`lookedUp`: nil
+    /// or the `null`, for a property under one key).
+    @inline(never)
+    private func decodeOtherwise<Value: Decodable>(_ type: Value.Type, entry: MappedEntry, impl: DecoderImpl, lookedUp: Int?) throws -> Value {
+        let access = ObjectAccess(self, impl: impl)
+        guard entry.plainKey != nil else { return try access.decodeMapped(Value.self, entry: entry) }
+        // The key was looked for already: a missing key is not walked for again.
+        return try MappedDecoding.value(Value.self, entry: entry, from: access, lookedUp: .some(lookedUp)) { impl, node, path in
             try impl.decodeDetached(Value.self, at: node, marksKeys: nil, path: path)
         }
     }
@@ -229,21 +238,28 @@ extension ObjectAccess {
 /// generic type: each generic type used here would cost a metadata lookup per property.
 enum MappedDecoding {
     /// The value of the layout's property `entry` below `access`'s object.
-    static func value<Value>(_ type: Value.Type, entry: MappedEntry, from access: ObjectAccess, plain: PlainMappedDecoding<Value>) throws -> Value {
-        try value(Value.self, configuration: entry.configuration, defaultValue: entry.defaultValue(Value.self), from: access, path: entry.path, property: entry.name, plain: plain)
+    /// `lookedUp` is the node at the entry's path when the caller has already looked for it
+    /// (nil inside: missing).
+    static func value<Value>(_ type: Value.Type, entry: MappedEntry, from access: ObjectAccess, lookedUp: Int?? = nil, plain: PlainMappedDecoding<Value>) throws -> Value {
+        try value(Value.self, configuration: entry.configuration, defaultValue: entry.defaultValue(Value.self), from: access, path: entry.path, property: entry.name, lookedUp: lookedUp, plain: plain)
     }
 
     /// The value at `path` below `access`'s object, with the property's default and options.
-    static func value<Value>(_ type: Value.Type, configuration: MappedConfiguration, defaultValue: Value?, from access: ObjectAccess, path: [Path.Component], property: String, plain: PlainMappedDecoding<Value>) throws -> Value {
+    /// `lookedUp` is the node at `path` when the caller has already looked for it.
+    static func value<Value>(_ type: Value.Type, configuration: MappedConfiguration, defaultValue: Value?, from access: ObjectAccess, path: [Path.Component], property: String, lookedUp: Int?? = nil, plain: PlainMappedDecoding<Value>) throws -> Value {
         let impl = access.impl
         let location = MappedLocation(access: access, path: path)
         let found: Int?
-        do {
-            found = try node(at: path, in: access)
-        } catch where configuration.flags.contains(.lossy) {
-            let value = try recovered(Value.self, defaultValue: defaultValue, from: error)
-            impl.report(.defaultAfterFailure, missingAt: path, below: access.object, codingPath: location.codingPath, failure: error)
-            return value
+        if let lookedUp {
+            found = lookedUp
+        } else {
+            do {
+                found = try node(at: path, in: access)
+            } catch where configuration.flags.contains(.lossy) {
+                let value = try recovered(Value.self, defaultValue: defaultValue, from: error)
+                impl.report(.defaultAfterFailure, missingAt: path, below: access.object, codingPath: location.codingPath, failure: error)
+                return value
+            }
         }
         guard let node = found else {
             let value = try absentValue(Value.self, configuration: configuration, defaultValue: defaultValue, isNull: false, property: property, path: path, parent: { access.path.map(\.codingKey) })
