@@ -144,6 +144,11 @@ extension MappedModelAccess {
     private func decodeOtherwise<Value: Decodable>(_ type: Value.Type, entry: MappedEntry, impl: DecoderImpl, lookedUp: Int?) throws -> Value {
         let access = ObjectAccess(self, impl: impl)
         guard entry.plainKey != nil else { return try access.decodeMapped(Value.self, entry: entry) }
+        // The common missing key with a default, as `MappedDecoding.value` takes it.
+        if lookedUp == nil, let value = entry.defaultValue(Value.self) {
+            impl.report(.defaultForMissingKey, missingAt: entry.path, below: object, codingPath: MappedLocation(access: access, path: entry.path).codingPath)
+            return value
+        }
         // The key was looked for already: a missing key is not walked for again.
         return try MappedDecoding.value(Value.self, entry: entry, from: access, lookedUp: .some(lookedUp)) { impl, node, path in
             try impl.decodeDetached(Value.self, at: node, marksKeys: nil, path: path)

@@ -5,7 +5,7 @@ extension Mapped: MappedProperty {
 
     static var valueType: ObjectIdentifier { ObjectIdentifier(Value.self) }
 
-    var anyDefaultValue: Any? { defaultValue.map { $0 as Any } }
+    var defaultBox: AnyObject? { defaultValue.map { MappedDefault($0) } }
 
     var anyValue: Any { wrappedValue }
 
