@@ -92,13 +92,18 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     @inline(__always)
     private func require(_ key: Key) throws -> Int {
-        guard let value = valueNode(for: key) else {
-            if keyedKeys, let failure = keyedKeyMissing(key) { throw failure }
-            throw DecodingError.keyNotFound(key, DecodingError.Context(
-                codingPath: codingPath,
-                debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
-        }
+        guard let value = valueNode(for: key) else { try throwMissing(key) }
         return value
+    }
+
+    /// Throws the error for a missing `key`. Not inlined: a `DecodingError` value in a function
+    /// costs a run-time lookup of its size on every call (it is resilient), found or not.
+    @inline(never)
+    private func throwMissing(_ key: Key) throws -> Never {
+        if keyedKeys, let failure = keyedKeyMissing(key) { throw failure }
+        throw DecodingError.keyNotFound(key, DecodingError.Context(
+            codingPath: codingPath,
+            debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
     }
 
     @inline(__always)

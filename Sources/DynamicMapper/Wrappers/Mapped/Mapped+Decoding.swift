@@ -23,7 +23,7 @@ extension KeyedDecodingContainer {
         // model's layout) comes from it, never from state another decoder could see. The usual
         // container answers with its plain values, and the property is read from them by code
         // that is not generic over the key type.
-        var configuration = MappedConfiguration.plain
+        var configuration = MappedConfiguration(key: nil)
         let value: Value
         do {
             let model = try? decode(MappedModelAccess.self, forKey: key)
