@@ -55,6 +55,15 @@ final class DecoderImpl: Decoder {
         /// The transformer of the transformed read this decoder runs (see
         /// ``withReadTransformer(_:_:)``), until the read's `init(from:)` takes it.
         var readTransformer: Any?
+        /// The member a `@Mapped` path last passed through (see ``traversedMember(named:of:)``).
+        var traversed = TraversedMember(object: -1, name: "", member: 0)
+    }
+
+    /// The value node of the member `name` of `object`, found for a path through it.
+    struct TraversedMember {
+        let object: Int
+        let name: String
+        let member: Int
     }
 
     /// A ``MappedCodable`` model being decoded: its layout, where the last lookup of a
@@ -67,9 +76,17 @@ final class DecoderImpl: Decoder {
         /// `mappedLayout(of:_:)` stores it in `State.mappedLayouts` before any `MappedModel`
         /// refers to it, and that dictionary only grows (layouts are cached for the life of the
         /// process as well). A layout from anywhere else must not be put here.
-        unowned(unsafe) let layout: MappedLayout?
+        let layoutReference: Unmanaged<MappedLayout>?
         var cursor: Int
         let object: Int
+
+        init(layout: MappedLayout?, cursor: Int, object: Int) {
+            layoutReference = layout.map { Unmanaged.passUnretained($0) }
+            self.cursor = cursor
+            self.object = object
+        }
+
+        var layout: MappedLayout? { layoutReference?.takeUnretainedValue() }
     }
 
     // Mutable state lives in manually allocated memory: stored `var`s of a class pay a dynamic
@@ -349,6 +366,18 @@ final class DecoderImpl: Decoder {
         }
     }
 
+    /// ``decodeChild(_:at:parent:step:)`` with the step made only when it is needed (a value
+    /// other than a scalar, or a failure): copying a coding key out of its existential costs
+    /// more than reading most scalars.
+    @inline(__always)
+    func decodeChild<T: Decodable>(
+        _ type: T.Type, at index: Int, parent: CodingPathNode, makeStep: () -> CodingPathStep
+    ) throws -> T {
+        try decodeScalar(T.self, at: index, path: { parent.codingPath(appending: makeStep()) }) {
+            try unwrapNonScalar(type, at: index, codingPath: { parent.codingPath(appending: makeStep()) }, node: { self.childPath(of: parent, makeStep()) })
+        }
+    }
+
     /// Decodes `T` at `index`, whose coding path `makePath` gives, out of the decoder's usual
     /// order (a mapping's read, a nested key, a path, a flat object): the decoder's own
     /// position is put back afterwards. Scalars build their path only if they fail.
@@ -515,8 +544,32 @@ final class DecoderImpl: Decoder {
     /// decoded, when `object` is that model's object (a nested type's properties are not the
     /// model's).
     func mappedEntry(named name: String, valueType: ObjectIdentifier, object: Int) -> MappedEntry? {
-        guard state.pointee.mappedModel.object == object, let layout = state.pointee.mappedModel.layout else { return nil }
-        return layout.entry(named: name, valueType: valueType, cursor: &state.pointee.mappedModel.cursor)
+        unretainedMappedEntry(named: name, valueType: valueType, object: object)?.takeUnretainedValue()
+    }
+
+    /// ``mappedEntry(named:valueType:object:)`` without a retain: the layout holds its entries
+    /// for as long as the decode holds the layout (see ``MappedModel/layoutReference``).
+    @inline(__always)
+    func unretainedMappedEntry(named name: String, valueType: ObjectIdentifier, object: Int) -> Unmanaged<MappedEntry>? {
+        guard state.pointee.mappedModel.object == object, let layout = state.pointee.mappedModel.layoutReference else { return nil }
+        return layout._withUnsafeGuaranteedRef { $0.unretainedEntry(named: name, valueType: valueType, cursor: &state.pointee.mappedModel.cursor) }
+    }
+
+    /// The value node of the member `name` of `object` when it is the one a `@Mapped` path
+    /// passed through last (marked as passed through again), so that paths sharing their first
+    /// key look it up once. A node of this decoder's document is that member for good.
+    @inline(__always)
+    func traversedMember(named name: String, of object: Int) -> Int? {
+        let last = state.pointee.traversed
+        guard last.object == object, last.name == name else { return nil }
+        markKeyTraversed(last.member - 1)
+        return last.member
+    }
+
+    /// Keeps `member`, the member `name` of `object`, for ``traversedMember(named:of:)``.
+    @inline(__always)
+    func rememberTraversedMember(_ member: Int, named name: String, of object: Int) {
+        state.pointee.traversed = TraversedMember(object: object, name: name, member: member)
     }
 
     /// The layout of the model being decoded when `object` is that model's object, for the

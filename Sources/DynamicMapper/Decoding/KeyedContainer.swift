@@ -91,13 +91,18 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     @inline(__always)
     private func require(_ key: Key) throws -> Int {
-        guard let value = valueNode(for: key) else {
-            if keyedKeys, let failure = keyedKeyMissing(key) { throw failure }
-            throw DecodingError.keyNotFound(key, DecodingError.Context(
-                codingPath: codingPath,
-                debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
-        }
+        guard let value = valueNode(for: key) else { try throwMissing(key) }
         return value
+    }
+
+    /// Throws the error for a missing `key`. Not inlined: a `DecodingError` value in a function
+    /// costs a run-time lookup of its size on every call (it is resilient), found or not.
+    @inline(never)
+    private func throwMissing(_ key: Key) throws -> Never {
+        if keyedKeys, let failure = keyedKeyMissing(key) { throw failure }
+        throw DecodingError.keyNotFound(key, DecodingError.Context(
+            codingPath: codingPath,
+            debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
     }
 
     @inline(__always)
@@ -151,7 +156,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         // A `@Mapped` property asking for this container's object (see ``ObjectAccess``).
         if T.self == MappedModelAccess.self {
             let plain = index == nil
-            return unsafeBitCast(MappedModelAccess(impl: plain ? impl : nil, object: object, path: path), to: T.self)
+            return unsafeBitCast(MappedModelAccess(decoder: plain ? Unmanaged.passUnretained(impl) : nil, object: object, path: path), to: T.self)
         }
         if T.self == ObjectAccess.self {
             let access = ObjectAccess(impl: impl, object: object, path: path, index: index)

@@ -4,16 +4,30 @@ import Foundation
 /// ``ObjectAccess`` for the usual container (no nested path, no key index), which the
 /// container hands back as plain values instead of copying itself. `impl` is nil for any
 /// other container of this package, which is then asked for the whole ``ObjectAccess``.
+@usableFromInline
 struct MappedModelAccess {
     /// Unretained: the container that made this holds the decoder, and the property uses it
-    /// only before that call returns (``ObjectAccess`` holds it strongly from there).
-    unowned(unsafe) let impl: DecoderImpl?
+    /// only before that call returns (``ObjectAccess`` holds it strongly from there). Kept
+    /// unmanaged so that it is read without a retain.
+    let decoder: Unmanaged<DecoderImpl>?
     let object: Int
-    /// Unretained, as `impl`: the container holds it.
+    /// Unretained, as `decoder`: the container holds it.
     unowned(unsafe) let path: CodingPathNode
+    /// `impl` is there: the property can be read from these values alone.
+    @usableFromInline let isDirect: Bool
+
+    init(decoder: Unmanaged<DecoderImpl>?, object: Int, path: CodingPathNode) {
+        self.decoder = decoder
+        self.object = object
+        self.path = path
+        isDirect = decoder != nil
+    }
+
+    var impl: DecoderImpl? { decoder?.takeUnretainedValue() }
 }
 
 extension MappedModelAccess: Decodable {
+    @usableFromInline
     init(from decoder: any Decoder) throws {
         throw ObjectAccess.unavailable(in: decoder)
     }

@@ -18,11 +18,20 @@ extension KeyedDecodingContainer {
     @inlinable
     public func decode<Value: Decodable>(_ type: Mapped<Value>.Type, forKey key: Key) throws -> Mapped<Value> {
         // Inlined so that the wrapper is made where its type is known: in code generic over
-        // `Value`, every generic type costs a run-time metadata lookup.
-        var configuration = MappedConfiguration.plain
+        // `Value`, every generic type costs a run-time metadata lookup. The container itself
+        // says whether it is this package's: its object (and the decoder that knows the
+        // model's layout) comes from it, never from state another decoder could see. The usual
+        // container answers with its plain values, and the property is read from them by code
+        // that is not generic over the key type.
+        var configuration = MappedConfiguration(key: nil)
         let value: Value
         do {
-            value = try decodeMappedValue(Value.self, forKey: key, configuration: &configuration)
+            let model = try? decode(MappedModelAccess.self, forKey: key)
+            if let model, model.isDirect {
+                value = try model.decodeMapped(Value.self, property: key.stringValue, configuration: &configuration)
+            } else {
+                value = try decodeMappedValue(Value.self, forKey: key, model: model, configuration: &configuration)
+            }
         } catch let probed as MappedProbe.Signal {
             return Mapped.probed(probed)
         }
@@ -57,19 +66,13 @@ extension KeyedDecodingContainer {
         return Mapped(storage: value, configuration: configuration)
     }
 
-    /// The value of the `@Mapped` property `key`, and its configuration when the decoder knows it.
+    /// The value of the `@Mapped` property `key` from any container but this package's usual
+    /// one (which ``MappedModelAccess/decodeMapped(_:property:configuration:)`` reads), and its
+    /// configuration when the decoder knows it. `model` is what the container answered when
+    /// asked for its object (nil: it is another decoder's).
     @usableFromInline
-    func decodeMappedValue<Value: Decodable>(_ type: Value.Type, forKey key: Key, configuration: inout MappedConfiguration) throws -> Value {
-        // The container itself says whether it is this package's: its object (and the decoder
-        // that knows the model's layout) comes from it, never from state another decoder
-        // could see.
-        guard let model = try? decode(MappedModelAccess.self, forKey: key) else {
-            return try decodeMappedValueByName(Value.self, forKey: key)
-        }
-        if let impl = model.impl {
-            return try ObjectAccess(model, impl: impl).decodeMapped(Value.self, property: key.stringValue, configuration: &configuration)
-        }
-        guard let access = try? decode(ObjectAccess.self, forKey: key) else {
+    func decodeMappedValue<Value: Decodable>(_ type: Value.Type, forKey key: Key, model: MappedModelAccess?, configuration: inout MappedConfiguration) throws -> Value {
+        guard model != nil, let access = try? decode(ObjectAccess.self, forKey: key) else {
             return try decodeMappedValueByName(Value.self, forKey: key)
         }
         return try access.decodeMapped(Value.self, property: key.stringValue, configuration: &configuration)
@@ -77,8 +80,8 @@ extension KeyedDecodingContainer {
 
     /// A `@Mapped` value through another decoder, which only sees the property's name. Kept
     /// apart from the fast path: its `Value?` would cost a metadata lookup on every call.
-    @inline(never)
-    private func decodeMappedValueByName<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value {
+    @usableFromInline @inline(never)
+    func decodeMappedValueByName<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value {
         if !contains(key), let missing = MappedDecoding.none(Value.self) ?? MappedDecoding.absent(Value.self) { return missing }
         do {
             return try decode(Value.self, forKey: key)
@@ -100,6 +103,59 @@ enum MappedAdvice {
 /// Reads one value at a node with this package's decoder: the value type's own decoding.
 typealias PlainMappedDecoding<Value> = (DecoderImpl, Int, () -> CodingPathNode) throws -> Value
 
+extension MappedModelAccess {
+    /// Decodes the `@Mapped` property `property` of the model being decoded from this object,
+    /// and gives its configuration; only for a direct access (``isDirect``).
+    ///
+    /// The common case, a property under one key of its own with no options and a value
+    /// there, is read here without making an ``ObjectAccess``; the rest goes to it.
+    @usableFromInline
+    func decodeMapped<Value: Decodable>(_ type: Value.Type, property: String, configuration: inout MappedConfiguration) throws -> Value {
+        // Unretained: the container that asked holds the decoder, and the decoder's layout
+        // its entries, for the whole call. Only the value's own decoding is a generic closure.
+        guard let decoder,
+              let found = decoder._withUnsafeGuaranteedRef({ $0.unretainedMappedEntry(named: property, valueType: ObjectIdentifier(Value.self), object: object) }) else {
+            return try decodeUnlisted(Value.self, property: property, configuration: &configuration)
+        }
+        configuration = found._withUnsafeGuaranteedRef { $0.configuration }
+        let node = found._withUnsafeGuaranteedRef { entry in
+            entry.plainKey.flatMap { key in decoder._withUnsafeGuaranteedRef { $0.member(named: key, of: object, depth: path.depth, index: nil) } }
+        }
+        guard let node, decoder._withUnsafeGuaranteedRef({ $0.nodes[node].kind != .null }) else {
+            return try decodeOtherwise(Value.self, entry: found.takeUnretainedValue(), impl: decoder.takeUnretainedValue(), lookedUp: node)
+        }
+        do {
+            return try decoder._withUnsafeGuaranteedRef { try $0.decodeMappedMember(Value.self, at: node, parent: path, entry: found) }
+        } catch let error as DecodingError {
+            return try MappedDecoding.converted(Value.self, at: node, impl: decoder.takeUnretainedValue(), failure: error)
+        }
+    }
+
+    /// A property the layout does not list under its name (renamed, or unknown).
+    @inline(never)
+    private func decodeUnlisted<Value: Decodable>(_ type: Value.Type, property: String, configuration: inout MappedConfiguration) throws -> Value {
+        guard let impl else { throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "Only DynamicJSONDecoder gives access to the object.")) }
+        return try ObjectAccess(self, impl: impl).decodeMapped(Value.self, property: property, configuration: &configuration)
+    }
+
+    /// A property with a path or options, or whose value is missing or `null` (`lookedUp`: nil
+    /// or the `null`, for a property under one key).
+    @inline(never)
+    private func decodeOtherwise<Value: Decodable>(_ type: Value.Type, entry: MappedEntry, impl: DecoderImpl, lookedUp: Int?) throws -> Value {
+        let access = ObjectAccess(self, impl: impl)
+        guard entry.plainKey != nil else { return try access.decodeMapped(Value.self, entry: entry) }
+        // The common missing key with a default, as `MappedDecoding.value` takes it.
+        if lookedUp == nil, let value = entry.defaultValue(Value.self) {
+            impl.report(.defaultForMissingKey, missingAt: entry.path, below: object, codingPath: MappedLocation(access: access, path: entry.path).codingPath)
+            return value
+        }
+        // The key was looked for already: a missing key is not walked for again.
+        return try MappedDecoding.value(Value.self, entry: entry, from: access, lookedUp: .some(lookedUp)) { impl, node, path in
+            try impl.decodeDetached(Value.self, at: node, marksKeys: nil, path: path)
+        }
+    }
+}
+
 extension ObjectAccess {
     /// Decodes the `@Mapped` property `property` of the model being decoded from this object,
     /// and gives its configuration.
@@ -109,12 +165,17 @@ extension ObjectAccess {
             return try decodeUnmapped(Value.self, property: property)
         }
         configuration = entry.configuration
+        return try decodeMapped(Value.self, entry: entry)
+    }
+
+    /// Decodes the layout's property `entry` from this object.
+    func decodeMapped<Value: Decodable>(_ type: Value.Type, entry: MappedEntry) throws -> Value {
         // The common case, a key or path of keys with no options and a value there, goes
         // straight to the decoder.
         if let key = entry.plainKey {
             if let node = valueNode(named: key), impl.nodes[node].kind != .null {
                 do {
-                    return try impl.decodeChild(Value.self, at: node, parent: path, step: .key(entry.codingKey))
+                    return try impl.decodeChild(Value.self, at: node, parent: path, makeStep: { .key(entry.codingKey) })
                 } catch let error as DecodingError {
                     return try MappedDecoding.converted(Value.self, at: node, impl: impl, failure: error)
                 }
@@ -182,31 +243,38 @@ extension ObjectAccess {
 /// generic type: each generic type used here would cost a metadata lookup per property.
 enum MappedDecoding {
     /// The value of the layout's property `entry` below `access`'s object.
-    static func value<Value>(_ type: Value.Type, entry: MappedEntry, from access: ObjectAccess, plain: PlainMappedDecoding<Value>) throws -> Value {
-        try value(Value.self, configuration: entry.configuration, defaultValue: entry.defaultValue(Value.self), from: access, path: entry.path, property: entry.name, plain: plain)
+    /// `lookedUp` is the node at the entry's path when the caller has already looked for it
+    /// (nil inside: missing).
+    static func value<Value>(_ type: Value.Type, entry: MappedEntry, from access: ObjectAccess, lookedUp: Int?? = nil, plain: PlainMappedDecoding<Value>) throws -> Value {
+        try value(Value.self, configuration: entry.configuration, defaultValue: entry.defaultValue(Value.self), from: access, path: entry.path, property: entry.name, lookedUp: lookedUp, plain: plain)
     }
 
     /// The value at `path` below `access`'s object, with the property's default and options.
-    static func value<Value>(_ type: Value.Type, configuration: MappedConfiguration, defaultValue: Value?, from access: ObjectAccess, path: [Path.Component], property: String, plain: PlainMappedDecoding<Value>) throws -> Value {
+    /// `lookedUp` is the node at `path` when the caller has already looked for it.
+    static func value<Value>(_ type: Value.Type, configuration: MappedConfiguration, defaultValue: Value?, from access: ObjectAccess, path: [Path.Component], property: String, lookedUp: Int?? = nil, plain: PlainMappedDecoding<Value>) throws -> Value {
         let impl = access.impl
         let location = MappedLocation(access: access, path: path)
         let found: Int?
-        do {
-            found = try node(at: path, in: access)
-        } catch where configuration.flags.contains(.lossy) {
-            let value = try recovered(Value.self, defaultValue: defaultValue, from: error)
-            impl.report(.defaultAfterFailure, missingAt: path, below: access.object, codingPath: location.codingPath, failure: error)
-            return value
+        if let lookedUp {
+            found = lookedUp
+        } else {
+            do {
+                found = try node(at: path, in: access)
+            } catch where configuration.flags.contains(.lossy) {
+                let value = try recovered(Value.self, defaultValue: defaultValue, from: error)
+                impl.report(.defaultAfterFailure, missingAt: path, below: access.object, codingPath: location.codingPath, failure: error)
+                return value
+            }
         }
         guard let node = found else {
-            let value = try absentValue(Value.self, configuration: configuration, defaultValue: defaultValue, isNull: false, property: property, path: path, parent: access.path.codingPath)
+            let value = try absentValue(Value.self, configuration: configuration, defaultValue: defaultValue, isNull: false, property: property, path: path, parent: { access.path.codingPath })
             if takesDefault(Value.self, defaultValue: defaultValue, isNull: false, flags: configuration.flags) {
                 impl.report(.defaultForMissingKey, missingAt: path, below: access.object, codingPath: location.codingPath)
             }
             return value
         }
         if impl.nodes[node].kind == .null {
-            let value = try absentValue(Value.self, configuration: configuration, defaultValue: defaultValue, isNull: true, property: property, path: path, parent: access.path.codingPath)
+            let value = try absentValue(Value.self, configuration: configuration, defaultValue: defaultValue, isNull: true, property: property, path: path, parent: { access.path.codingPath })
             if takesDefault(Value.self, defaultValue: defaultValue, isNull: true, flags: configuration.flags) {
                 impl.report(.defaultForNull, node: node, codingPath: location.codingPath)
             }
@@ -227,9 +295,9 @@ enum MappedDecoding {
     }
 
     /// The value for a missing key, or for `null` (`isNull`): the default or `nil` when the
-    /// property allows, or else `keyNotFound` or `valueNotFound`. `parent` is the coding path
-    /// of the object `path` starts from.
-    static func absentValue<Value>(_ type: Value.Type, configuration: MappedConfiguration, defaultValue: Value?, isNull: Bool, property: String, path: [Path.Component], parent: [any CodingKey]) throws -> Value {
+    /// property allows, or else `keyNotFound` or `valueNotFound`. `parent` gives the coding
+    /// path of the object `path` starts from, built only for an error.
+    static func absentValue<Value>(_ type: Value.Type, configuration: MappedConfiguration, defaultValue: Value?, isNull: Bool, property: String, path: [Path.Component], parent: () -> [any CodingKey]) throws -> Value {
         // A missing key with a default takes it whatever the type: checked first, because the
         // casts below look up conformances at run time.
         if !isNull, let defaultValue { return defaultValue }
@@ -246,12 +314,12 @@ enum MappedDecoding {
         if let none = none(Value.self) { return none }
         if isNull {
             throw DecodingError.valueNotFound(Value.self, DecodingError.Context(
-                codingPath: parent + path.map(\.codingPathStep.codingKey),
+                codingPath: parent() + path.map(\.codingPathStep.codingKey),
                 debugDescription: "Expected \(Value.self) for the @Mapped property \(property) but found null instead."))
         }
         let key = path.last?.codingPathStep.codingKey ?? StringKey(property)
         throw DecodingError.keyNotFound(key, DecodingError.Context(
-            codingPath: parent + path.dropLast().map(\.codingPathStep.codingKey),
+            codingPath: parent() + path.dropLast().map(\.codingPathStep.codingKey),
             debugDescription: "No value for the @Mapped property \(property) at \(Path(path))."))
     }
 
@@ -300,9 +368,12 @@ enum MappedDecoding {
         guard case .key(let first)? = path.first else {
             return path.isEmpty ? access.object : nil
         }
-        guard let member = access.valueNode(named: first, traversing: path.count > 1) else { return nil }
-        if path.count == 1 { return member }
+        if path.count == 1 { return access.valueNode(named: first) }
         let impl = access.impl
+        // Paths that share their first key (`address.city`, `address.zip`) find it once: the
+        // decoder keeps the last one found, as a second walk would start after it and go round.
+        guard let member = impl.traversedMember(named: first, of: access.object) ?? access.valueNode(named: first, traversing: true) else { return nil }
+        impl.rememberTraversedMember(member, named: first, of: access.object)
         // The coding path is only needed to convert keys with a strategy (or to mark the keys
         // a dynamic model's path passes through).
         let found = impl.options.usesDefaultKeys && !impl.recordsKeyUsage
@@ -342,6 +413,28 @@ enum MappedDecoding {
         }
         impl.report(.losslessConversion, node: node, codingPath: context.codingPath)
         return converted
+    }
+}
+
+extension DecoderImpl {
+    /// Decodes the value at `index` of the member `entry.plainKey` of the object whose
+    /// container has the path `parent`, as ``decodeChild(_:at:parent:step:)`` would.
+    ///
+    /// The closures that build the coding path capture only unretained references: what a
+    /// closure captures strongly is retained around every call that takes it, which costs
+    /// more than reading most scalars. All three outlive the call (the caller's container
+    /// holds this decoder and its path node, and the decoder's layout the entry).
+    @inline(__always)
+    func decodeMappedMember<T: Decodable>(_ type: T.Type, at index: Int, parent: CodingPathNode, entry: Unmanaged<MappedEntry>) throws -> T {
+        let decoder = Unmanaged.passUnretained(self)
+        let parent = Unmanaged.passUnretained(parent)
+        return try decodeScalar(T.self, at: index, path: {
+            parent.takeUnretainedValue().codingPath(appending: .key(entry.takeUnretainedValue().codingKey))
+        }) {
+            try unwrapNonScalar(type, at: index, codingPath: {
+                parent.takeUnretainedValue().codingPath(appending: .key(entry.takeUnretainedValue().codingKey))
+            }, node: { decoder.takeUnretainedValue().childPath(of: parent.takeUnretainedValue(), .key(entry.takeUnretainedValue().codingKey)) })
+        }
     }
 }
 

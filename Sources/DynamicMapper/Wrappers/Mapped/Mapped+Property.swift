@@ -5,7 +5,7 @@ extension Mapped: MappedProperty {
 
     static var valueType: ObjectIdentifier { ObjectIdentifier(Value.self) }
 
-    var anyDefaultValue: Any? { defaultValue.map { $0 as Any } }
+    var defaultBox: AnyObject? { defaultValue.map { MappedDefault($0) } }
 
     var anyValue: Any { wrappedValue }
 
@@ -84,7 +84,7 @@ extension MappedDecoding {
         var object = container
         for component in path.dropLast() {
             guard case .key(let name) = component, let nested = try? object.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey(literal: name)) else {
-                return try absentValue(Value.self, configuration: configuration, defaultValue: defaultValue, isNull: false, property: property, path: path, parent: container.codingPath)
+                return try absentValue(Value.self, configuration: configuration, defaultValue: defaultValue, isNull: false, property: property, path: path, parent: { container.codingPath })
             }
             object = nested
         }
@@ -95,10 +95,10 @@ extension MappedDecoding {
         }
         let key = AnyKey(literal: name)
         guard object.contains(key) else {
-            return try absentValue(Value.self, configuration: configuration, defaultValue: defaultValue, isNull: false, property: property, path: path, parent: container.codingPath)
+            return try absentValue(Value.self, configuration: configuration, defaultValue: defaultValue, isNull: false, property: property, path: path, parent: { container.codingPath })
         }
         if try object.decodeNil(forKey: key) {
-            return try absentValue(Value.self, configuration: configuration, defaultValue: defaultValue, isNull: true, property: property, path: path, parent: container.codingPath)
+            return try absentValue(Value.self, configuration: configuration, defaultValue: defaultValue, isNull: true, property: property, path: path, parent: { container.codingPath })
         }
         let value: Value
         do {

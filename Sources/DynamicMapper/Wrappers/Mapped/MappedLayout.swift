@@ -8,8 +8,8 @@ protocol MappedProperty {
     var configuration: MappedConfiguration { get }
     /// The wrapper's `Value` type.
     static var valueType: ObjectIdentifier { get }
-    /// The default, as `Any` (nil when there is none).
-    var anyDefaultValue: Any? { get }
+    /// The default in a ``MappedDefault`` (nil when there is none).
+    var defaultBox: AnyObject? { get }
     /// The current value, as `Any` (an optional stays an optional).
     var anyValue: Any { get }
     /// The value, default or zero value when there is one, as `Any`; never traps.
@@ -23,6 +23,15 @@ protocol MappedProperty {
     /// Writes this wrapper's value into `container`, under its key or path; `nested` writes a
     /// path through nested containers (for encoders other than this package's).
     func encode(into container: inout KeyedEncodingContainer<AnyKey>, property: String, nested: Bool) throws
+}
+
+/// A `@Mapped` property's default, kept by its layout entry.
+final class MappedDefault<Value> {
+    let value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
 }
 
 /// One `@Mapped` property of a model type, learned from a prototype.
@@ -46,8 +55,9 @@ final class MappedEntry: @unchecked Sendable {
     let plainKey: String?
     /// The first key, as the coding key of a one-key path.
     let codingKey: any CodingKey
-    /// The prototype's default, read only when a key is missing.
-    private let defaultValue: Any?
+    /// The prototype's default in a ``MappedDefault`` of the wrapper's `Value`, read only when
+    /// a key is missing: unboxed without the dynamic cast an `Any` would need.
+    private let defaultBox: AnyObject?
 
     /// `renamedTo`: the key the model's `CodingKeys` gives the property, when not its name.
     init(name: String, prototype: any MappedProperty, renamedTo: String? = nil) {
@@ -60,14 +70,15 @@ final class MappedEntry: @unchecked Sendable {
         isPlain = keysOnly && configuration.typed == nil && configuration.flags.subtracting([.encodeNil, .hasCoder, .filled]).isEmpty
         if case .key(let first)? = path.first { codingKey = StringKey(first) } else { codingKey = StringKey(name) }
         if isPlain, path.count == 1, case .key(let key) = path[0] { plainKey = key } else { plainKey = nil }
-        defaultValue = prototype.anyDefaultValue
+        defaultBox = prototype.defaultBox
     }
 
     /// The default as a `Value`.
     func defaultValue<Value>(_ type: Value.Type) -> Value? {
-        // Unwrapped first: a nil `Any?` would cast to an optional `Value` as a successful `nil`.
-        guard let defaultValue else { return nil }
-        return defaultValue as? Value
+        guard let defaultBox else { return nil }
+        // The box holds the prototype's `Value`, which `valueType` names.
+        guard valueType == ObjectIdentifier(Value.self) else { return (defaultBox as? MappedDefault<Value>)?.value }
+        return unsafeDowncast(defaultBox, to: MappedDefault<Value>.self).value
     }
 }
 
@@ -103,16 +114,22 @@ final class MappedLayout: Sendable {
     /// the order of the entries, so the next one is usually right.
     @inline(__always)
     func entry(named name: String, valueType: ObjectIdentifier, cursor: inout Int) -> MappedEntry? {
+        unretainedEntry(named: name, valueType: valueType, cursor: &cursor)?.takeUnretainedValue()
+    }
+
+    /// ``entry(named:valueType:cursor:)`` without a retain, valid while this layout lives.
+    @inline(__always)
+    func unretainedEntry(named name: String, valueType: ObjectIdentifier, cursor: inout Int) -> Unmanaged<MappedEntry>? {
         if cursor < entries.count {
-            let next = entries[cursor]
-            if next.valueType == valueType && next.name == name {
+            let next = Unmanaged.passUnretained(entries[cursor])
+            if next._withUnsafeGuaranteedRef({ $0.valueType == valueType && $0.name == name }) {
                 cursor += 1
                 return next
             }
         }
         guard let position = positions[name], entries[position].valueType == valueType else { return nil }
         cursor = position + 1
-        return entries[position]
+        return Unmanaged.passUnretained(entries[position])
     }
 
     /// The entry for the property that the model's `CodingKeys` name `codingKey` (`case count =
