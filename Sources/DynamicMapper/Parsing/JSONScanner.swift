@@ -428,10 +428,7 @@ struct JSONScanner<Mode: ScanMode>: ~Copyable {
         }
         if cursor < end && (cursor.pointee | 0x20) == UInt8(ascii: "e") {
             flags = []
-            cursor += 1
-            if cursor < end && (cursor.pointee == UInt8(ascii: "+") || cursor.pointee == UInt8(ascii: "-")) { cursor += 1 }
-            guard cursor < end, isDigit(cursor.pointee) else { throw error(.invalidNumber, "Invalid number: expected a digit in the exponent") }
-            skipDigits()
+            try scanExponent()
         }
         nodes.append(Node(kind: .number, flags: flags, offset: UInt32(truncatingIfNeeded: numberStart - start),
                           length: UInt32(truncatingIfNeeded: cursor - numberStart), end: 0))
@@ -482,14 +479,21 @@ struct JSONScanner<Mode: ScanMode>: ~Copyable {
             }
             if cursor < end && (cursor.pointee | 0x20) == UInt8(ascii: "e") {
                 flags.remove(.integer)
-                cursor += 1
-                if cursor < end && (cursor.pointee == UInt8(ascii: "+") || cursor.pointee == UInt8(ascii: "-")) { cursor += 1 }
-                guard cursor < end, isDigit(cursor.pointee) else { throw error(.invalidNumber, "Invalid number: expected a digit in the exponent") }
-                skipDigits()
+                try scanExponent()
             }
         }
         nodes.append(Node(kind: .number, flags: flags, offset: UInt32(truncatingIfNeeded: numberStart - start),
                           length: UInt32(truncatingIfNeeded: cursor - numberStart), end: 0))
+    }
+
+    /// An exponent, the cursor on its `e` or `E`: an optional sign, then at least one digit.
+    /// The same in strict JSON and JSON5.
+    @inline(__always)
+    private mutating func scanExponent() throws(JSONSyntaxError) {
+        cursor += 1
+        if cursor < end && (cursor.pointee == UInt8(ascii: "+") || cursor.pointee == UInt8(ascii: "-")) { cursor += 1 }
+        guard cursor < end, isDigit(cursor.pointee) else { throw error(.invalidNumber, "Invalid number: expected a digit in the exponent") }
+        skipDigits()
     }
 
     @inline(__always)
