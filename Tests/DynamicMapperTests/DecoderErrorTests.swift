@@ -216,7 +216,7 @@ struct DecoderErrorTests {
     @Test func errorsThroughTypedDecoding() {
         let decoder = DynamicJSONDecoder()
         expectSyntaxError(line: 2, column: 9) { try decoder.decode(DecUser.self, from: Data("{\"id\": 1,\n \"name\" \"x\"}".utf8)) }
-        expectSyntaxError(line: 1, column: 4) { try decoder.decode([Int]?.self, from: Data("[1 2]".utf8)) }
+        expectSyntaxError(line: 1, column: 4) { _ = try decoder.decode([Int]?.self, from: Data("[1 2]".utf8)) }
     }
 
     // MARK: Depth

@@ -67,7 +67,7 @@ private struct NestedOutcome: Sendable {
 }
 
 /// Decodes `levels` levels of `T` on a thread with `stackSize` bytes of stack.
-private func decodeNested<T: Decodable>(_ type: T.Type, levels: Int, stackSize: Int, maximumDepth: Int = 512, foundation: Bool = false) -> NestedOutcome {
+private func decodeNested<T: Decodable & SendableMetatype>(_ type: T.Type, levels: Int, stackSize: Int, maximumDepth: Int = 512, foundation: Bool = false) -> NestedOutcome {
     onThread(stackSize: stackSize) {
         let recorder = StackRecorder()
         let decoder: JSONDecoder

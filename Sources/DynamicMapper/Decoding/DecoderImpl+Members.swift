@@ -41,7 +41,7 @@ extension DecoderImpl {
             if document.stringEquals(keyNode, name, textIsASCII: &nameIsASCII) {
                 // An earlier duplicate, skipped by starting at the hint, would win.
                 if !wrapped && start != first && !hasUniqueKeys(depth: depth, object: object),
-                   let earlier = firstOccurrence(of: name, from: first, before: start) {
+                   let earlier = firstOccurrence(of: name, in: object, before: start) {
                     return earlier
                 }
                 setKeyHint(depth: depth, object: object, next: document.next(after: valueIndex))
@@ -51,11 +51,11 @@ extension DecoderImpl {
         }
     }
 
-    private func firstOccurrence(of name: String, from first: Int, before limit: Int) -> Int? {
-        var child = first
-        while child < limit {
+    /// The value node of the first member named `name` whose key comes before `limit`.
+    private func firstOccurrence(of name: String, in object: Int, before limit: Int) -> Int? {
+        for child in document.children(of: object) {
+            if child >= limit { break }
             if document.stringEquals(nodes[child], name) { return child + 1 }
-            child = document.next(after: child + 1)
         }
         return nil
     }

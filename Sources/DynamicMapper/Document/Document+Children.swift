@@ -7,11 +7,14 @@ extension Document {
     @inline(__always)
     func children(of index: Int) -> Children {
         let node = nodes[index]
-        return Children(document: self, position: index + 1, end: Int(node.end), valueOffset: node.kind == .object ? 1 : 0)
+        return Children(nodes: nodes, position: index + 1, end: Int(node.end), valueOffset: node.kind == .object ? 1 : 0)
     }
 
     struct Children: Sequence, IteratorProtocol {
-        let document: Document
+        // The node storage, not the document: retaining and releasing the document for each
+        // container cost 1.8% of decoding `canada.json`, whose coordinate pairs are tiny
+        // arrays. A `Children` lives in its caller's loop, and the caller holds the document.
+        let nodes: UnsafeMutableBufferPointer<Node>
         var position: Int
         let end: Int
         /// 1 for an object, whose next member starts after the value that follows each key.
@@ -21,7 +24,7 @@ extension Document {
         mutating func next() -> Int? {
             guard position < end else { return nil }
             let child = position
-            position = document.next(after: child + valueOffset)
+            position = Document.next(after: child + valueOffset, in: nodes)
             return child
         }
     }

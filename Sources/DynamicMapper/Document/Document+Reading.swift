@@ -7,7 +7,11 @@ extension Document {
 
     /// Index of the node after `index` and its descendants.
     @inline(__always)
-    func next(after index: Int) -> Int {
+    func next(after index: Int) -> Int { Self.next(after: index, in: nodes) }
+
+    /// ``next(after:)`` in `nodes`, for an iterator that holds the storage (see ``Children``).
+    @inline(__always)
+    static func next(after index: Int, in nodes: UnsafeMutableBufferPointer<Node>) -> Int {
         let node = nodes[index]
         return node.kind.rawValue >= Node.Kind.array.rawValue ? Int(node.end) : index + 1
     }

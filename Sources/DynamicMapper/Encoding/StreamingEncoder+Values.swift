@@ -87,15 +87,7 @@ extension StreamingEncoder {
             slot = savedSlot
             if path.count > savedPathCount { path.removeSubrange(savedPathCount...) }
         }
-        do {
-            try body()
-        } catch {
-            // The bytes written so far may be half a value: the container that began it takes
-            // it back; if nothing does and the caller swallows the error, only a re-encode
-            // gives the right output.
-            halfWritten = true
-            throw error
-        }
+        try markingHalfWritten(body)
         if slot.filled {
             if slot.tree != 0 { writeSlotTree() } else { closeFrames(downTo: slot.depth) }
             return true
@@ -104,17 +96,27 @@ extension StreamingEncoder {
         return false
     }
 
+    /// Runs `body`, which writes a value. If it throws, the bytes written so far may be half a
+    /// value: the container that began it takes it back; if nothing does and the caller
+    /// swallows the error, only a re-encode gives the right output, which `halfWritten` asks for.
+    @inline(__always) @discardableResult
+    func markingHalfWritten<Result>(_ body: () throws -> Result) rethrows -> Result {
+        do {
+            return try body()
+        } catch {
+            halfWritten = true
+            throw error
+        }
+    }
+
     /// A `@Flat` value: the key just written for it is taken back, and its keyed container is
     /// the object it was to be a member of, so its members join that object as the tree
     /// encoder spreads them (see ``StreamingFlatEncoder``).
     private func spreadFlat(_ flat: any FlatEncodable, key: any CodingKey) throws {
         let top = frames.count - 1
         takeBackLastMember()
-        do {
+        try markingHalfWritten {
             try flat.encodeFlat(to: StreamingFlatEncoder(target: self, parent: FrameRef(index: top, id: frames[top].id), key: key))
-        } catch {
-            halfWritten = true
-            throw error
         }
     }
 
@@ -135,12 +137,9 @@ extension StreamingEncoder {
     /// A dynamic model: its document merged with its properties (see ``DynamicEncoding``),
     /// built first and then written in one go.
     private func encodeDynamicModel(_ model: any DynamicEncodable, key: (any CodingKey)?) throws {
-        do {
+        // The key is already out: the container takes it back (see ``takeBack(to:frame:)``).
+        try markingHalfWritten {
             writer.write(try DynamicEncoding.model(model, options: options, path: pathAppending(key)))
-        } catch {
-            // The key is already out: the container takes it back (see ``takeBack(to:frame:)``).
-            halfWritten = true
-            throw error
         }
     }
 
@@ -307,33 +306,18 @@ extension StreamingSingleValueTarget {
     // The slot is claimed before the value is known to be writable: if it throws and the
     // caller catches, the slot is filled with nothing and only the tree can fill it.
 
-    func encode(_ value: Double) throws {
-        try beginSingleValue()
-        do {
-            try target.writeFloat(value, strategy: target.options.floatStrategy, path: codingPath)
-        } catch {
-            target.halfWritten = true
-            throw error
-        }
-    }
+    func encode(_ value: Double) throws { try encodeFloat(value) }
+    func encode(_ value: Float) throws { try encodeFloat(value) }
 
-    func encode(_ value: Float) throws {
+    private func encodeFloat<F: BinaryFloatingPoint & LosslessStringConvertible & TextOutputStreamable>(_ value: F) throws {
         try beginSingleValue()
-        do {
+        try target.markingHalfWritten {
             try target.writeFloat(value, strategy: target.options.floatStrategy, path: codingPath)
-        } catch {
-            target.halfWritten = true
-            throw error
         }
     }
 
     func encode<T: Encodable>(_ value: T) throws {
         try beginSingleValue()
-        do {
-            try target.encodeValue(value, key: singleValueKey)
-        } catch {
-            target.halfWritten = true
-            throw error
-        }
+        try target.markingHalfWritten { try target.encodeValue(value, key: singleValueKey) }
     }
 }

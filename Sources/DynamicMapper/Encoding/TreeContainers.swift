@@ -179,50 +179,66 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 }
 
-struct TreeUnkeyedContainer: UnkeyedEncodingContainer {
+/// A tree container that takes one value at a time: an array's next element or an encoder's
+/// single value. The scalar `encode` methods, the same for both, are written once here.
+protocol TreeValueSink {
+    var options: EncodingOptions { get }
+    /// The coding path of the value taken next, for the error of a float the strategy refuses.
+    var nextValuePath: [any CodingKey] { get }
+    func take(_ node: TreeNode)
+}
+
+extension TreeValueSink {
+    private func takeValue(_ value: JSON) { take(.value(value)) }
+
+    /// Also for `Int128` and `UInt128`, which each container forwards itself: the standard
+    /// library's default for them would make a witness here ambiguous.
+    func takeInteger(_ value: some FixedWidthInteger) {
+        takeValue(.number(JSON.Number(validated: String(value))))
+    }
+
+    private func takeFloat<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F) throws {
+        take(try TreeEncoder.number(value, strategy: options.floatStrategy, path: nextValuePath))
+    }
+
+    func encodeNil() throws { takeValue(.null) }
+    func encode(_ value: Bool) throws { takeValue(.bool(value)) }
+    func encode(_ value: String) throws { takeValue(.string(value)) }
+    func encode(_ value: Int) throws { takeInteger(value) }
+    func encode(_ value: Int8) throws { takeInteger(value) }
+    func encode(_ value: Int16) throws { takeInteger(value) }
+    func encode(_ value: Int32) throws { takeInteger(value) }
+    func encode(_ value: Int64) throws { takeInteger(value) }
+    func encode(_ value: UInt) throws { takeInteger(value) }
+    func encode(_ value: UInt8) throws { takeInteger(value) }
+    func encode(_ value: UInt16) throws { takeInteger(value) }
+    func encode(_ value: UInt32) throws { takeInteger(value) }
+    func encode(_ value: UInt64) throws { takeInteger(value) }
+    func encode(_ value: Double) throws { try takeFloat(value) }
+    func encode(_ value: Float) throws { try takeFloat(value) }
+}
+
+struct TreeUnkeyedContainer: UnkeyedEncodingContainer, TreeValueSink {
     let encoder: TreeEncoder
     let array: TreeArray
     let codingPath: [any CodingKey]
 
     var count: Int { array.nodes.count }
 
-    private var options: EncodingOptions { encoder.options }
+    var options: EncodingOptions { encoder.options }
 
-    private func append(_ value: JSON) { array.nodes.append(.value(value)) }
+    var nextValuePath: [any CodingKey] { codingPath + [IndexKey(count)] }
 
-    private func appendInteger(_ value: some FixedWidthInteger) {
-        append(.number(JSON.Number(validated: String(value))))
-    }
+    func take(_ node: TreeNode) { array.nodes.append(node) }
 
-    mutating func encodeNil() throws { append(.null) }
-    mutating func encode(_ value: Bool) throws { append(.bool(value)) }
-    mutating func encode(_ value: String) throws { append(.string(value)) }
-    mutating func encode(_ value: Int) throws { appendInteger(value) }
-    mutating func encode(_ value: Int8) throws { appendInteger(value) }
-    mutating func encode(_ value: Int16) throws { appendInteger(value) }
-    mutating func encode(_ value: Int32) throws { appendInteger(value) }
-    mutating func encode(_ value: Int64) throws { appendInteger(value) }
-    mutating func encode(_ value: UInt) throws { appendInteger(value) }
-    mutating func encode(_ value: UInt8) throws { appendInteger(value) }
-    mutating func encode(_ value: UInt16) throws { appendInteger(value) }
-    mutating func encode(_ value: UInt32) throws { appendInteger(value) }
-    mutating func encode(_ value: UInt64) throws { appendInteger(value) }
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-    mutating func encode(_ value: Int128) throws { appendInteger(value) }
+    mutating func encode(_ value: Int128) throws { takeInteger(value) }
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-    mutating func encode(_ value: UInt128) throws { appendInteger(value) }
-
-    mutating func encode(_ value: Double) throws {
-        array.nodes.append(try TreeEncoder.number(value, strategy: options.floatStrategy, path: codingPath + [IndexKey(count)]))
-    }
-
-    mutating func encode(_ value: Float) throws {
-        array.nodes.append(try TreeEncoder.number(value, strategy: options.floatStrategy, path: codingPath + [IndexKey(count)]))
-    }
+    mutating func encode(_ value: UInt128) throws { takeInteger(value) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        let node = try TreeEncoder.wrap(value, options: options, path: codingPath + [IndexKey(count)])
-        array.nodes.append(node ?? .value(.object(JSON.Object())))
+        let node = try TreeEncoder.wrap(value, options: options, path: nextValuePath)
+        take(node ?? .value(.object(JSON.Object())))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
@@ -244,42 +260,21 @@ struct TreeUnkeyedContainer: UnkeyedEncodingContainer {
     }
 }
 
-struct TreeSingleValueContainer: SingleValueEncodingContainer {
+struct TreeSingleValueContainer: SingleValueEncodingContainer, TreeValueSink {
     let encoder: TreeEncoder
 
     var codingPath: [any CodingKey] { encoder.codingPath }
 
-    private func set(_ value: JSON) { encoder.setSingleValue(.value(value)) }
+    var options: EncodingOptions { encoder.options }
 
-    private func setInteger(_ value: some FixedWidthInteger) {
-        set(.number(JSON.Number(validated: String(value))))
-    }
+    var nextValuePath: [any CodingKey] { codingPath }
 
-    mutating func encodeNil() throws { set(.null) }
-    mutating func encode(_ value: Bool) throws { set(.bool(value)) }
-    mutating func encode(_ value: String) throws { set(.string(value)) }
-    mutating func encode(_ value: Int) throws { setInteger(value) }
-    mutating func encode(_ value: Int8) throws { setInteger(value) }
-    mutating func encode(_ value: Int16) throws { setInteger(value) }
-    mutating func encode(_ value: Int32) throws { setInteger(value) }
-    mutating func encode(_ value: Int64) throws { setInteger(value) }
-    mutating func encode(_ value: UInt) throws { setInteger(value) }
-    mutating func encode(_ value: UInt8) throws { setInteger(value) }
-    mutating func encode(_ value: UInt16) throws { setInteger(value) }
-    mutating func encode(_ value: UInt32) throws { setInteger(value) }
-    mutating func encode(_ value: UInt64) throws { setInteger(value) }
+    func take(_ node: TreeNode) { encoder.setSingleValue(node) }
+
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-    mutating func encode(_ value: Int128) throws { setInteger(value) }
+    mutating func encode(_ value: Int128) throws { takeInteger(value) }
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-    mutating func encode(_ value: UInt128) throws { setInteger(value) }
-
-    mutating func encode(_ value: Double) throws {
-        encoder.setSingleValue(try TreeEncoder.number(value, strategy: encoder.options.floatStrategy, path: codingPath))
-    }
-
-    mutating func encode(_ value: Float) throws {
-        encoder.setSingleValue(try TreeEncoder.number(value, strategy: encoder.options.floatStrategy, path: codingPath))
-    }
+    mutating func encode(_ value: UInt128) throws { takeInteger(value) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         // Into a container already there, `JSONEncoder` encodes the value on the same encoder,

@@ -258,16 +258,6 @@ final class TreeObject {
         return nested
     }
 
-    /// The object under `key` for a path that goes through it: made when the key is missing or
-    /// `null`, the one there (made editable) when it holds an object; `nil` when it holds
-    /// another value, which the path would silently replace.
-    func pathObject(for key: String) -> TreeObject? {
-        guard let object = TreeObject.editable(self[key]) else { return nil }
-        markPathParent(key)
-        set(.object(object), for: key)
-        return object
-    }
-
     func markPathParent(_ key: String) { pathParents.insert(key) }
 
     func isPathParent(_ key: String) -> Bool { pathParents.contains(key) }

@@ -37,22 +37,35 @@ enum TreePlace {
     private func child(_ step: Path.Component) throws(Refusal) -> TreePlace {
         switch step {
         case .key(let key):
-            let object: TreeObject?
-            switch self {
-            case .member(let parent, let name): object = parent.pathObject(for: name)
-            case .element(let parent, let index): object = parent.pathObject(at: index)
+            guard let object = pathContainer(TreeObject.editable, TreeNode.object) else {
+                throw Refusal(reason: "goes through \(self), which already holds a value that is not an object")
             }
-            guard let object else { throw Refusal(reason: "goes through \(self), which already holds a value that is not an object") }
             return .member(object, key)
         case .index(let position):
-            let array: TreeArray?
-            switch self {
-            case .member(let parent, let name): array = parent.pathArray(for: name)
-            case .element(let parent, let index): array = parent.pathArray(at: index)
+            guard let array = pathContainer(TreeArray.editable, TreeNode.array) else {
+                throw Refusal(reason: "goes through \(self), which already holds a value that is not an array")
             }
-            guard let array else { throw Refusal(reason: "goes through \(self), which already holds a value that is not an array") }
             return .element(array, try array.writablePosition(position))
         }
+    }
+
+    /// The object or array a path goes through here: made when the place is empty or `null`,
+    /// the one there (made editable) when it holds that kind; `nil` when it holds another
+    /// value, which the path would silently replace. `editable` is the kind's
+    /// ``TreeObject/editable(_:)`` or ``TreeArray/editable(_:)``, `node` its case. The place is
+    /// marked as a path's, so that later values merge into it.
+    private func pathContainer<Container>(_ editable: (TreeNode?) -> Container?,
+                                          _ node: (Container) -> TreeNode) -> Container? {
+        guard let container = editable(self.node) else { return nil }
+        switch self {
+        case .member(let object, let key):
+            object.markPathParent(key)
+            object.set(node(container), for: key)
+        case .element(let array, let index):
+            array.pathElements.insert(index)
+            array.set(node(container), at: index)
+        }
+        return container
     }
 
     /// Stores `node` here, merged into what other paths placed below (see
@@ -71,8 +84,8 @@ enum TreePlace {
         case .member(let object, let key):
             if let existing = object[key], !existing.isObject { return nil }
             return object.nestedObject(for: key)
-        case .element(let array, let index):
-            return array.pathObject(at: index)
+        case .element:
+            return pathContainer(TreeObject.editable, TreeNode.object)
         }
     }
 }
@@ -128,23 +141,6 @@ extension TreeArray {
         return TreeNode.merge(node, into: existing)
     }
 
-    /// ``TreeObject/pathObject(for:)`` for an element.
-    func pathObject(at index: Int) -> TreeObject? {
-        let existing = self[index]
-        guard let object = TreeObject.editable(existing) else { return nil }
-        pathElements.insert(index)
-        set(.object(object), at: index)
-        return object
-    }
-
-    /// ``TreeObject/pathArray(for:)`` for an element.
-    func pathArray(at index: Int) -> TreeArray? {
-        guard let array = TreeArray.editable(self[index]) else { return nil }
-        pathElements.insert(index)
-        set(.array(array), at: index)
-        return array
-    }
-
     /// The array a path continues in place of `node`: a new one for a missing value or
     /// `null`, the one there (made editable) for an array, nil for anything else.
     static func editable(_ node: TreeNode?) -> TreeArray? {
@@ -167,15 +163,6 @@ extension TreeObject {
         case .object(let existing)?: return existing
         case let other?: return other.members.map(TreeObject.init)
         }
-    }
-
-    /// The array under `key` for a path that goes through it, as ``pathObject(for:)`` makes
-    /// objects.
-    func pathArray(for key: String) -> TreeArray? {
-        guard let array = TreeArray.editable(self[key]) else { return nil }
-        markPathParent(key)
-        set(.array(array), for: key)
-        return array
     }
 }
 

@@ -13,9 +13,7 @@ extension Document {
         var seen: [String: Int] = [:]
         for object in 0..<nodes.count where nodes[object].kind == .object {
             seen.removeAll(keepingCapacity: true)
-            var key = object + 1
-            let end = Int(nodes[object].end)
-            while key < end {
+            for key in children(of: object) {
                 let text = string(nodes[key])
                 if let first = seen[text] {
                     let earlier = position(ofKey: first)
@@ -24,7 +22,6 @@ extension Document {
                         offset: keyStart(key), in: UnsafeBufferPointer(bytes))
                 }
                 seen[text] = key
-                key = next(after: key + 1)
             }
         }
         return nil

@@ -4,10 +4,12 @@
 /// bounded by `maximumDepth`, never the call stack. Strings and numbers are validated but not
 /// converted: converting is the reader's job, and most readers skip most values.
 struct JSONScanner<Mode: ScanMode>: ~Copyable {
-    private let start: UnsafePointer<UInt8>
-    private let end: UnsafePointer<UInt8>
-    private var cursor: UnsafePointer<UInt8>
-    private let options: ScanOptions
+    // The state and `error(_:_:at:)` are internal, not private, for the scanner's concerns in
+    // `JSONScanner+*.swift` files; nothing outside the scanner uses them.
+    let start: UnsafePointer<UInt8>
+    let end: UnsafePointer<UInt8>
+    var cursor: UnsafePointer<UInt8>
+    let options: ScanOptions
     var nodes: NodeBuffer
     /// The innermost open container, kept out of `parents` so the per-value bookkeeping
     /// touches a plain stored value rather than an array element.
@@ -407,101 +409,7 @@ struct JSONScanner<Mode: ScanMode>: ~Copyable {
         cursor += length
     }
 
-    // MARK: Numbers
-
-    private mutating func scanNumber() throws(JSONSyntaxError) {
-        let numberStart = cursor
-        var flags: Node.Flags = [.integer]
-        if cursor.pointee == UInt8(ascii: "-") { cursor += 1 }
-        guard cursor < end, isDigit(cursor.pointee) else { throw error(.invalidNumber, "Invalid number: expected a digit") }
-        if cursor.pointee == UInt8(ascii: "0") {
-            cursor += 1
-            if cursor < end && isDigit(cursor.pointee) { throw error(.invalidNumber, "Invalid number: leading zeros are not allowed") }
-        } else {
-            skipDigits()
-        }
-        if cursor < end && cursor.pointee == UInt8(ascii: ".") {
-            flags = []
-            cursor += 1
-            guard cursor < end, isDigit(cursor.pointee) else { throw error(.invalidNumber, "Invalid number: expected a digit after '.'") }
-            skipDigits()
-        }
-        if cursor < end && (cursor.pointee | 0x20) == UInt8(ascii: "e") {
-            flags = []
-            cursor += 1
-            if cursor < end && (cursor.pointee == UInt8(ascii: "+") || cursor.pointee == UInt8(ascii: "-")) { cursor += 1 }
-            guard cursor < end, isDigit(cursor.pointee) else { throw error(.invalidNumber, "Invalid number: expected a digit in the exponent") }
-            skipDigits()
-        }
-        nodes.append(Node(kind: .number, flags: flags, offset: UInt32(truncatingIfNeeded: numberStart - start),
-                          length: UInt32(truncatingIfNeeded: cursor - numberStart), end: 0))
-    }
-
-    /// JSON5 numbers: everything strict JSON allows, plus a leading `+`, hexadecimal,
-    /// a leading or trailing `.`, `Infinity` and `NaN`. Non-strict spellings are flagged.
-    private mutating func scanJSON5Number() throws(JSONSyntaxError) {
-        let numberStart = cursor
-        var flags: Node.Flags = [.integer]
-        if cursor.pointee == UInt8(ascii: "+") || cursor.pointee == UInt8(ascii: "-") {
-            if cursor.pointee == UInt8(ascii: "+") { flags.insert(.json5) }
-            cursor += 1
-        }
-        guard cursor < end else { throw error(.invalidNumber, "Invalid number") }
-        if matches("Infinity") || matches("NaN") {
-            cursor += cursor.pointee == UInt8(ascii: "I") ? 8 : 3
-            flags = [.json5]
-        } else if end - cursor >= 2, cursor[0] == UInt8(ascii: "0"), cursor[1] | 0x20 == UInt8(ascii: "x") {
-            cursor += 2
-            let digits = cursor
-            guard cursor < end, ScanBytes.hexValue(cursor.pointee) != nil else { throw error(.invalidNumber, "Invalid hexadecimal number") }
-            while cursor < end, ScanBytes.hexValue(cursor.pointee) != nil { cursor += 1 }
-            guard NumberGrammar.hexFits64Bits(from: digits, to: cursor) else {
-                throw error(.numberOutOfRange, "Hexadecimal number larger than 64 bits", at: numberStart)
-            }
-            flags.formUnion([.json5, .hexadecimal])
-        } else {
-            var digits = 0
-            if cursor.pointee == UInt8(ascii: "0") {
-                cursor += 1
-                digits = 1
-                if cursor < end && isDigit(cursor.pointee) { throw error(.invalidNumber, "Invalid number: leading zeros are not allowed") }
-            } else if isDigit(cursor.pointee) {
-                let before = cursor
-                skipDigits()
-                digits = cursor - before
-            }
-            if cursor < end && cursor.pointee == UInt8(ascii: ".") {
-                flags.remove(.integer)
-                cursor += 1
-                let before = cursor
-                skipDigits()
-                if cursor == before || digits == 0 { flags.insert(.json5) }
-                guard digits > 0 || cursor > before else { throw error(.invalidNumber, "Invalid number: expected a digit") }
-            } else if digits == 0 {
-                throw error(.invalidNumber, "Invalid number: expected a digit")
-            }
-            if cursor < end && (cursor.pointee | 0x20) == UInt8(ascii: "e") {
-                flags.remove(.integer)
-                cursor += 1
-                if cursor < end && (cursor.pointee == UInt8(ascii: "+") || cursor.pointee == UInt8(ascii: "-")) { cursor += 1 }
-                guard cursor < end, isDigit(cursor.pointee) else { throw error(.invalidNumber, "Invalid number: expected a digit in the exponent") }
-                skipDigits()
-            }
-        }
-        nodes.append(Node(kind: .number, flags: flags, offset: UInt32(truncatingIfNeeded: numberStart - start),
-                          length: UInt32(truncatingIfNeeded: cursor - numberStart), end: 0))
-    }
-
-    @inline(__always)
-    private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
-
-    @inline(__always)
-    private mutating func skipDigits() {
-        if Mode.scansBlocks { cursor = BlockScan.skipDigits(from: cursor, to: end) }
-        while cursor < end && isDigit(cursor.pointee) { cursor += 1 }
-    }
-
-    private func matches(_ word: StaticString) -> Bool {
+    func matches(_ word: StaticString) -> Bool {
         end - cursor >= word.utf8CodeUnitCount && memcmpEqual(cursor, word.utf8Start, word.utf8CodeUnitCount)
     }
 
@@ -611,7 +519,7 @@ struct JSONScanner<Mode: ScanMode>: ~Copyable {
 
     /// The error of `kind` for `reason` at `position` (the cursor unless told).
     @inline(never)
-    private func error(_ kind: JSONSyntaxError.Kind, _ reason: String, at position: UnsafePointer<UInt8>? = nil) -> JSONSyntaxError {
+    func error(_ kind: JSONSyntaxError.Kind, _ reason: String, at position: UnsafePointer<UInt8>? = nil) -> JSONSyntaxError {
         JSONSyntaxError(kind, reason: reason, offset: (position ?? cursor) - start, in: UnsafeBufferPointer(start: start, count: end - start))
     }
 

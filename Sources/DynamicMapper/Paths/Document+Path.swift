@@ -4,11 +4,9 @@ extension Document {
     func member(of index: Int, named key: String) -> Int? {
         let node = nodes[index]
         guard node.kind == .object else { return nil }
-        var child = index + 1
         var keyIsASCII: Bool?
-        while child < Int(node.end) {
-            if stringEquals(nodes[child], key, textIsASCII: &keyIsASCII) { return child + 1 }
-            child = next(after: child + 1)
+        for child in children(of: index) where stringEquals(nodes[child], key, textIsASCII: &keyIsASCII) {
+            return child + 1
         }
         return nil
     }
