@@ -10,37 +10,122 @@ extension Document {
     func json(at index: Int) -> JSON {
         guard nodes[index].kind.rawValue >= Node.Kind.array.rawValue else { return scalarJSON(nodes[index]) }
         var keys = KeyInterner()
-        var open = [TreeFrame(node: nodes[index], at: index)]
+        if let leaf = leafJSON(at: index, keys: &keys) { return leaf }
+        var open = [openFrame(at: index, keys: &keys)]
         while true {
             let top = open.count - 1
             let child = open[top].next
             if child < open[top].end {
                 var valueIndex = child
                 if open[top].isObject {
-                    let (key, hash) = keys.key(nodes[child], in: self)
                     valueIndex = child + 1
                     open[top].next = next(after: valueIndex)
-                    // A repeated key is skipped whole: the first one wins.
-                    guard open[top].object.insertKeyIfAbsent(key, hash: hash) else { continue }
+                    if !open[top].checkedKeys {
+                        let (key, hash) = keys.keyAndHash(nodes[child], in: self)
+                        // A repeated key is skipped whole: the first one wins.
+                        guard open[top].object.insertKeyIfAbsent(key, hash: hash) else { continue }
+                    }
                 } else {
-                    open[top].next = next(after: valueIndex)
+                    open[top].next = next(after: child)
                 }
                 let node = nodes[valueIndex]
-                if node.kind.rawValue >= Node.Kind.array.rawValue {
-                    open.append(TreeFrame(node: node, at: valueIndex))
-                } else {
+                if node.kind.rawValue < Node.Kind.array.rawValue {
                     open[top].add(scalarJSON(node))
+                } else if let leaf = leafJSON(at: valueIndex, keys: &keys) {
+                    open[top].add(leaf)
+                } else {
+                    open.append(openFrame(at: valueIndex, keys: &keys))
                 }
             } else {
-                let finished = open.removeLast()
-                guard !open.isEmpty else { return finished.value }
-                open[open.count - 1].add(finished.value)
+                let finished = open.removeLast().value
+                guard !open.isEmpty else { return finished }
+                open[open.count - 1].add(finished)
             }
         }
     }
 
+    /// A frame for the container at `index`, its keys (an object's) already in place when
+    /// ``objectKeys(at:keys:)`` could check them.
+    private func openFrame(at index: Int, keys: inout KeyInterner) -> TreeFrame {
+        let node = nodes[index]
+        guard node.kind == .object else { return TreeFrame(array: node, at: index) }
+        if let checked = objectKeys(at: index, keys: &keys) {
+            let object = JSON.Object(uniqueKeys: checked.keys, values: [], keyIndex: checked.keyIndex)
+            return TreeFrame(checkedObject: object, node: node, at: index)
+        }
+        return TreeFrame(object: node, at: index)
+    }
+
+    /// The value of a container whose members are all scalars or empty (a GeoJSON coordinate
+    /// pair, a record of plain fields), built in one go without a frame; `nil` for any other container,
+    /// or an object whose keys ``objectKeys(at:keys:)`` cannot check.
+    private func leafJSON(at index: Int, keys: inout KeyInterner) -> JSON? {
+        let node = nodes[index]
+        let count = Int(node.length)
+        let first = index + 1
+        if node.kind == .array {
+            // The element nodes are exactly the next `count` nodes when none has descendants.
+            guard Int(node.end) == first + count else { return nil }
+            guard count > 0 else { return .array([]) }
+            return .array([JSON](unsafeUninitializedCapacity: count) { buffer, initialized in
+                for position in 0..<count {
+                    buffer.initializeElement(at: position, to: scalarJSON(nodes[first + position]))
+                }
+                initialized = count
+            })
+        }
+        guard Int(node.end) == first + 2 * count else { return nil }
+        guard count > 0 else { return .object(JSON.Object()) }
+        guard let checked = objectKeys(at: index, keys: &keys) else { return nil }
+        let values = [JSON](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for position in 0..<count {
+                buffer.initializeElement(at: position, to: scalarJSON(nodes[first + 2 * position + 1]))
+            }
+            initialized = count
+        }
+        return .object(JSON.Object(uniqueKeys: checked.keys, values: values, keyIndex: checked.keyIndex))
+    }
+
+    /// The keys of the object at `index`, with their ``KeyIndex`` if the object is big enough
+    /// for one, when they are plain (neither escaped nor non-ASCII, so equal keys have equal
+    /// bytes) and all different; `nil` otherwise, leaving the object to key-by-key insertion
+    /// (which resolves escapes, matches canonically equivalent keys and skips repeats).
+    ///
+    /// Telling plain keys apart takes no string comparison: each distinct byte sequence is
+    /// one ``KeyInterner`` entry, stamped with the object that last used it.
+    private func objectKeys(at index: Int, keys interner: inout KeyInterner) -> (keys: [String], keyIndex: KeyIndex?)? {
+        let node = nodes[index]
+        let count = Int(node.length)
+        guard count > 0 else { return ([], nil) }
+        let stamp = interner.nextStamp()
+        let indexed = count > JSON.Object.indexThreshold
+        var keyIndex = indexed ? KeyIndex(capacity: count) : nil
+        var plain = true
+        let keys = [String](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var child = index + 1
+            while initialized < count {
+                let key = nodes[child]
+                guard key.flags.isDisjoint(with: [.escaped, .nonASCII]),
+                      let entry = interner.stampedEntry(key, in: self, stamp: stamp) else {
+                    plain = false
+                    return
+                }
+                buffer.initializeElement(at: initialized, to: interner.key(of: entry))
+                if indexed { keyIndex?.file(position: initialized, hash: interner.hash(of: entry)) }
+                initialized += 1
+                child = next(after: child + 1)
+            }
+        }
+        guard plain else { return nil }
+        return (keys, keyIndex)
+    }
+
+    /// The value of a node with no descendants: a scalar, or an empty array or object (which
+    /// a leaf container, whose node count matches its member count, may hold).
     private func scalarJSON(_ node: Node) -> JSON {
         switch node.kind {
+        case .array: return .array([])
+        case .object: return .object(JSON.Object())
         case .null: return .null
         case .true: return .bool(true)
         case .false: return .bool(false)
@@ -53,76 +138,140 @@ extension Document {
 }
 
 /// An array or object being built by ``Document/json(at:)``, sized for all its members up
-/// front (the node counts them). An object's keys go in as they are read, its values once built.
+/// front (the node counts them). An object's keys go in as they are read (or all at once,
+/// when checked up front), its values once built.
 private struct TreeFrame {
     let isObject: Bool
+    /// Whether the object's keys are all in place, all different, so that every member's
+    /// value is added in order with no key to read.
+    let checkedKeys: Bool
     let end: Int
     /// The next member's key node (objects) or the next element (arrays).
     var next: Int
     var elements: [JSON] = []
     var object = JSON.Object()
 
-    init(node: Node, at index: Int) {
-        isObject = node.kind == .object
+    init(array node: Node, at index: Int) {
+        isObject = false
+        checkedKeys = false
         end = Int(node.end)
         next = index + 1
-        if isObject {
-            object = JSON.Object(reservingCapacity: Int(node.length))
-        } else {
-            elements.reserveCapacity(Int(node.length))
-        }
+        elements.reserveCapacity(Int(node.length))
+    }
+
+    init(object node: Node, at index: Int) {
+        isObject = true
+        checkedKeys = false
+        end = Int(node.end)
+        next = index + 1
+        object = JSON.Object(reservingCapacity: Int(node.length))
+    }
+
+    init(checkedObject: JSON.Object, node: Node, at index: Int) {
+        isObject = true
+        checkedKeys = true
+        end = Int(node.end)
+        next = index + 1
+        object = checkedObject
     }
 
     mutating func add(_ value: JSON) {
         if isObject { object.appendValue(value) } else { elements.append(value) }
     }
 
-    var value: JSON { isObject ? .object(object) : .array(elements) }
+    var value: JSON {
+        guard isObject else { return .array(elements) }
+        object.checkInvariants()
+        return .object(object)
+    }
 }
 
-/// The keys of one build, each made into a `String` and hashed once however many objects
-/// repeat it: the objects share the string's storage (a document's keys are mostly the same
-/// few names), and an object's ``KeyIndex`` files it without hashing it again.
+/// The keys of one build, each made into a `String` once however many objects repeat it: the
+/// objects share the string's storage (a document's keys are mostly the same few names). A
+/// key's ``KeyIndex/hash(_:)`` is computed once too, and only if an object big enough to be
+/// indexed has it.
 private struct KeyInterner {
-    private struct Entry {
+    struct Entry {
         let offset: UInt32
         let length: UInt32
         let signature: UInt64
         let key: String
-        let hash: Int
+        /// The object (``nextStamp()``) that last took this key.
+        var stamp: UInt32 = 0
+        var hash: Int?
     }
 
     private var entries: [Entry] = []
     /// Open addressing by signature: an entry's position plus one, or 0 for an empty slot.
     private var slots: [Int32] = []
+    private var stamps: UInt32 = 0
+
+    /// A stamp no object has used yet (after 2³² objects one may recur, which only sends an
+    /// object whose keys were in fact all different to key-by-key insertion).
+    mutating func nextStamp() -> UInt32 {
+        stamps &+= 1
+        if stamps == 0 { stamps = 1 }
+        return stamps
+    }
+
+    func key(of entry: Int) -> String { entries[entry].key }
+
+    mutating func hash(of entry: Int) -> Int {
+        if let hash = entries[entry].hash { return hash }
+        let hash = KeyIndex.hash(entries[entry].key)
+        entries[entry].hash = hash
+        return hash
+    }
+
+    /// The entry of unescaped key node `node` (made if new), stamped `stamp`; `nil` if it
+    /// already had that stamp, a key repeated in the object.
+    @inline(__always)
+    mutating func stampedEntry(_ node: Node, in document: Document, stamp: UInt32) -> Int? {
+        let entry = self.entry(node, in: document)
+        guard entries[entry].stamp != stamp else { return nil }
+        entries[entry].stamp = stamp
+        return entry
+    }
 
     /// The key of key node `node`, and its ``KeyIndex/hash(_:)``.
-    mutating func key(_ node: Node, in document: Document) -> (String, Int) {
+    mutating func keyAndHash(_ node: Node, in document: Document) -> (String, Int) {
         if node.flags.contains(.escaped) {
             // Its bytes are not its value; rare enough not to share.
             let key = document.string(node)
             return (key, KeyIndex.hash(key))
         }
+        let entry = self.entry(node, in: document)
+        return (entries[entry].key, hash(of: entry))
+    }
+
+    /// The position of the entry for unescaped key node `node`'s bytes, made if new.
+    private mutating func entry(_ node: Node, in document: Document) -> Int {
         if slots.isEmpty { slots = Array(repeating: 0, count: 64) }
         let start = document.pointer(node)
         let count = Int(node.length)
         let signature = Document.keySignature(start, count: count)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: signature) & mask
-        while slots[slot] != 0 {
-            let entry = entries[Int(slots[slot]) - 1]
-            if entry.signature == signature, entry.length == node.length,
-               count == 0 || memcmpEqual(document.bytes.baseAddress.unsafelyUnwrapped + Int(entry.offset), start, count) {
-                return (entry.key, entry.hash)
+        let base = document.bytes.baseAddress.unsafelyUnwrapped
+        let found: Int? = entries.withUnsafeBufferPointer { entries in
+            slots.withUnsafeBufferPointer { slots in
+                while slots[slot] != 0 {
+                    let position = Int(slots[slot]) - 1
+                    if entries[position].signature == signature, entries[position].length == node.length,
+                       count == 0 || memcmpEqual(base + Int(entries[position].offset), start, count) {
+                        return position
+                    }
+                    slot = (slot + 1) & mask
+                }
+                return nil
             }
-            slot = (slot + 1) & mask
         }
+        if let found { return found }
         let key = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
-        let hash = KeyIndex.hash(key)
-        entries.append(Entry(offset: node.offset, length: node.length, signature: signature, key: key, hash: hash))
+        entries.append(Entry(offset: node.offset, length: node.length, signature: signature, key: key))
         slots[slot] = Int32(truncatingIfNeeded: entries.count)
         if entries.count * 2 > slots.count { grow() }
-        return (key, hash)
+        return entries.count - 1
     }
 
     private mutating func grow() {
