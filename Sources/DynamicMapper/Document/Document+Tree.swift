@@ -67,22 +67,20 @@ extension Document {
             // The element nodes are exactly the next `count` nodes when none has descendants.
             guard Int(node.end) == first + count else { return nil }
             guard count > 0 else { return .array([]) }
-            return .array([JSON](unsafeUninitializedCapacity: count) { buffer, initialized in
-                for position in 0..<count {
-                    buffer.initializeElement(at: position, to: scalarJSON(nodes[first + position]))
-                }
-                initialized = count
-            })
+            // Appends to a reserved array rather than `init(unsafeUninitializedCapacity:)`,
+            // which this toolchain leaves unspecialised, looking up the storage's metadata on
+            // every call.
+            var elements: [JSON] = []
+            elements.reserveCapacity(count)
+            for position in 0..<count { elements.append(scalarJSON(nodes[first + position])) }
+            return .array(elements)
         }
         guard Int(node.end) == first + 2 * count else { return nil }
         guard count > 0 else { return .object(JSON.Object()) }
         guard let checked = objectKeys(at: index, keys: &keys) else { return nil }
-        let values = [JSON](unsafeUninitializedCapacity: count) { buffer, initialized in
-            for position in 0..<count {
-                buffer.initializeElement(at: position, to: scalarJSON(nodes[first + 2 * position + 1]))
-            }
-            initialized = count
-        }
+        var values: [JSON] = []
+        values.reserveCapacity(count)
+        for position in 0..<count { values.append(scalarJSON(nodes[first + 2 * position + 1])) }
         return .object(JSON.Object(uniqueKeys: checked.keys, values: values, keyIndex: checked.keyIndex))
     }
 
@@ -100,23 +98,17 @@ extension Document {
         let stamp = interner.nextStamp()
         let indexed = count > JSON.Object.indexThreshold
         var keyIndex = indexed ? KeyIndex(capacity: count) : nil
-        var plain = true
-        let keys = [String](unsafeUninitializedCapacity: count) { buffer, initialized in
-            var child = index + 1
-            while initialized < count {
-                let key = nodes[child]
-                guard key.flags.isDisjoint(with: [.escaped, .nonASCII]),
-                      let entry = interner.stampedEntry(key, in: self, stamp: stamp) else {
-                    plain = false
-                    return
-                }
-                buffer.initializeElement(at: initialized, to: interner.key(of: entry))
-                if indexed { keyIndex?.file(position: initialized, hash: interner.hash(of: entry)) }
-                initialized += 1
-                child = next(after: child + 1)
-            }
+        var keys: [String] = []
+        keys.reserveCapacity(count)
+        var child = index + 1
+        for position in 0..<count {
+            let key = nodes[child]
+            guard key.flags.isDisjoint(with: [.escaped, .nonASCII]),
+                  let entry = interner.stampedEntry(key, in: self, stamp: stamp) else { return nil }
+            keys.append(interner.key(of: entry))
+            if indexed { keyIndex?.file(position: position, hash: interner.hash(of: entry)) }
+            child = next(after: child + 1)
         }
-        guard plain else { return nil }
         return (keys, keyIndex)
     }
 
@@ -191,17 +183,21 @@ private struct TreeFrame {
 /// key's ``KeyIndex/hash(_:)`` is computed once too, and only if an object big enough to be
 /// indexed has it.
 private struct KeyInterner {
+    /// What identifies a key's bytes, and what is known of it; no reference in it, so reading
+    /// one retains nothing.
     struct Entry {
         let offset: UInt32
         let length: UInt32
         let signature: UInt64
-        let key: String
         /// The object (``nextStamp()``) that last took this key.
         var stamp: UInt32 = 0
-        var hash: Int?
+        var isHashed = false
+        var hash = 0
     }
 
     private var entries: [Entry] = []
+    /// The key of each entry.
+    private var keys: [String] = []
     /// Open addressing by signature: an entry's position plus one, or 0 for an empty slot.
     private var slots: [Int32] = []
     private var stamps: UInt32 = 0
@@ -214,12 +210,14 @@ private struct KeyInterner {
         return stamps
     }
 
-    func key(of entry: Int) -> String { entries[entry].key }
+    @inline(__always)
+    func key(of entry: Int) -> String { keys[entry] }
 
     mutating func hash(of entry: Int) -> Int {
-        if let hash = entries[entry].hash { return hash }
-        let hash = KeyIndex.hash(entries[entry].key)
+        if entries[entry].isHashed { return entries[entry].hash }
+        let hash = KeyIndex.hash(keys[entry])
         entries[entry].hash = hash
+        entries[entry].isHashed = true
         return hash
     }
 
@@ -228,9 +226,12 @@ private struct KeyInterner {
     @inline(__always)
     mutating func stampedEntry(_ node: Node, in document: Document, stamp: UInt32) -> Int? {
         let entry = self.entry(node, in: document)
-        guard entries[entry].stamp != stamp else { return nil }
-        entries[entry].stamp = stamp
-        return entry
+        let repeated = entries.withUnsafeMutableBufferPointer { entries in
+            if entries[entry].stamp == stamp { return true }
+            entries[entry].stamp = stamp
+            return false
+        }
+        return repeated ? nil : entry
     }
 
     /// The key of key node `node`, and its ``KeyIndex/hash(_:)``.
@@ -241,7 +242,15 @@ private struct KeyInterner {
             return (key, KeyIndex.hash(key))
         }
         let entry = self.entry(node, in: document)
-        return (entries[entry].key, hash(of: entry))
+        return (keys[entry], hash(of: entry))
+    }
+
+    /// The first slot for `signature`: its high half folded into the low one, as the low bits
+    /// of ``Document/keySignature(_:count:)`` depend on the low bits of the key's first and
+    /// last bytes alone (multiplication carries upwards only), which most keys share.
+    @inline(__always)
+    private static func home(_ signature: UInt64, mask: Int) -> Int {
+        Int(truncatingIfNeeded: signature ^ signature >> 29) & mask
     }
 
     /// The position of the entry for unescaped key node `node`'s bytes, made if new.
@@ -251,14 +260,15 @@ private struct KeyInterner {
         let count = Int(node.length)
         let signature = Document.keySignature(start, count: count)
         let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: signature) & mask
+        var slot = Self.home(signature, mask: mask)
         let base = document.bytes.baseAddress.unsafelyUnwrapped
         let found: Int? = entries.withUnsafeBufferPointer { entries in
             slots.withUnsafeBufferPointer { slots in
                 while slots[slot] != 0 {
                     let position = Int(slots[slot]) - 1
-                    if entries[position].signature == signature, entries[position].length == node.length,
-                       count == 0 || memcmpEqual(base + Int(entries[position].offset), start, count) {
+                    let entry = entries[position]
+                    if entry.signature == signature, entry.length == node.length,
+                       count == 0 || memcmpEqual(base + Int(entry.offset), start, count) {
                         return position
                     }
                     slot = (slot + 1) & mask
@@ -267,8 +277,8 @@ private struct KeyInterner {
             }
         }
         if let found { return found }
-        let key = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
-        entries.append(Entry(offset: node.offset, length: node.length, signature: signature, key: key))
+        keys.append(String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self))
+        entries.append(Entry(offset: node.offset, length: node.length, signature: signature))
         slots[slot] = Int32(truncatingIfNeeded: entries.count)
         if entries.count * 2 > slots.count { grow() }
         return entries.count - 1
@@ -278,7 +288,7 @@ private struct KeyInterner {
         slots = Array(repeating: 0, count: slots.count * 2)
         let mask = slots.count - 1
         for (position, entry) in entries.enumerated() {
-            var slot = Int(truncatingIfNeeded: entry.signature) & mask
+            var slot = Self.home(entry.signature, mask: mask)
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = Int32(truncatingIfNeeded: position + 1)
         }
