@@ -245,22 +245,26 @@ private struct KeyInterner {
         return (keys[entry], hash(of: entry))
     }
 
-    /// The first slot for `signature`: its high half folded into the low one, as the low bits
-    /// of ``Document/keySignature(_:count:)`` depend on the low bits of the key's first and
-    /// last bytes alone (multiplication carries upwards only), which most keys share.
+    /// The bits ``home(_:)`` drops: `64 - log2(slots.count)`.
+    private var shift = 64 - 6
+
+    /// The first slot for `signature`: the top bits of its product with 2⁶⁴/φ, which depend on
+    /// all its bits. Its own low bits (or a product's middle ones) depend on only a few bytes
+    /// of the key (multiplication carries upwards only), which many keys share: probing from
+    /// them ran through long clusters.
     @inline(__always)
-    private static func home(_ signature: UInt64, mask: Int) -> Int {
-        Int(truncatingIfNeeded: signature ^ signature >> 29) & mask
+    private func home(_ signature: UInt64) -> Int {
+        Int(truncatingIfNeeded: (signature &* 0x9E37_79B9_7F4A_7C15) >> UInt64(shift))
     }
 
     /// The position of the entry for unescaped key node `node`'s bytes, made if new.
     private mutating func entry(_ node: Node, in document: Document) -> Int {
-        if slots.isEmpty { slots = Array(repeating: 0, count: 64) }
+        if slots.isEmpty { slots = Array(repeating: 0, count: 1 << (64 - shift)) }
         let start = document.pointer(node)
         let count = Int(node.length)
         let signature = Document.keySignature(start, count: count)
         let mask = slots.count - 1
-        var slot = Self.home(signature, mask: mask)
+        var slot = home(signature)
         let base = document.bytes.baseAddress.unsafelyUnwrapped
         let found: Int? = entries.withUnsafeBufferPointer { entries in
             slots.withUnsafeBufferPointer { slots in
@@ -286,9 +290,10 @@ private struct KeyInterner {
 
     private mutating func grow() {
         slots = Array(repeating: 0, count: slots.count * 2)
+        shift -= 1
         let mask = slots.count - 1
         for (position, entry) in entries.enumerated() {
-            var slot = Self.home(entry.signature, mask: mask)
+            var slot = home(entry.signature)
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = Int32(truncatingIfNeeded: position + 1)
         }
