@@ -96,17 +96,22 @@ extension Document {
         let count = Int(node.length)
         guard count > 0 else { return ([], nil) }
         let stamp = interner.nextStamp()
-        let indexed = count > JSON.Object.indexThreshold
-        var keyIndex = indexed ? KeyIndex(capacity: count) : nil
         var keys: [String] = []
         keys.reserveCapacity(count)
         var child = index + 1
-        for position in 0..<count {
+        for _ in 0..<count {
             let key = nodes[child]
             guard key.flags.isDisjoint(with: [.escaped, .nonASCII]),
                   let entry = interner.stampedEntry(key, in: self, stamp: stamp) else { return nil }
             keys.append(interner.key(of: entry))
-            if indexed { keyIndex?.file(position: position, hash: interner.hash(of: entry)) }
+            child = next(after: child + 1)
+        }
+        guard count > JSON.Object.indexThreshold else { return (keys, nil) }
+        // Hashed only now, and each key once per build: most objects are too small to index.
+        var keyIndex = KeyIndex(capacity: count)
+        child = index + 1
+        for position in 0..<count {
+            keyIndex.file(position: position, hash: interner.hash(of: interner.entry(nodes[child], in: self)))
             child = next(after: child + 1)
         }
         return (keys, keyIndex)
@@ -182,25 +187,44 @@ private struct TreeFrame {
 /// objects share the string's storage (a document's keys are mostly the same few names). A
 /// key's ``KeyIndex/hash(_:)`` is computed once too, and only if an object big enough to be
 /// indexed has it.
-private struct KeyInterner {
-    /// What identifies a key's bytes, and what is known of it; no reference in it, so reading
-    /// one retains nothing.
+///
+/// Its tables are raw memory it frees itself (so a look-up checks no uniqueness and retains
+/// nothing): every key of a document is looked up here.
+private struct KeyInterner: ~Copyable {
+    /// A distinct key, by its bytes.
     struct Entry {
+        /// The key's bytes as ``KeyInterner/words(_:count:)`` gives them.
+        let first: UInt64
+        let last: UInt64
         let offset: UInt32
         let length: UInt32
-        let signature: UInt64
         /// The object (``nextStamp()``) that last took this key.
         var stamp: UInt32 = 0
         var isHashed = false
         var hash = 0
     }
 
-    private var entries: [Entry] = []
+    private var entries: UnsafeMutablePointer<Entry>
+    private var entryCapacity = 32
+    private var entryCount = 0
     /// The key of each entry.
     private var keys: [String] = []
-    /// Open addressing by signature: an entry's position plus one, or 0 for an empty slot.
-    private var slots: [Int32] = []
+    /// Open addressing: an entry's position plus one, or 0 for an empty slot.
+    private var slots: UnsafeMutablePointer<Int32>
+    /// The bits ``home(_:_:count:)`` drops: `64 - log2(slot count)`.
+    private var shift = 64 - 6
     private var stamps: UInt32 = 0
+
+    init() {
+        entries = .allocate(capacity: entryCapacity)
+        slots = .allocate(capacity: 1 << (64 - shift))
+        slots.initialize(repeating: 0, count: 1 << (64 - shift))
+    }
+
+    deinit {
+        entries.deallocate()
+        slots.deallocate()
+    }
 
     /// A stamp no object has used yet (after 2³² objects one may recur, which only sends an
     /// object whose keys were in fact all different to key-by-key insertion).
@@ -226,12 +250,9 @@ private struct KeyInterner {
     @inline(__always)
     mutating func stampedEntry(_ node: Node, in document: Document, stamp: UInt32) -> Int? {
         let entry = self.entry(node, in: document)
-        let repeated = entries.withUnsafeMutableBufferPointer { entries in
-            if entries[entry].stamp == stamp { return true }
-            entries[entry].stamp = stamp
-            return false
-        }
-        return repeated ? nil : entry
+        guard entries[entry].stamp != stamp else { return nil }
+        entries[entry].stamp = stamp
+        return entry
     }
 
     /// The key of key node `node`, and its ``KeyIndex/hash(_:)``.
@@ -245,55 +266,72 @@ private struct KeyInterner {
         return (keys[entry], hash(of: entry))
     }
 
-    /// The bits ``home(_:)`` drops: `64 - log2(slots.count)`.
-    private var shift = 64 - 6
-
-    /// The first slot for `signature`: the top bits of its product with 2⁶⁴/φ, which depend on
-    /// all its bits. Its own low bits (or a product's middle ones) depend on only a few bytes
-    /// of the key (multiplication carries upwards only), which many keys share: probing from
-    /// them ran through long clusters.
+    /// Two words that, with the length, are the key's bytes exactly when it has at most 16:
+    /// its first and last eight bytes (overlapping below 16), or below 8 bytes its first and
+    /// last four, or below 4 its first, middle and last byte. Every load stays inside the key.
     @inline(__always)
-    private func home(_ signature: UInt64) -> Int {
-        Int(truncatingIfNeeded: (signature &* 0x9E37_79B9_7F4A_7C15) >> UInt64(shift))
+    static func words(_ start: UnsafePointer<UInt8>, count: Int) -> (UInt64, UInt64) {
+        let raw = UnsafeRawPointer(start)
+        if count >= 8 {
+            return (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+        }
+        if count >= 4 {
+            let low = UInt64(raw.loadUnaligned(as: UInt32.self))
+            return (low | UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) << 32, 0)
+        }
+        guard count > 0 else { return (0, 0) }
+        return (UInt64(start[0]) | UInt64(start[count >> 1]) << 8 | UInt64(start[count - 1]) << 16, 0)
+    }
+
+    /// The first slot for a key: the top bits of products with odd constants, which depend on
+    /// every bit of the words (a product's low bits depend only on the factors' low bits).
+    @inline(__always)
+    private func home(_ first: UInt64, _ last: UInt64, count: Int) -> Int {
+        let mixed = ((first &+ UInt64(truncatingIfNeeded: count)) &* 0x9E37_79B9_7F4A_7C15 ^ last) &* 0xC2B2_AE3D_27D4_EB4F
+        return Int(truncatingIfNeeded: mixed >> UInt64(shift))
     }
 
     /// The position of the entry for unescaped key node `node`'s bytes, made if new.
-    private mutating func entry(_ node: Node, in document: Document) -> Int {
-        if slots.isEmpty { slots = Array(repeating: 0, count: 1 << (64 - shift)) }
+    mutating func entry(_ node: Node, in document: Document) -> Int {
         let start = document.pointer(node)
         let count = Int(node.length)
-        let signature = Document.keySignature(start, count: count)
-        let mask = slots.count - 1
-        var slot = home(signature)
-        let base = document.bytes.baseAddress.unsafelyUnwrapped
-        let found: Int? = entries.withUnsafeBufferPointer { entries in
-            slots.withUnsafeBufferPointer { slots in
-                while slots[slot] != 0 {
-                    let position = Int(slots[slot]) - 1
-                    let entry = entries[position]
-                    if entry.signature == signature, entry.length == node.length,
-                       count == 0 || memcmpEqual(base + Int(entry.offset), start, count) {
-                        return position
-                    }
-                    slot = (slot + 1) & mask
-                }
-                return nil
+        let (first, last) = Self.words(start, count: count)
+        let mask = (1 << (64 - shift)) - 1
+        var slot = home(first, last, count: count)
+        while slots[slot] != 0 {
+            let position = Int(slots[slot]) - 1
+            let entry = entries[position]
+            // Up to 16 bytes the words are the key; past that the bytes are compared too.
+            if entry.first == first, entry.last == last, entry.length == node.length,
+               count <= 16 || memcmpEqual(document.bytes.baseAddress.unsafelyUnwrapped + Int(entry.offset), start, count) {
+                return position
             }
+            slot = (slot + 1) & mask
         }
-        if let found { return found }
+        if entryCount == entryCapacity {
+            let grown = UnsafeMutablePointer<Entry>.allocate(capacity: entryCapacity * 2)
+            grown.moveInitialize(from: entries, count: entryCount)
+            entries.deallocate()
+            entries = grown
+            entryCapacity *= 2
+        }
+        (entries + entryCount).initialize(to: Entry(first: first, last: last, offset: node.offset, length: node.length))
         keys.append(String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self))
-        entries.append(Entry(offset: node.offset, length: node.length, signature: signature))
-        slots[slot] = Int32(truncatingIfNeeded: entries.count)
-        if entries.count * 2 > slots.count { grow() }
-        return entries.count - 1
+        entryCount += 1
+        slots[slot] = Int32(truncatingIfNeeded: entryCount)
+        if entryCount * 2 > mask + 1 { grow() }
+        return entryCount - 1
     }
 
     private mutating func grow() {
-        slots = Array(repeating: 0, count: slots.count * 2)
+        slots.deallocate()
         shift -= 1
-        let mask = slots.count - 1
-        for (position, entry) in entries.enumerated() {
-            var slot = home(entry.signature)
+        let size = 1 << (64 - shift)
+        slots = .allocate(capacity: size)
+        slots.initialize(repeating: 0, count: size)
+        let mask = size - 1
+        for position in 0..<entryCount {
+            var slot = home(entries[position].first, entries[position].last, count: Int(entries[position].length))
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = Int32(truncatingIfNeeded: position + 1)
         }
