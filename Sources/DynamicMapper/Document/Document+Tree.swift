@@ -98,20 +98,16 @@ extension Document {
         let stamp = interner.nextStamp()
         var keys: [String] = []
         keys.reserveCapacity(count)
+        // Keys are hashed only for an object big enough to index (most are not), each key once
+        // per build.
+        var keyIndex = count > JSON.Object.indexThreshold ? KeyIndex(capacity: count) : nil
         var child = index + 1
-        for _ in 0..<count {
+        for position in 0..<count {
             let key = nodes[child]
             guard key.flags.isDisjoint(with: [.escaped, .nonASCII]),
                   let entry = interner.stampedEntry(key, in: self, stamp: stamp) else { return nil }
             keys.append(interner.key(of: entry))
-            child = next(after: child + 1)
-        }
-        guard count > JSON.Object.indexThreshold else { return (keys, nil) }
-        // Hashed only now, and each key once per build: most objects are too small to index.
-        var keyIndex = KeyIndex(capacity: count)
-        child = index + 1
-        for position in 0..<count {
-            keyIndex.file(position: position, hash: interner.hash(of: interner.entry(nodes[child], in: self)))
+            if keyIndex != nil { keyIndex?.file(position: position, hash: interner.hash(of: entry)) }
             child = next(after: child + 1)
         }
         return (keys, keyIndex)
@@ -283,6 +279,21 @@ private struct KeyInterner: ~Copyable {
         return (UInt64(start[0]) | UInt64(start[count >> 1]) << 8 | UInt64(start[count - 1]) << 16, 0)
     }
 
+    /// Whether two keys of `count` bytes (more than 16) whose first and last eight bytes are
+    /// equal have equal bytes between, compared a word at a time.
+    @inline(__always)
+    private static func middlesEqual(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>, count: Int) -> Bool {
+        let left = UnsafeRawPointer(lhs), right = UnsafeRawPointer(rhs)
+        var offset = 8
+        while offset < count - 8 {
+            if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+                return false
+            }
+            offset += 8
+        }
+        return true
+    }
+
     /// The first slot for a key: the top bits of products with odd constants, which depend on
     /// every bit of the words (a product's low bits depend only on the factors' low bits).
     @inline(__always)
@@ -303,7 +314,7 @@ private struct KeyInterner: ~Copyable {
             let entry = entries[position]
             // Up to 16 bytes the words are the key; past that the bytes are compared too.
             if entry.first == first, entry.last == last, entry.length == node.length,
-               count <= 16 || memcmpEqual(document.bytes.baseAddress.unsafelyUnwrapped + Int(entry.offset), start, count) {
+               count <= 16 || Self.middlesEqual(document.bytes.baseAddress.unsafelyUnwrapped + Int(entry.offset), start, count: count) {
                 return position
             }
             slot = (slot + 1) & mask
