@@ -1,14 +1,15 @@
 /// A number literal's text, stored without a heap allocation when it can be.
 ///
 /// `String` keeps up to 15 UTF-8 bytes inline; longer literals (`-65.613616999999977`, as most
-/// of a GeoJSON file's coordinates are) would each allocate. Those of up to 32 characters of a
-/// strict literal (all from `0123456789-+.eE`) are packed four bits a character into two words
-/// instead.
+/// of a GeoJSON file's coordinates are) would each allocate. Strict literals of up to 32
+/// characters (all from `0123456789-+.eE`) are packed four bits a character into two words
+/// instead: short ones too, as packing costs a fraction of making (and validating) a `String`.
 enum PackedLiteral: Sendable {
     case text(String)
     /// Characters in order from the low nibble of the first word; code 0 ends the text early.
     case packed(UInt64, UInt64)
 
+    /// The most bytes packed into the first word alone.
     private static let inlineLimit = 15
     private static let packedLimit = 32
     /// The character of each nibble code (code 0 is unused: it ends the text). The codes are
@@ -18,12 +19,16 @@ enum PackedLiteral: Sendable {
     /// Trusted: `bytes` must be a strict number literal (the scanner validated it), so every
     /// byte is one of `0123456789-+.eE`.
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard bytes.count > Self.inlineLimit, bytes.count <= Self.packedLimit, let start = bytes.baseAddress else {
+        guard bytes.count <= Self.packedLimit, bytes.count > 0, let start = bytes.baseAddress else {
             self = .text(String(decoding: bytes, as: UTF8.self))
             return
         }
-        let words = Self.pack(UnsafeRawPointer(start), count: bytes.count)
-        self = .packed(words.0, words.1)
+        if bytes.count > Self.inlineLimit {
+            let words = Self.pack(UnsafeRawPointer(start), count: bytes.count)
+            self = .packed(words.0, words.1)
+        } else {
+            self = .packed(Self.packShort(start, count: bytes.count), 0)
+        }
         assert(withUTF8 { $0.elementsEqual(bytes) }, "not a strict number literal: \(Array(bytes))")
     }
 
@@ -39,6 +44,30 @@ enum PackedLiteral: Sendable {
         let last = UInt64(codes(start.loadUnaligned(fromByteOffset: count - 16, as: UInt64.self)))
             | UInt64(codes(start.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))) << 32
         return (first, last >> UInt64((Self.packedLimit - count) * 4))
+    }
+
+    /// The first word of a literal of 1 to 15 bytes, with the loads kept inside it: from 8
+    /// bytes its first and last eight (overlapping), from 4 its first and last four, below
+    /// that byte by byte; the codes of the overlap are shifted out.
+    @inline(__always)
+    private static func packShort(_ start: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+        let raw = UnsafeRawPointer(start)
+        if count >= 8 {
+            let head = UInt64(codes(raw.loadUnaligned(as: UInt64.self)))
+            let tail = UInt64(codes(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)))
+            return head | ((tail >> UInt64((16 - count) * 4)) << 32)
+        }
+        if count >= 4 {
+            let both = UInt64(raw.loadUnaligned(as: UInt32.self))
+                | UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) << 32
+            let packed = UInt64(codes(both))
+            return (packed & 0xFFFF) | (((packed >> 16) >> UInt64((8 - count) * 4)) << 16)
+        }
+        var word: UInt64 = 0
+        for position in 0..<count {
+            word |= (UInt64(codes(UInt64(start[position]))) & 0xF) << UInt64(position * 4)
+        }
+        return word
     }
 
     /// The codes of eight literal bytes (the first in the low byte) as eight nibbles, the first
