@@ -57,8 +57,8 @@ extension Document {
     }
 
     /// The value of a container whose members are all scalars or empty (a GeoJSON coordinate
-    /// pair, a record of plain fields), built in one go without a frame; `nil` for any other container,
-    /// or an object whose keys ``objectKeys(at:keys:)`` cannot check.
+    /// pair, a record of plain fields), built in one go without a frame; `nil` for any other
+    /// container, or an object whose keys ``objectKeys(at:keys:)`` cannot check.
     private func leafJSON(at index: Int, keys: inout KeyInterner) -> JSON? {
         let node = nodes[index]
         let count = Int(node.length)
