@@ -191,3 +191,157 @@ struct JSONTreeBuildTests {
         #expect(String(decoding: json.serialized(), as: UTF8.self) == "[" + literals.joined(separator: ",") + "]")
     }
 }
+
+/// A strict number literal of `length` characters (at least 1) using every character a
+/// literal may have: sign, digits, point, `e` or `E` and an exponent sign.
+private func strictLiteral(length: Int, random: inout SeededRandom) -> String {
+    func digit(_ random: inout SeededRandom) -> String { String(Int.random(in: 0...9, using: &random)) }
+    let sign = length >= 2 && Bool.random(using: &random) ? "-" : ""
+    var remaining = length - sign.count
+    var exponent = ""
+    if remaining >= 3, Bool.random(using: &random) {
+        // A marker, maybe a sign, one to three digits, and at least one mantissa digit left.
+        exponent = ["e", "E"].randomElement(using: &random)!
+        if remaining >= 4 { exponent += ["", "+", "-"].randomElement(using: &random)! }
+        let digits = Int.random(in: 1...min(3, remaining - 1 - exponent.count), using: &random)
+        for _ in 0..<digits { exponent += digit(&random) }
+        remaining -= exponent.count
+    }
+    guard remaining > 1 else { return sign + digit(&random) + exponent }
+    var mantissa = String(Int.random(in: 1...9, using: &random))
+    if remaining >= 3, Bool.random(using: &random) {
+        let integerDigits = Int.random(in: 1...(remaining - 2), using: &random)
+        for _ in 1..<integerDigits { mantissa += digit(&random) }
+        mantissa += "."
+    }
+    while mantissa.count < remaining { mantissa += digit(&random) }
+    return sign + mantissa + exponent
+}
+
+/// An object as a list of members, first key winning, looked up by `String` equality: the
+/// model `JSON.Object` must agree with, however it files its keys.
+private struct ObjectModel {
+    var members: [(key: String, value: JSON)] = []
+
+    func position(of key: String) -> Int? { members.firstIndex { $0.key == key } }
+
+    subscript(key: String) -> JSON? {
+        get { position(of: key).map { members[$0].value } }
+        set {
+            switch (position(of: key), newValue) {
+            case (let position?, let value?): members[position].value = value
+            case (let position?, nil): members.remove(at: position)
+            case (nil, let value?): members.append((key, value))
+            case (nil, nil): break
+            }
+        }
+    }
+}
+
+@Suite("JSON tree building: literals and keys against reference models")
+struct JSONTreeModelTests {
+    static let seeds: [UInt64] = Array(1...8)
+
+    @Test(arguments: seeds)
+    func randomLiteralsRoundTripByteForByte(seed: UInt64) throws {
+        var random = SeededRandom(state: seed)
+        // Every length up to past the packed limit, each several times, alone (so the literal
+        // ends the input) and among other values.
+        for length in 1...40 {
+            for _ in 0..<6 {
+                let literal = strictLiteral(length: length, random: &random)
+                #expect(literal.utf8.count == length, "\(literal)")
+                let expected = try #require(JSON.Number(literal: literal), "\(literal)")
+                for text in [literal, "[" + literal + "]", #"{"n":\#(literal),"m":[\#(literal),1]}"#] {
+                    let parsed = try JSON(parsing: text)
+                    #expect(parsed.serializedString() == text, "seed \(seed): \(text)")
+                    let number = try #require(text == literal ? parsed.numberValue : (parsed[0] ?? parsed["n"])?.numberValue)
+                    #expect(number.literal == literal, "seed \(seed)")
+                    #expect(number == expected, "seed \(seed): \(literal)")
+                    #expect(number.hashValue == expected.hashValue, "seed \(seed): \(literal)")
+                    #expect(number.double == expected.double, "seed \(seed): \(literal)")
+                    #expect(number.int64 == expected.int64, "seed \(seed): \(literal)")
+                    #expect(number.description == literal, "seed \(seed)")
+                }
+            }
+        }
+    }
+
+    @Test(arguments: seeds)
+    func literalsOfOneLengthDifferingInOneCharacterStayDifferent(seed: UInt64) throws {
+        var random = SeededRandom(state: seed)
+        for _ in 0..<200 {
+            let length = Int.random(in: 16...32, using: &random)
+            let literal = strictLiteral(length: length, random: &random)
+            // Changing one digit changes the value, so packed equality must see it.
+            var bytes = Array(literal.utf8)
+            guard let position = bytes.indices.filter({ (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(bytes[$0]) }).randomElement(using: &random) else { continue }
+            bytes[position] = bytes[position] == UInt8(ascii: "9") ? UInt8(ascii: "8") : bytes[position] + 1
+            let other = String(decoding: bytes, as: UTF8.self)
+            let parsed = try #require(try JSON(parsing: "[\(literal),\(other)]").arrayValue)
+            #expect(parsed[0] != parsed[1], "seed \(seed): \(literal) and \(other)")
+            #expect(parsed[1].numberValue?.literal == other)
+        }
+    }
+
+    @Test(arguments: seeds)
+    func randomObjectsWithRepeatedKeysAgreeWithAListModel(seed: UInt64) throws {
+        var random = SeededRandom(state: seed)
+        // Few names, so most objects repeat some; escaped and canonically equivalent spellings.
+        let names = (0..<18).map { "key\($0)" } + ["\u{E9}", "e\u{301}", "K", "\u{212A}", "", "quote\""]
+        func keyText(_ key: String, random: inout SeededRandom) -> String {
+            guard Int.random(in: 0..<4, using: &random) == 0 else { return String(decoding: JSON.string(key).serialized(), as: UTF8.self) }
+            return "\"" + key.utf16.map { String(format: "\\u%04x", $0) }.joined() + "\""
+        }
+        for round in 0..<60 {
+            var model = ObjectModel()
+            var parts: [String] = []
+            for member in 0..<Int.random(in: 0...40, using: &random) {
+                let key = names.randomElement(using: &random)!
+                // Scalars, empty containers and nested objects that repeat the outer keys.
+                let value: JSON
+                switch Int.random(in: 0..<5, using: &random) {
+                case 0: value = .number(JSON.Number(member))
+                case 1: value = .array([])
+                case 2: value = .object(JSON.Object())
+                case 3: value = .string("v\(member)")
+                default:
+                    let inner = key
+                    value = .object([inner: .number(JSON.Number(member)), "key0": .bool(true)])
+                }
+                var valueText = value.serializedString()
+                if case .object(let inner) = value, inner.count == 2, inner.keys[0] != "key0" {
+                    // The nested object written with its first key repeated last: the first wins.
+                    valueText = "{" + keyText(inner.keys[0], random: &random) + ":\(member),\"key0\":true,"
+                        + keyText(inner.keys[0], random: &random) + ":null}"
+                }
+                parts.append(keyText(key, random: &random) + ":" + valueText)
+                if model[key] == nil { model[key] = value }
+            }
+            var object = try #require(try JSON(parsing: "{" + parts.joined(separator: ",") + "}").objectValue)
+            let context = "seed \(seed), round \(round)"
+            #expect(object.keys.map { Array($0.unicodeScalars) } == model.members.map { Array($0.key.unicodeScalars) }, "\(context)")
+            #expect(object.values == model.members.map(\.value), "\(context)")
+            for step in 0..<40 {
+                let key = names.randomElement(using: &random)!
+                #expect(object.index(forKey: key) == model.position(of: key), "\(context), step \(step): \(key)")
+                #expect(object[key] == model[key], "\(context), step \(step): \(key)")
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0:
+                    object[key] = nil
+                    model[key] = nil
+                case 1:
+                    #expect(object.removeValue(forKey: key) == model[key], "\(context), step \(step)")
+                    model[key] = nil
+                case 2:
+                    object[key] = .number(JSON.Number(step))
+                    model[key] = .number(JSON.Number(step))
+                default:
+                    break
+                }
+                #expect(object.keys == model.members.map(\.key), "\(context), step \(step)")
+                #expect(object.values == model.members.map(\.value), "\(context), step \(step)")
+            }
+        }
+    }
+}

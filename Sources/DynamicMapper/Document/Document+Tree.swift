@@ -10,37 +10,115 @@ extension Document {
     func json(at index: Int) -> JSON {
         guard nodes[index].kind.rawValue >= Node.Kind.array.rawValue else { return scalarJSON(nodes[index]) }
         var keys = KeyInterner()
-        var open = [TreeFrame(node: nodes[index], at: index)]
+        if let leaf = leafJSON(at: index, keys: &keys) { return leaf }
+        var open = [openFrame(at: index, keys: &keys)]
         while true {
             let top = open.count - 1
             let child = open[top].next
             if child < open[top].end {
                 var valueIndex = child
                 if open[top].isObject {
-                    let (key, hash) = keys.key(nodes[child], in: self)
                     valueIndex = child + 1
                     open[top].next = next(after: valueIndex)
-                    // A repeated key is skipped whole: the first one wins.
-                    guard open[top].object.insertKeyIfAbsent(key, hash: hash) else { continue }
+                    if !open[top].checkedKeys {
+                        let (key, hash) = keys.keyAndHash(nodes[child], in: self)
+                        // A repeated key is skipped whole: the first one wins.
+                        guard open[top].object.insertKeyIfAbsent(key, hash: hash) else { continue }
+                    }
                 } else {
-                    open[top].next = next(after: valueIndex)
+                    open[top].next = next(after: child)
                 }
                 let node = nodes[valueIndex]
-                if node.kind.rawValue >= Node.Kind.array.rawValue {
-                    open.append(TreeFrame(node: node, at: valueIndex))
-                } else {
+                if node.kind.rawValue < Node.Kind.array.rawValue {
                     open[top].add(scalarJSON(node))
+                } else if let leaf = leafJSON(at: valueIndex, keys: &keys) {
+                    open[top].add(leaf)
+                } else {
+                    open.append(openFrame(at: valueIndex, keys: &keys))
                 }
             } else {
-                let finished = open.removeLast()
-                guard !open.isEmpty else { return finished.value }
-                open[open.count - 1].add(finished.value)
+                let finished = open.removeLast().value
+                guard !open.isEmpty else { return finished }
+                open[open.count - 1].add(finished)
             }
         }
     }
 
+    /// A frame for the container at `index`, its keys (an object's) already in place when
+    /// ``objectKeys(at:keys:)`` could check them.
+    private func openFrame(at index: Int, keys: inout KeyInterner) -> TreeFrame {
+        let node = nodes[index]
+        guard node.kind == .object else { return TreeFrame(array: node, at: index) }
+        if let checked = objectKeys(at: index, keys: &keys) {
+            let object = JSON.Object(uniqueKeys: checked.keys, values: [], keyIndex: checked.keyIndex)
+            return TreeFrame(checkedObject: object, node: node, at: index)
+        }
+        return TreeFrame(object: node, at: index)
+    }
+
+    /// The value of a container whose members are all scalars or empty (a GeoJSON coordinate
+    /// pair, a record of plain fields), built in one go without a frame; `nil` for any other
+    /// container, or an object whose keys ``objectKeys(at:keys:)`` cannot check.
+    private func leafJSON(at index: Int, keys: inout KeyInterner) -> JSON? {
+        let node = nodes[index]
+        let count = Int(node.length)
+        let first = index + 1
+        if node.kind == .array {
+            // The element nodes are exactly the next `count` nodes when none has descendants.
+            guard Int(node.end) == first + count else { return nil }
+            guard count > 0 else { return .array([]) }
+            // Appends to a reserved array rather than `init(unsafeUninitializedCapacity:)`,
+            // which this toolchain leaves unspecialised, looking up the storage's metadata on
+            // every call.
+            var elements: [JSON] = []
+            elements.reserveCapacity(count)
+            for position in 0..<count { elements.append(scalarJSON(nodes[first + position])) }
+            return .array(elements)
+        }
+        guard Int(node.end) == first + 2 * count else { return nil }
+        guard count > 0 else { return .object(JSON.Object()) }
+        guard let checked = objectKeys(at: index, keys: &keys) else { return nil }
+        var values: [JSON] = []
+        values.reserveCapacity(count)
+        for position in 0..<count { values.append(scalarJSON(nodes[first + 2 * position + 1])) }
+        return .object(JSON.Object(uniqueKeys: checked.keys, values: values, keyIndex: checked.keyIndex))
+    }
+
+    /// The keys of the object at `index`, with their ``KeyIndex`` if the object is big enough
+    /// for one, when they are plain (neither escaped nor non-ASCII, so equal keys have equal
+    /// bytes) and all different; `nil` otherwise, leaving the object to key-by-key insertion
+    /// (which resolves escapes, matches canonically equivalent keys and skips repeats).
+    ///
+    /// Telling plain keys apart takes no string comparison: each distinct byte sequence is
+    /// one ``KeyInterner`` entry, stamped with the object that last used it.
+    private func objectKeys(at index: Int, keys interner: inout KeyInterner) -> (keys: [String], keyIndex: KeyIndex?)? {
+        let node = nodes[index]
+        let count = Int(node.length)
+        guard count > 0 else { return ([], nil) }
+        let stamp = interner.nextStamp()
+        var keys: [String] = []
+        keys.reserveCapacity(count)
+        // Keys are hashed only for an object big enough to index (most are not), each key once
+        // per build.
+        var keyIndex = count > JSON.Object.indexThreshold ? KeyIndex(capacity: count) : nil
+        var child = index + 1
+        for position in 0..<count {
+            let key = nodes[child]
+            guard key.flags.isDisjoint(with: [.escaped, .nonASCII]),
+                  let entry = interner.stampedEntry(key, in: self, stamp: stamp) else { return nil }
+            keys.append(interner.key(of: entry))
+            if keyIndex != nil { keyIndex?.file(position: position, hash: interner.hash(of: entry)) }
+            child = next(after: child + 1)
+        }
+        return (keys, keyIndex)
+    }
+
+    /// The value of a node with no descendants: a scalar, or an empty array or object (which
+    /// a leaf container, whose node count matches its member count, may hold).
     private func scalarJSON(_ node: Node) -> JSON {
         switch node.kind {
+        case .array: return .array([])
+        case .object: return .object(JSON.Object())
         case .null: return .null
         case .true: return .bool(true)
         case .false: return .bool(false)
@@ -53,83 +131,218 @@ extension Document {
 }
 
 /// An array or object being built by ``Document/json(at:)``, sized for all its members up
-/// front (the node counts them). An object's keys go in as they are read, its values once built.
+/// front (the node counts them). An object's keys go in as they are read (or all at once,
+/// when checked up front), its values once built.
 private struct TreeFrame {
     let isObject: Bool
+    /// Whether the object's keys are all in place, all different, so that every member's
+    /// value is added in order with no key to read.
+    let checkedKeys: Bool
     let end: Int
     /// The next member's key node (objects) or the next element (arrays).
     var next: Int
     var elements: [JSON] = []
     var object = JSON.Object()
 
-    init(node: Node, at index: Int) {
-        isObject = node.kind == .object
+    init(array node: Node, at index: Int) {
+        isObject = false
+        checkedKeys = false
         end = Int(node.end)
         next = index + 1
-        if isObject {
-            object = JSON.Object(reservingCapacity: Int(node.length))
-        } else {
-            elements.reserveCapacity(Int(node.length))
-        }
+        elements.reserveCapacity(Int(node.length))
+    }
+
+    init(object node: Node, at index: Int) {
+        isObject = true
+        checkedKeys = false
+        end = Int(node.end)
+        next = index + 1
+        object = JSON.Object(reservingCapacity: Int(node.length))
+    }
+
+    init(checkedObject: JSON.Object, node: Node, at index: Int) {
+        isObject = true
+        checkedKeys = true
+        end = Int(node.end)
+        next = index + 1
+        object = checkedObject
     }
 
     mutating func add(_ value: JSON) {
         if isObject { object.appendValue(value) } else { elements.append(value) }
     }
 
-    var value: JSON { isObject ? .object(object) : .array(elements) }
+    var value: JSON {
+        guard isObject else { return .array(elements) }
+        object.checkInvariants()
+        return .object(object)
+    }
 }
 
-/// The keys of one build, each made into a `String` and hashed once however many objects
-/// repeat it: the objects share the string's storage (a document's keys are mostly the same
-/// few names), and an object's ``KeyIndex`` files it without hashing it again.
-private struct KeyInterner {
-    private struct Entry {
+/// The keys of one build, each made into a `String` once however many objects repeat it: the
+/// objects share the string's storage (a document's keys are mostly the same few names). A
+/// key's ``KeyIndex/hash(_:)`` is computed once too, and only if an object big enough to be
+/// indexed has it.
+///
+/// Its tables are raw memory it frees itself (so a look-up checks no uniqueness and retains
+/// nothing): every key of a document is looked up here.
+private struct KeyInterner: ~Copyable {
+    /// A distinct key, by its bytes.
+    struct Entry {
+        /// The key's bytes as ``KeyInterner/words(_:count:)`` gives them.
+        let first: UInt64
+        let last: UInt64
         let offset: UInt32
         let length: UInt32
-        let signature: UInt64
-        let key: String
-        let hash: Int
+        /// The object (``nextStamp()``) that last took this key.
+        var stamp: UInt32 = 0
+        var isHashed = false
+        var hash = 0
     }
 
-    private var entries: [Entry] = []
-    /// Open addressing by signature: an entry's position plus one, or 0 for an empty slot.
-    private var slots: [Int32] = []
+    private var entries: UnsafeMutablePointer<Entry>
+    private var entryCapacity = 32
+    private var entryCount = 0
+    /// The key of each entry.
+    private var keys: [String] = []
+    /// Open addressing: an entry's position plus one, or 0 for an empty slot.
+    private var slots: UnsafeMutablePointer<Int32>
+    /// The bits ``home(_:_:count:)`` drops: `64 - log2(slot count)`.
+    private var shift = 64 - 6
+    private var stamps: UInt32 = 0
+
+    init() {
+        entries = .allocate(capacity: entryCapacity)
+        slots = .allocate(capacity: 1 << (64 - shift))
+        slots.initialize(repeating: 0, count: 1 << (64 - shift))
+    }
+
+    deinit {
+        entries.deallocate()
+        slots.deallocate()
+    }
+
+    /// A stamp no object has used yet (after 2³² objects one may recur, which only sends an
+    /// object whose keys were in fact all different to key-by-key insertion).
+    mutating func nextStamp() -> UInt32 {
+        stamps &+= 1
+        if stamps == 0 { stamps = 1 }
+        return stamps
+    }
+
+    @inline(__always)
+    func key(of entry: Int) -> String { keys[entry] }
+
+    mutating func hash(of entry: Int) -> Int {
+        if entries[entry].isHashed { return entries[entry].hash }
+        let hash = KeyIndex.hash(keys[entry])
+        entries[entry].hash = hash
+        entries[entry].isHashed = true
+        return hash
+    }
+
+    /// The entry of unescaped key node `node` (made if new), stamped `stamp`; `nil` if it
+    /// already had that stamp, a key repeated in the object.
+    @inline(__always)
+    mutating func stampedEntry(_ node: Node, in document: Document, stamp: UInt32) -> Int? {
+        let entry = self.entry(node, in: document)
+        guard entries[entry].stamp != stamp else { return nil }
+        entries[entry].stamp = stamp
+        return entry
+    }
 
     /// The key of key node `node`, and its ``KeyIndex/hash(_:)``.
-    mutating func key(_ node: Node, in document: Document) -> (String, Int) {
+    mutating func keyAndHash(_ node: Node, in document: Document) -> (String, Int) {
         if node.flags.contains(.escaped) {
             // Its bytes are not its value; rare enough not to share.
             let key = document.string(node)
             return (key, KeyIndex.hash(key))
         }
-        if slots.isEmpty { slots = Array(repeating: 0, count: 64) }
+        let entry = self.entry(node, in: document)
+        return (keys[entry], hash(of: entry))
+    }
+
+    /// Two words that, with the length, are the key's bytes exactly when it has at most 16:
+    /// its first and last eight bytes (overlapping below 16), or below 8 bytes its first and
+    /// last four, or below 4 its first, middle and last byte. Every load stays inside the key.
+    @inline(__always)
+    static func words(_ start: UnsafePointer<UInt8>, count: Int) -> (UInt64, UInt64) {
+        let raw = UnsafeRawPointer(start)
+        if count >= 8 {
+            return (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+        }
+        if count >= 4 {
+            let low = UInt64(raw.loadUnaligned(as: UInt32.self))
+            return (low | UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) << 32, 0)
+        }
+        guard count > 0 else { return (0, 0) }
+        return (UInt64(start[0]) | UInt64(start[count >> 1]) << 8 | UInt64(start[count - 1]) << 16, 0)
+    }
+
+    /// Whether two keys of `count` bytes (more than 16) whose first and last eight bytes are
+    /// equal have equal bytes between, compared a word at a time.
+    @inline(__always)
+    private static func middlesEqual(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>, count: Int) -> Bool {
+        let left = UnsafeRawPointer(lhs), right = UnsafeRawPointer(rhs)
+        var offset = 8
+        while offset < count - 8 {
+            if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+                return false
+            }
+            offset += 8
+        }
+        return true
+    }
+
+    /// The first slot for a key: the top bits of products with odd constants, which depend on
+    /// every bit of the words (a product's low bits depend only on the factors' low bits).
+    @inline(__always)
+    private func home(_ first: UInt64, _ last: UInt64, count: Int) -> Int {
+        let mixed = ((first &+ UInt64(truncatingIfNeeded: count)) &* 0x9E37_79B9_7F4A_7C15 ^ last) &* 0xC2B2_AE3D_27D4_EB4F
+        return Int(truncatingIfNeeded: mixed >> UInt64(shift))
+    }
+
+    /// The position of the entry for unescaped key node `node`'s bytes, made if new.
+    mutating func entry(_ node: Node, in document: Document) -> Int {
         let start = document.pointer(node)
         let count = Int(node.length)
-        let signature = Document.keySignature(start, count: count)
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: signature) & mask
+        let (first, last) = Self.words(start, count: count)
+        let mask = (1 << (64 - shift)) - 1
+        var slot = home(first, last, count: count)
         while slots[slot] != 0 {
-            let entry = entries[Int(slots[slot]) - 1]
-            if entry.signature == signature, entry.length == node.length,
-               count == 0 || memcmpEqual(document.bytes.baseAddress.unsafelyUnwrapped + Int(entry.offset), start, count) {
-                return (entry.key, entry.hash)
+            let position = Int(slots[slot]) - 1
+            let entry = entries[position]
+            // Up to 16 bytes the words are the key; past that the bytes are compared too.
+            if entry.first == first, entry.last == last, entry.length == node.length,
+               count <= 16 || Self.middlesEqual(document.bytes.baseAddress.unsafelyUnwrapped + Int(entry.offset), start, count: count) {
+                return position
             }
             slot = (slot + 1) & mask
         }
-        let key = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
-        let hash = KeyIndex.hash(key)
-        entries.append(Entry(offset: node.offset, length: node.length, signature: signature, key: key, hash: hash))
-        slots[slot] = Int32(truncatingIfNeeded: entries.count)
-        if entries.count * 2 > slots.count { grow() }
-        return (key, hash)
+        if entryCount == entryCapacity {
+            let grown = UnsafeMutablePointer<Entry>.allocate(capacity: entryCapacity * 2)
+            grown.moveInitialize(from: entries, count: entryCount)
+            entries.deallocate()
+            entries = grown
+            entryCapacity *= 2
+        }
+        (entries + entryCount).initialize(to: Entry(first: first, last: last, offset: node.offset, length: node.length))
+        keys.append(String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self))
+        entryCount += 1
+        slots[slot] = Int32(truncatingIfNeeded: entryCount)
+        if entryCount * 2 > mask + 1 { grow() }
+        return entryCount - 1
     }
 
     private mutating func grow() {
-        slots = Array(repeating: 0, count: slots.count * 2)
-        let mask = slots.count - 1
-        for (position, entry) in entries.enumerated() {
-            var slot = Int(truncatingIfNeeded: entry.signature) & mask
+        slots.deallocate()
+        shift -= 1
+        let size = 1 << (64 - shift)
+        slots = .allocate(capacity: size)
+        slots.initialize(repeating: 0, count: size)
+        let mask = size - 1
+        for position in 0..<entryCount {
+            var slot = home(entries[position].first, entries[position].last, count: Int(entries[position].length))
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = Int32(truncatingIfNeeded: position + 1)
         }

@@ -39,6 +39,18 @@ extension JSON {
             if capacity > Self.indexThreshold { keyIndex = KeyIndex(capacity: capacity) }
         }
 
+        /// An object of `keys`, which a builder has checked are all different, with the
+        /// `values` built so far (the rest follow through ``appendValue(_:)``, room reserved)
+        /// and `keyIndex`, which must file every key when there are more than
+        /// ``indexThreshold`` and be `nil` otherwise.
+        init(uniqueKeys keys: [String], values: [JSON], keyIndex: KeyIndex?) {
+            self.keys = keys
+            self.values = values
+            self.keyIndex = keyIndex
+            if values.count < keys.count { self.values.reserveCapacity(keys.count) }
+            if values.count == keys.count { checkInvariants() }
+        }
+
         /// The number of members: `(["a": 1] as JSON.Object).count` is `1`.
         public var count: Int { keys.count }
 
@@ -144,10 +156,13 @@ extension JSON {
             return true
         }
 
-        /// The value of the member whose key ``insertKeyIfAbsent(_:hash:)`` added last.
+        /// The value of the member whose key ``insertKeyIfAbsent(_:hash:)`` added last, or of
+        /// the next key of an object made with ``init(uniqueKeys:values:keyIndex:)``.
         mutating func appendValue(_ value: JSON) {
             values.append(value)
-            checkInvariants(appended: keys.last)
+            // Keys set up front (``init(uniqueKeys:values:keyIndex:)``) leave the object
+            // incomplete until its last value.
+            if values.count == keys.count { checkInvariants(appended: keys.last) }
         }
 
         private mutating func removeMember(at position: Int) {

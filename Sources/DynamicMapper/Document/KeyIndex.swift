@@ -59,6 +59,13 @@ struct KeyIndex: Sendable {
         place(UInt64(truncatingIfNeeded: position + 1), hash: hash)
     }
 
+    /// Files `position` under `hash` in a table made with room for it (no growth, and
+    /// nothing checked: for a builder filing the keys of an object it sized the table for).
+    @inline(__always)
+    mutating func file(position: Int, hash: Int) {
+        place(UInt64(truncatingIfNeeded: position + 1), hash: hash)
+    }
+
     private mutating func place(_ entry: UInt64, hash: Int) {
         let mask = slots.count - 1
         var slot = hash & mask
