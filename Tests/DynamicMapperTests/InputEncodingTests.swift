@@ -161,6 +161,45 @@ struct InputEncodingTests {
 
     // MARK: Invalid UTF-16 and UTF-32
 
+    /// Every input of two to four bytes over an alphabet of zeros, byte order mark bytes and
+    /// short JSON, and random longer ones: accepted or refused as `JSONDecoder` accepts or
+    /// refuses it, with the same value, so encoding detection agrees where it is easiest to
+    /// get wrong (two- and three-byte input, zero bytes that are not an ASCII pattern).
+    @Test func shortAndZeroByteInputsAgreeWithFoundation() throws {
+        let alphabet: [UInt8] = [0x00, 0x31, 0x20, 0x5B, 0x5D, 0x22, 0xFE, 0xFF, 0xEF, 0xBB, 0xBF]
+        var inputs: [[UInt8]] = []
+        for length in 2...4 {
+            var indexes = Array(repeating: 0, count: length)
+            while true {
+                inputs.append(indexes.map { alphabet[$0] })
+                var position = length - 1
+                while position >= 0 && indexes[position] == alphabet.count - 1 { indexes[position] = 0; position -= 1 }
+                if position < 0 { break }
+                indexes[position] += 1
+            }
+        }
+        var random = SeededRandom(state: 0x1EC0DE)
+        for _ in 0..<2_000 {
+            let length = 5 + Int(random.next() % 8)
+            inputs.append((0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
+        }
+        var checked = 0
+        for bytes in inputs {
+            let data = Data(bytes)
+            let foundation = try? JSONDecoder().decode(JSON.self, from: data)
+            let ours = try? DynamicJSONDecoder().decode(JSON.self, from: data)
+            // The one deliberate difference: FF FE 00 00 starts UTF-32 little-endian here.
+            if bytes.count >= 4 && bytes[0] == 0xFF && bytes[1] == 0xFE && bytes[2] == 0 && bytes[3] == 0 { continue }
+            #expect(ours == foundation, "bytes \(bytes.map { String($0, radix: 16) })")
+            checked += 1
+        }
+        #expect(checked > 16_000)
+        // Two bytes with a zero are UTF-16 for both; three are not.
+        #expect(try DynamicJSONDecoder().decode(Int.self, from: Data([0x00, 0x31])) == 1)
+        #expect(try JSONDecoder().decode(Int.self, from: Data([0x00, 0x31])) == 1)
+        #expect(throws: DecodingError.self) { try DynamicJSONDecoder().decode(Int.self, from: Data([0x00, 0x31, 0x20])) }
+    }
+
     @Test(arguments: [false, true], [false, true])
     func loneSurrogatesInUTF16AreRejected(bigEndian: Bool, bom: Bool) throws {
         let quote = UInt16(UInt8(ascii: "\"")), open = UInt16(UInt8(ascii: "[")), close = UInt16(UInt8(ascii: "]"))
