@@ -12,36 +12,8 @@ struct DecoderContainerPathPropertyTests {
     @Test func pathsMatchFoundationAtEveryDepth() {
         for seed in UInt64(1)...150 {
             var random = SeededRandom(state: seed)
-            let json = PathDocument.value(kind: .object, depth: 0, random: &random)
+            let json = ShapedDocument.value(kind: .object, depth: 0, random: &random)
             expectSameDecoding(PathProbe.self, data: Data(json.utf8), note: "seed \(seed)", isEqual: ==)
-        }
-    }
-}
-
-/// A random document whose shape the probe can tell without trying: an object key starts with
-/// the kind of its value (`o`, `a`, `n`), and an array's element kinds follow ``elementKind``.
-private enum PathDocument {
-    enum Kind: Int { case object, array, number }
-
-    static func elementKind(depth: Int, index: Int) -> Kind { Kind(rawValue: (depth + index) % 3)! }
-
-    static func value(kind: Kind, depth: Int, random: inout SeededRandom) -> String {
-        let inner = { (kind: Kind) in depth >= 4 ? Kind.number : kind }
-        switch kind {
-        case .number:
-            // One leaf in forty cannot decode as an `Int`, so failures are compared too.
-            return Int.random(in: 0..<40, using: &random) == 0 ? #""x""# : String(Int.random(in: 0..<100, using: &random))
-        case .object:
-            let members = (0..<Int.random(in: 0...4, using: &random)).map { position -> String in
-                let kind = inner(Kind(rawValue: Int.random(in: 0..<3, using: &random))!)
-                return #""\#(["o", "a", "n"][kind.rawValue])\#(position)": \#(value(kind: kind, depth: depth + 1, random: &random))"#
-            }
-            return "{" + members.joined(separator: ", ") + "}"
-        case .array:
-            let elements = (0..<Int.random(in: 0...4, using: &random)).map { index in
-                value(kind: inner(elementKind(depth: depth + 1, index: index)), depth: depth + 1, random: &random)
-            }
-            return "[" + elements.joined(separator: ", ") + "]"
         }
     }
 }
@@ -60,13 +32,13 @@ private struct PathProbe: Decodable, Equatable {
         log.append("decoder \(Self.render(decoder.codingPath))")
         let depth = decoder.codingPath.count
         let isElement = decoder.codingPath.last?.intValue != nil
-        let kind: PathDocument.Kind
+        let kind: ShapedDocument.Kind
         if depth == 0 {
             kind = .object
         } else if isElement, let index = decoder.codingPath.last?.intValue {
-            kind = depth > 4 ? .number : PathDocument.elementKind(depth: depth, index: index)
+            kind = ShapedDocument.elementKind(depth: depth, index: index)
         } else {
-            kind = Self.kind(ofKey: decoder.codingPath.last!.stringValue)
+            kind = ShapedDocument.kind(ofKey: decoder.codingPath.last!.stringValue)
         }
         switch kind {
         case .object: try walk(try decoder.container(keyedBy: ProbeKey.self))
@@ -83,7 +55,7 @@ private struct PathProbe: Decodable, Equatable {
         log.append("object \(Self.render(object.codingPath))")
         var kept: [KeyedDecodingContainer<ProbeKey>] = []
         for key in object.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
-            let kind = Self.kind(ofKey: key.stringValue)
+            let kind = ShapedDocument.kind(ofKey: key.stringValue)
             switch (Self.choice(object.codingPath, key.stringValue), kind) {
             case (1, .object):
                 let nested = try object.nestedContainer(keyedBy: ProbeKey.self, forKey: key)
@@ -112,7 +84,7 @@ private struct PathProbe: Decodable, Equatable {
         let depth = array.codingPath.count + 1
         while !array.isAtEnd {
             let index = array.currentIndex
-            let kind = depth > 4 ? .number : PathDocument.elementKind(depth: depth, index: index)
+            let kind = ShapedDocument.elementKind(depth: depth, index: index)
             switch (Self.choice(array.codingPath, String(index)), kind) {
             case (1, .object):
                 try walk(try array.nestedContainer(keyedBy: ProbeKey.self))
@@ -126,14 +98,6 @@ private struct PathProbe: Decodable, Equatable {
             }
         }
         log.append("end \(Self.render(array.codingPath)) at \(array.currentIndex)")
-    }
-
-    private static func kind(ofKey key: String) -> PathDocument.Kind {
-        switch key.first {
-        case "o": return .object
-        case "a": return .array
-        default: return .number
-        }
     }
 
     /// 0, 1 or 2 from the place alone (FNV-1a), so both decoders take the same turns.

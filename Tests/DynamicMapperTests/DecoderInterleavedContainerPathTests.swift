@@ -13,44 +13,8 @@ struct DecoderInterleavedContainerPathTests {
     @Test func interleavedContainersKeepTheirPaths() {
         for seed in UInt64(1)...200 {
             var random = SeededRandom(state: seed)
-            let json = InterleavedDocument.value(kind: .object, depth: 0, random: &random)
+            let json = ShapedDocument.value(kind: .object, depth: 0, random: &random)
             expectSameDecoding(InterleavedProbe.self, data: Data(json.utf8), note: "seed \(seed)", isEqual: ==)
-        }
-    }
-}
-
-/// A random document whose shape the probe can tell without trying: an object key starts with
-/// the kind of its value (`o`, `a`, `n`), and an array's element kinds follow ``elementKind``.
-private enum InterleavedDocument {
-    enum Kind: Int { case object, array, number }
-
-    static func elementKind(depth: Int, index: Int) -> Kind {
-        depth > 4 ? .number : Kind(rawValue: (depth * 2 + index) % 3)!
-    }
-
-    static func value(kind: Kind, depth: Int, random: inout SeededRandom) -> String {
-        switch kind {
-        case .number:
-            return Int.random(in: 0..<40, using: &random) == 0 ? #""x""# : String(Int.random(in: 0..<100, using: &random))
-        case .object:
-            let members = (0..<Int.random(in: 0...4, using: &random)).map { position -> String in
-                let kind = depth >= 4 ? Kind.number : Kind(rawValue: Int.random(in: 0..<3, using: &random))!
-                return #""\#(["o", "a", "n"][kind.rawValue])\#(position)": \#(value(kind: kind, depth: depth + 1, random: &random))"#
-            }
-            return "{" + members.joined(separator: ", ") + "}"
-        case .array:
-            let elements = (0..<Int.random(in: 0...4, using: &random)).map { index in
-                value(kind: elementKind(depth: depth + 1, index: index), depth: depth + 1, random: &random)
-            }
-            return "[" + elements.joined(separator: ", ") + "]"
-        }
-    }
-
-    static func kind(ofKey key: String) -> Kind {
-        switch key.first {
-        case "o": return .object
-        case "a": return .array
-        default: return .number
         }
     }
 }
@@ -80,9 +44,9 @@ private struct InterleavedProbe: Decodable, Equatable {
     init(from decoder: any Decoder) throws {
         let path = decoder.codingPath
         log.append("decoder \(Self.render(path))")
-        let kind: InterleavedDocument.Kind
+        let kind: ShapedDocument.Kind
         if let last = path.last {
-            kind = last.intValue.map { InterleavedDocument.elementKind(depth: path.count, index: $0) } ?? InterleavedDocument.kind(ofKey: last.stringValue)
+            kind = last.intValue.map { ShapedDocument.elementKind(depth: path.count, index: $0) } ?? ShapedDocument.kind(ofKey: last.stringValue)
         } else {
             kind = .object
         }
@@ -122,7 +86,7 @@ private struct InterleavedProbe: Decodable, Equatable {
             let rest = OpenContainer.object(object, keys: Array(keys.dropFirst()))
             let place = object.codingPath + [key]
             log.append("member \(Self.render(place)) of \(Self.render(object.codingPath))")
-            switch (Self.hash(Self.render(place)) % 3, InterleavedDocument.kind(ofKey: key.stringValue)) {
+            switch (Self.hash(Self.render(place)) % 3, ShapedDocument.kind(ofKey: key.stringValue)) {
             case (_, .number):
                 log.append("number \(try object.decode(Int.self, forKey: key))")
             case (0, _):
@@ -141,7 +105,7 @@ private struct InterleavedProbe: Decodable, Equatable {
             }
             let index = cursor.container.currentIndex
             log.append("element \(index) of \(Self.render(array))")
-            switch (Self.hash(Self.render(array) + "#\(index)") % 3, InterleavedDocument.elementKind(depth: array.count + 1, index: index)) {
+            switch (Self.hash(Self.render(array) + "#\(index)") % 3, ShapedDocument.elementKind(depth: array.count + 1, index: index)) {
             case (_, .number):
                 log.append("number \(try cursor.container.decode(Int.self))")
             case (0, _):
