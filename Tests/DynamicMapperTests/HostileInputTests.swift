@@ -12,7 +12,7 @@ import Glibc
 
 /// The growth of this process's peak resident memory while `body` runs, in bytes, or `nil`
 /// where `/proc/self` is not available. The peak is reset first (`/proc/self/clear_refs`), so
-/// what came before does not count; other suites running at the same time may add a little.
+/// what came before does not count; other suites running at the same time may add to it (see `expectBoundedMemory`).
 private func peakMemoryGrowth<T>(_ body: () throws -> T) rethrows -> (value: T, growth: Int?) {
     // Free pages kept by malloc count as resident: hand them back before measuring.
     returnFreeMemoryToTheSystem()
@@ -69,16 +69,31 @@ private let runsUnderAddressSanitizer: Bool = {
 /// What other suites, which run at the same time, may add to a measured peak.
 private let otherSuitesAllowance = 32 * 1_048_576
 
+/// How many times a measurement over its bound is taken again before it counts as a failure.
+private let memoryAttempts = 3
+
 /// Runs `body` and expects the peak memory to grow by at most `limit` bytes (plus what other
 /// suites running at the same time may add).
+///
+/// The peak is the whole process's, and a suite running beside this one may touch far more
+/// than the allowance at the same moment (the stack-budget tests run 100,000-level decodes on
+/// big stacks): CI once saw 85 MiB there. So a measurement over the bound runs `body` again,
+/// up to ``memoryAttempts`` times, and the smallest growth counts. A real regression is over
+/// the bound on every attempt; a neighbour's burst is not.
 private func expectBoundedMemory<T>(
     below limit: Int, sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> T
 ) rethrows -> T {
-    let (value, growth) = try peakMemoryGrowth(body)
-    if let growth, !runsUnderAddressSanitizer {
-        #expect(growth <= limit + otherSuitesAllowance, "peak memory grew by \(growth / 1_048_576) MiB, limit \(limit / 1_048_576) MiB",
-                sourceLocation: sourceLocation)
+    var (value, growth) = try peakMemoryGrowth(body)
+    guard var smallest = growth, !runsUnderAddressSanitizer else { return value }
+    var attempt = 1
+    while smallest > limit + otherSuitesAllowance, attempt < memoryAttempts {
+        (value, growth) = try peakMemoryGrowth(body)
+        smallest = min(smallest, growth ?? smallest)
+        attempt += 1
     }
+    #expect(smallest <= limit + otherSuitesAllowance,
+            "peak memory grew by \(smallest / 1_048_576) MiB at least (\(attempt) attempts), limit \(limit / 1_048_576) MiB",
+            sourceLocation: sourceLocation)
     return value
 }
 
