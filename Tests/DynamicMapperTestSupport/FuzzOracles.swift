@@ -19,6 +19,14 @@ public enum DocumentedDifference: String, CaseIterable {
     case duplicateKeys = "Duplicate keys:"
     case implementationDefined = "JSONTestSuite implementation-defined (`i_`) cases:"
     case zeroWithExponent = "A zero with an exponent"
+    case threeByteInput = "Three-byte input with a zero byte"
+
+    /// ``threeByteInput``: `JSONSerialization` reads three bytes with a zero in the first two
+    /// as UTF-16 and drops the odd byte (`00 31 20` is 1); `JSONDecoder` refuses them, and so
+    /// does this package.
+    public static func isThreeByteUTF16Guess(_ text: Data) -> Bool {
+        text.count == 3 && (text[text.startIndex] == 0 || text[text.startIndex + 1] == 0)
+    }
 }
 
 // MARK: - Error summaries

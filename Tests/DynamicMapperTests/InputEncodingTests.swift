@@ -200,6 +200,31 @@ struct InputEncodingTests {
         #expect(throws: DecodingError.self) { try DynamicJSONDecoder().decode(Int.self, from: Data([0x00, 0x31, 0x20])) }
     }
 
+    /// README's "Three-byte input with a zero byte": every three-byte input with a zero in its
+    /// first two bytes is read by `JSON(parsing:)` as `JSONDecoder` reads it (refused, so far
+    /// as the alphabet reaches), `JSONSerialization` is the only reader that guesses UTF-16
+    /// there, and the fuzz oracle accepts exactly that difference.
+    @Test func threeByteInputWithAZeroFollowsJSONDecoder() throws {
+        let alphabet: [UInt8] = [0x00, 0x31, 0x20, 0x0A, 0x22, 0x5B, 0x5D, 0x7B, 0x7D, 0x61, 0xFE, 0xFF]
+        var serializationGuesses = 0
+        for a in alphabet { for b in alphabet where a == 0 || b == 0 { for c in alphabet {
+            let data = Data([a, b, c])
+            let decoder = try? JSONDecoder().decode(JSON.self, from: data)
+            #expect((try? JSON(parsing: data)) == decoder, "bytes \([a, b, c])")
+            #expect((try? DynamicJSONDecoder().decode(JSON.self, from: data)) == decoder, "bytes \([a, b, c])")
+            #expect(DocumentedDifference.isThreeByteUTF16Guess(data))
+            if decoder == nil, (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil {
+                serializationGuesses += 1
+            }
+            // The fuzz property holds with and without the JSON5 and formatting flags.
+            for flags: UInt8 in 0...3 { try FuzzChecks.parseRoundTrip(Data([flags, a, b, c])) }
+        } } }
+        // `00 31 x` and `31 00 x` for every third byte.
+        #expect(serializationGuesses == 2 * alphabet.count)
+        #expect(!DocumentedDifference.isThreeByteUTF16Guess(Data([0x31, 0x20, 0x00])))
+        #expect(!DocumentedDifference.isThreeByteUTF16Guess(Data([0x00, 0x31])))
+    }
+
     @Test(arguments: [false, true], [false, true])
     func loneSurrogatesInUTF16AreRejected(bigEndian: Bool, bom: Bool) throws {
         let quote = UInt16(UInt8(ascii: "\"")), open = UInt16(UInt8(ascii: "[")), close = UInt16(UInt8(ascii: "]"))
