@@ -27,4 +27,53 @@ struct FoundationParityDocumentedDifferenceTests {
         #expect(throws: DecodingError.self) { try foundation.decode([String: String].self, from: data) }
         #expect(try DynamicJSONDecoder.json5.decode([String: String].self, from: data) == ["v": "hi\u{0}there"])
     }
+
+    /// README, "A U+FEFF in a string or key": kept, as `JSONDecoder` keeps it, in random
+    /// strings and keys, in UTF-8 and both UTF-16 byte orders; `JSONSerialization` drops some,
+    /// and the fuzz oracle allows exactly that.
+    @Test func byteOrderMarkInStringsIsKept() throws {
+        var random = SeededRandom(state: 0xFEFF)
+        let pieces = ["\u{FEFF}", "a", "é", "😀", " ", "\\n", "\\u0041", "\\uFEFF"]
+        func text() -> String {
+            (0..<Int(random.next() % 5)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+        }
+        for _ in 0..<300 {
+            let key = (random.next() % 2 == 0 ? "\u{FEFF}" : "") + text()
+            let value = (random.next() % 2 == 0 ? "\u{FEFF}" : "") + text()
+            let source = "{\"\(key)\": [\"\(value)\", \"\(text())\"]}"
+            for data in [Data(source.utf8), utf16(source, bigEndian: true), utf16(source, bigEndian: false)] {
+                let foundation = try JSONDecoder().decode([String: [String]].self, from: data)
+                #expect(try DynamicJSONDecoder().decode([String: [String]].self, from: data) == foundation, "\(source)")
+                let tree = try JSON(parsing: data)
+                #expect(tree == (try JSONDecoder().decode(JSON.self, from: data)), "\(source)")
+                // JSONDecoder keeps a leading U+FEFF in the value.
+                let decodedValue = try #require(foundation.values.first?.first)
+                #expect(decodedValue.unicodeScalars.first == "\u{FEFF}" || !value.hasPrefix("\u{FEFF}"))
+                try FuzzChecks.parseRoundTrip(Data([0]) + data)
+            }
+        }
+        // JSONSerialization is the reader that drops it, at a string's start and after an escape.
+        let serialized = try JSONSerialization.jsonObject(with: Data("[\"\u{FEFF}a\", \"a\\n\u{FEFF}b\", \"a\u{FEFF}b\"]".utf8)) as? [String]
+        #expect(serialized == ["a", "a\nb", "a\u{FEFF}b"])
+        #expect(try JSON(parsing: Data("[\"\u{FEFF}a\"]".utf8)) == ["\u{FEFF}a"])
+    }
+
+    /// The fuzz oracle compares numbers longer than a Double's digits with the digits
+    /// `JSONSerialization` kept, not with `NSDecimalNumber.doubleValue` (several ulps off).
+    @Test func longNumbersMatchTheOracle() throws {
+        var random = SeededRandom(state: 74)
+        for _ in 0..<300 {
+            let digits = String((0..<(20 + Int(random.next() % 120))).map { _ in Character(String(random.next() % 10)) })
+            let exponent = Int(random.next() % 200) - 100
+            for text in ["1\(digits)", "-9\(digits)", "1\(digits)e\(exponent)", "0.\(digits)", "[4\(digits).5]"] {
+                try FuzzChecks.parseRoundTrip(Data([0]) + Data(text.utf8))
+            }
+        }
+    }
+
+    private func utf16(_ text: String, bigEndian: Bool) -> Data {
+        Data(text.utf16.flatMap { unit in
+            bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+        })
+    }
 }
