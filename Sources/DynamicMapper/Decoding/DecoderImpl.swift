@@ -243,12 +243,12 @@ final class DecoderImpl: Decoder {
         _modify { yield &state.pointee.keyCursors }
     }
 
-    init(document: Document, options: DecodingOptions, node: Int, path: CodingPathNode = CodingPathNode()) {
+    init(document: Document, options: DecodingOptions, node: Int, path: CodingPathNode? = nil) {
         self.document = document
         self.nodes = document.tape
         self.options = options
         state = .allocate(capacity: 1)
-        state.initialize(to: State(currentNode: node, path: path))
+        state.initialize(to: State(currentNode: node, path: path ?? CodingPathNode(value: node)))
     }
 
     deinit {
@@ -291,19 +291,21 @@ final class DecoderImpl: Decoder {
         }
     }
 
-    /// `parent`'s path with `step` added: the spare node of that depth when nothing else holds
-    /// it any more (its container and everything below are done with), else a new one.
+    /// `parent`'s path with `step` added, naming the document node `value` (when known): the
+    /// spare node of that depth when nothing else holds it any more (its container and
+    /// everything below are done with), else a new one.
     @inline(__always)
-    func childPath(of parent: CodingPathNode, _ step: CodingPathStep) -> CodingPathNode {
+    func childPath(of parent: CodingPathNode, _ step: CodingPathStep, value: Int? = nil) -> CodingPathNode {
+        let value = value.map { UInt32(truncatingIfNeeded: $0) } ?? CodingPathNode.unknownValue
         let depth = parent.depth + 1
         if depth >= state.pointee.spareNodes.count { addSpareSlots(through: depth) }
         return state.pointee.spareNodes.withUnsafeMutableBufferPointer { spares in
             if isKnownUniquelyReferenced(&spares[depth]) || Self.freeSpare(at: depth, in: spares) {
                 let node = spares[depth].unsafelyUnwrapped
-                node.reuse(parent: parent, step: step)
+                node.reuse(parent: parent, step: step, value: value)
                 return node
             }
-            let node = parent.appending(step)
+            let node = CodingPathNode(parent: parent, step: step, value: value)
             spares[depth] = node
             return node
         }
@@ -346,7 +348,7 @@ final class DecoderImpl: Decoder {
         guard node.kind == .array else {
             throw containerMismatch(expected: [Any].self, node: node, path: codingPath)
         }
-        return UnkeyedContainer(impl: self, array: currentNode, path: path)
+        return UnkeyedContainer(impl: self, array: currentNode, path: path.naming(currentNode))
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
@@ -362,7 +364,7 @@ final class DecoderImpl: Decoder {
         // Scalars asked for generically (array elements, generic models) skip `init(from:)`
         // and make no path node: their path is only built if they fail.
         try decodeScalar(T.self, at: index, path: { parent.codingPath(appending: step) }) {
-            try unwrapNonScalar(type, at: index, codingPath: { parent.codingPath(appending: step) }, node: { self.childPath(of: parent, step) })
+            try unwrapNonScalar(type, at: index, codingPath: { parent.codingPath(appending: step) }, node: { self.childPath(of: parent, step, value: index) })
         }
     }
 
@@ -374,7 +376,7 @@ final class DecoderImpl: Decoder {
         _ type: T.Type, at index: Int, parent: CodingPathNode, makeStep: () -> CodingPathStep
     ) throws -> T {
         try decodeScalar(T.self, at: index, path: { parent.codingPath(appending: makeStep()) }) {
-            try unwrapNonScalar(type, at: index, codingPath: { parent.codingPath(appending: makeStep()) }, node: { self.childPath(of: parent, makeStep()) })
+            try unwrapNonScalar(type, at: index, codingPath: { parent.codingPath(appending: makeStep()) }, node: { self.childPath(of: parent, makeStep(), value: index) })
         }
     }
 
