@@ -290,29 +290,43 @@ final class DecoderImpl: Decoder {
         return keyCursors[depth].next
     }
 
+    // Each of the two below changes the cursors once: every change of an array checks that the
+    // array is not shared, a call that cost a percent of a decode when made twice per lookup.
+
     @inline(__always)
     func setKeyHint(depth: Int, object: Int, next: Int) {
-        cursorSlot(depth: depth, object: object)
-        keyCursors[depth].next = next
+        if depth >= keyCursors.count { addCursorSlots(through: depth) }
+        keyCursors.withUnsafeMutableBufferPointer { cursors in
+            if cursors[depth].object == object {
+                cursors[depth].next = next
+            } else {
+                cursors[depth] = KeyCursor(object: object, next: next, uniqueKeys: nil)
+            }
+        }
     }
 
     /// Whether no key of `object` repeats, worked out once per object (most lookups then need
     /// no check for an earlier duplicate, which would win).
     @inline(__always)
     func hasUniqueKeys(depth: Int, object: Int) -> Bool {
-        cursorSlot(depth: depth, object: object)
-        if let known = keyCursors[depth].uniqueKeys { return known }
+        if depth < keyCursors.count, keyCursors[depth].object == object, let known = keyCursors[depth].uniqueKeys {
+            return known
+        }
         let unique = document.hasUniqueKeys(object: object, scratch: &signatures)
-        keyCursors[depth].uniqueKeys = unique
+        if depth >= keyCursors.count { addCursorSlots(through: depth) }
+        keyCursors.withUnsafeMutableBufferPointer { cursors in
+            if cursors[depth].object == object {
+                cursors[depth].uniqueKeys = unique
+            } else {
+                cursors[depth] = KeyCursor(object: object, next: object + 1, uniqueKeys: unique)
+            }
+        }
         return unique
     }
 
-    @inline(__always)
-    private func cursorSlot(depth: Int, object: Int) {
+    @inline(never)
+    private func addCursorSlots(through depth: Int) {
         while keyCursors.count <= depth { keyCursors.append(KeyCursor(object: -1, next: 0, uniqueKeys: nil)) }
-        if keyCursors[depth].object != object {
-            keyCursors[depth] = KeyCursor(object: object, next: object + 1, uniqueKeys: nil)
-        }
     }
 
     /// `parent`'s path with `step` added, naming the document node `value` (when known): the
