@@ -21,7 +21,7 @@ enum CodingPathStep {
 /// path is its container's node and its key, put together only when it fails.
 ///
 /// The decoder keeps the last node it made at each depth, and gives a node nobody else holds
-/// any more a new parent and step (see ``DecoderImpl/childPath(of:_:)``) rather than allocate
+/// any more a new parent and step (see ``DecoderImpl/childPath(of:_:value:)``) rather than allocate
 /// another: one node per value decoded through `init(from:)` would otherwise cost as much as
 /// the value.
 final class CodingPathNode {
