@@ -21,7 +21,7 @@ enum CodingPathStep {
 /// path is its container's node and its key, put together only when it fails.
 ///
 /// The decoder keeps the last node it made at each depth, and gives a node nobody else holds
-/// any more a new parent and step (see ``DecoderImpl/childPath(of:_:)``) rather than allocate
+/// any more a new parent and step (see ``DecoderImpl/childPath(of:_:value:)``) rather than allocate
 /// another: one node per value decoded through `init(from:)` would otherwise cost as much as
 /// the value.
 final class CodingPathNode {
@@ -30,28 +30,47 @@ final class CodingPathNode {
     /// The step from `parent` to here; meaningless at the root (not optional, because an
     /// optional existential costs a call to test and to copy).
     @exclusivity(unchecked) private(set) var step: CodingPathStep
-    /// The number of steps from the root (the index of the per-depth key cursors).
-    let depth: Int
+    /// The document node this path names, when known (``unknownValue`` otherwise): an unkeyed
+    /// container finds its array here, which keeps the container within the three words an
+    /// existential holds inline (see ``UnkeyedContainer``). Node indexes fit 32 bits because
+    /// a document is at most 4 GiB and every node starts at a byte of its own.
+    @exclusivity(unchecked) private(set) var value: UInt32
+    private let storedDepth: Int32
 
-    /// The empty path.
-    init() {
-        parent = nil
-        step = .index(0)
-        depth = 0
+    /// The `value` of a node made without knowing the document node it names.
+    static var unknownValue: UInt32 { .max }
+
+    /// The number of steps from the root (the index of the per-depth key cursors).
+    var depth: Int {
+        @inline(__always) get { Int(storedDepth) }
     }
 
-    private init(parent: CodingPathNode, step: CodingPathStep) {
+    /// The empty path, naming the document node `value` when given.
+    init(value: Int? = nil) {
+        parent = nil
+        step = .index(0)
+        self.value = value.map { UInt32(truncatingIfNeeded: $0) } ?? Self.unknownValue
+        storedDepth = 0
+    }
+
+    /// `parent`'s path with `step` added, naming the document node `value` (or
+    /// ``unknownValue``).
+    init(parent: CodingPathNode, step: CodingPathStep, value: UInt32) {
         self.parent = parent
         self.step = step
-        depth = parent.depth + 1
+        self.value = value
+        // A path as deep as Int32 allows cannot be built: its nodes alone would need more
+        // memory than there is.
+        storedDepth = parent.storedDepth &+ 1
     }
 
     /// Makes this node, which only the decoder's list of spare nodes refers to, `step` below
-    /// `parent` (whose depth is one less than this node's).
+    /// `parent` (whose depth is one less than this node's), naming the document node `value`.
     @inline(__always)
-    func reuse(parent: CodingPathNode, step: CodingPathStep) {
+    func reuse(parent: CodingPathNode, step: CodingPathStep, value: UInt32) {
         self.parent = parent
         self.step = step
+        self.value = value
     }
 
     /// Lets go of the parent of this node, which only the decoder's list of spare nodes refers
@@ -61,6 +80,24 @@ final class CodingPathNode {
         parent = nil
     }
 
+    /// This path, naming the document node `value`: itself when it already does, else a copy
+    /// that does (a node's value never changes while anything but the decoder's spares holds it).
+    @inline(__always)
+    func naming(_ value: Int) -> CodingPathNode {
+        let value = UInt32(truncatingIfNeeded: value)
+        return self.value == value ? self : copy(naming: value)
+    }
+
+    @inline(never)
+    private func copy(naming value: UInt32) -> CodingPathNode {
+        guard let parent else {
+            let root = CodingPathNode()
+            root.value = value
+            return root
+        }
+        return CodingPathNode(parent: parent, step: step, value: value)
+    }
+
     /// The path of `steps` from the root.
     static func of(_ steps: some Sequence<CodingPathStep>) -> CodingPathNode {
         CodingPathNode().appending(contentsOf: steps)
@@ -68,7 +105,12 @@ final class CodingPathNode {
 
     /// This path with `step` added.
     func appending(_ step: CodingPathStep) -> CodingPathNode {
-        CodingPathNode(parent: self, step: step)
+        CodingPathNode(parent: self, step: step, value: Self.unknownValue)
+    }
+
+    /// This path with `step` added, naming the document node `value`.
+    func appending(_ step: CodingPathStep, value: Int) -> CodingPathNode {
+        CodingPathNode(parent: self, step: step, value: UInt32(truncatingIfNeeded: value))
     }
 
     /// This path with `steps` added.

@@ -16,49 +16,6 @@ final class DecoderImpl: Decoder {
         var uniqueKeys: Bool?
     }
 
-    private struct State {
-        var currentNode: Int
-        var path: CodingPathNode
-        var keyCursors: [KeyCursor] = []
-        /// By depth, the last path node made for a child at that depth (see ``childPath(of:_:)``).
-        var spareNodes: [CodingPathNode?] = []
-        /// Scratch space for ``Document/hasUniqueKeys(object:scratch:)``.
-        var signatures: [UInt64] = []
-        /// Types already found not to be `[String: V]`: the conformance check is a runtime
-        /// lookup that costs far more than scanning this short list.
-        var plainTypes = KnownPlainTypes()
-        /// Made when the first dynamic model is met (see ``KeyUsage``).
-        var keyUsage: KeyUsage?
-        /// `keyUsage`'s bits, which every key lookup (and floating-point read) marks once it exists.
-        ///
-        /// These four pointers do not own their memory. Each points into an object this decoder
-        /// holds strongly for its whole life: ``KeyUsage``'s bits (`keyUsage` above, which a
-        /// super decoder copies along with the pointers) or the reporting ``ReadTracker``'s
-        /// (held by `options.reporting`). Never set one without holding its owner.
-        var usageBits: UnsafeMutablePointer<UInt64>?
-        /// What `usageBits` is outside a dynamic model's own lookups: nil, or a reporting
-        /// decode's ``ReadTracker`` when it lists unread keys.
-        var baseUsageBits: UnsafeMutablePointer<UInt64>?
-        var doubleReadBits: UnsafeMutablePointer<UInt64>?
-        var floatReadBits: UnsafeMutablePointer<UInt64>?
-        var viewOrigin: ViewOrigin?
-        /// Coding-key types known to be plain (not ``KeyedKey``), and what keyed keys mean.
-        var plainKeyTypes = KnownPlainTypes()
-        /// For a decoder from a keyed container's `superDecoder`: that container's object,
-        /// which `@Flat` decodes from.
-        var parentObject: (document: Document, node: Int)?
-        var keyMeanings: [String: KeyMeaning] = [:]
-        /// Model types met so far and their `@Mapped` layout (nil: not a ``MappedCodable``).
-        var mappedLayouts: [ObjectIdentifier: MappedLayout?] = [:]
-        /// The ``MappedCodable`` model whose `init(from:)` is running (`object` is -1 when none).
-        var mappedModel = MappedModel(layout: nil, cursor: 0, object: -1)
-        /// The transformer of the transformed read this decoder runs (see
-        /// ``withReadTransformer(_:_:)``), until the read's `init(from:)` takes it.
-        var readTransformer: Any?
-        /// The member a `@Mapped` path last passed through (see ``traversedMember(named:of:)``).
-        var traversed = TraversedMember(object: -1, name: "", member: 0)
-    }
-
     /// The value node of the member `name` of `object`, found for a path through it.
     struct TraversedMember {
         let object: Int
@@ -89,45 +46,128 @@ final class DecoderImpl: Decoder {
         var layout: MappedLayout? { layoutReference?.takeUnretainedValue() }
     }
 
-    // Mutable state lives in manually allocated memory: stored `var`s of a class pay a dynamic
-    // exclusivity check on every access, and these are touched for every value decoded.
-    // Accesses never overlap: one decode runs on one thread.
-    private let state: UnsafeMutablePointer<State>
-
+    // The mutable state of the decode, touched for every value decoded. A stored `var` of a
+    // class pays a dynamic exclusivity check on every access (callgrind: 16 % more instructions
+    // for a twitter.json decode, 18 % for citm_catalog.json), so release builds skip it. No two
+    // accesses overlap: one decode runs on one thread, and no access to one of these lasts
+    // across a call that could reach another (the longest lend a buffer to code of the
+    // document's or the path nodes'). Debug builds keep the check, to catch an overlap the
+    // tests provoke.
+    #if DEBUG
     /// The node the current `init(from:)` reads.
-    var currentNode: Int {
-        _read { yield state.pointee.currentNode }
-        _modify { yield &state.pointee.currentNode }
-    }
-
+    var currentNode: Int
     /// The coding path of `currentNode`: the path of any container `init(from:)` opens there.
-    var path: CodingPathNode { state.pointee.path }
+    private(set) var path: CodingPathNode
+    private var keyCursors: [KeyCursor] = []
+    /// By depth, the last path node made for a child at that depth (see ``childPath(of:_:value:)``).
+    private var spareNodes: [CodingPathNode?] = []
+    /// Scratch space for ``Document/hasUniqueKeys(object:scratch:)``.
+    private var signatures: [UInt64] = []
+    /// Types already found not to be `[String: V]`: the conformance check is a runtime
+    /// lookup that costs far more than scanning this short list.
+    private var plainTypes = KnownPlainTypes()
+    /// Made when the first dynamic model is met (see ``KeyUsage`` and `keyUsage`).
+    private var madeKeyUsage: KeyUsage?
+    /// `keyUsage`'s bits, which every key lookup (and floating-point read) marks once it exists.
+    ///
+    /// These four pointers do not own their memory. Each points into an object this decoder
+    /// holds strongly for its whole life: ``KeyUsage``'s bits (`madeKeyUsage` above, which a
+    /// super decoder copies along with the pointers) or the reporting ``ReadTracker``'s
+    /// (held by `options.reporting`). Never set one without holding its owner.
+    private var usageBits: UnsafeMutablePointer<UInt64>?
+    /// What `usageBits` is outside a dynamic model's own lookups: nil, or a reporting
+    /// decode's ``ReadTracker`` when it lists unread keys.
+    private var baseUsageBits: UnsafeMutablePointer<UInt64>?
+    private var doubleReadBits: UnsafeMutablePointer<UInt64>?
+    private var floatReadBits: UnsafeMutablePointer<UInt64>?
+    private var madeViewOrigin: ViewOrigin?
+    /// Coding-key types known to be plain (not ``KeyedKey``), and what keyed keys mean.
+    private var plainKeyTypes = KnownPlainTypes()
+    /// For a decoder from a keyed container's `superDecoder`: that container's object,
+    /// which `@Flat` decodes from.
+    var parentObject: (document: Document, node: Int)?
+    private var keyMeanings: [String: KeyMeaning] = [:]
+    /// Model types met so far and their `@Mapped` layout (nil: not a ``MappedCodable``).
+    private var mappedLayouts: [ObjectIdentifier: MappedLayout?] = [:]
+    /// The ``MappedCodable`` model whose `init(from:)` is running (`object` is -1 when none).
+    private var mappedModel = MappedModel(layout: nil, cursor: 0, object: -1)
+    /// The transformer of the transformed read this decoder runs (see
+    /// ``withReadTransformer(_:_:)``), until the read's `init(from:)` takes it.
+    private var readTransformer: Any?
+    /// The member a `@Mapped` path last passed through (see ``traversedMember(named:of:)``).
+    private var traversed = TraversedMember(object: -1, name: "", member: 0)
+
+    #else
+    /// The node the current `init(from:)` reads.
+    @exclusivity(unchecked) var currentNode: Int
+    /// The coding path of `currentNode`: the path of any container `init(from:)` opens there.
+    @exclusivity(unchecked) private(set) var path: CodingPathNode
+    @exclusivity(unchecked) private var keyCursors: [KeyCursor] = []
+    /// By depth, the last path node made for a child at that depth (see ``childPath(of:_:value:)``).
+    @exclusivity(unchecked) private var spareNodes: [CodingPathNode?] = []
+    /// Scratch space for ``Document/hasUniqueKeys(object:scratch:)``.
+    @exclusivity(unchecked) private var signatures: [UInt64] = []
+    /// Types already found not to be `[String: V]`: the conformance check is a runtime
+    /// lookup that costs far more than scanning this short list.
+    @exclusivity(unchecked) private var plainTypes = KnownPlainTypes()
+    /// Made when the first dynamic model is met (see ``KeyUsage`` and `keyUsage`).
+    @exclusivity(unchecked) private var madeKeyUsage: KeyUsage?
+    /// `keyUsage`'s bits, which every key lookup (and floating-point read) marks once it exists.
+    ///
+    /// These four pointers do not own their memory. Each points into an object this decoder
+    /// holds strongly for its whole life: ``KeyUsage``'s bits (`madeKeyUsage` above, which a
+    /// super decoder copies along with the pointers) or the reporting ``ReadTracker``'s
+    /// (held by `options.reporting`). Never set one without holding its owner.
+    @exclusivity(unchecked) private var usageBits: UnsafeMutablePointer<UInt64>?
+    /// What `usageBits` is outside a dynamic model's own lookups: nil, or a reporting
+    /// decode's ``ReadTracker`` when it lists unread keys.
+    @exclusivity(unchecked) private var baseUsageBits: UnsafeMutablePointer<UInt64>?
+    @exclusivity(unchecked) private var doubleReadBits: UnsafeMutablePointer<UInt64>?
+    @exclusivity(unchecked) private var floatReadBits: UnsafeMutablePointer<UInt64>?
+    @exclusivity(unchecked) private var madeViewOrigin: ViewOrigin?
+    /// Coding-key types known to be plain (not ``KeyedKey``), and what keyed keys mean.
+    @exclusivity(unchecked) private var plainKeyTypes = KnownPlainTypes()
+    /// For a decoder from a keyed container's `superDecoder`: that container's object,
+    /// which `@Flat` decodes from.
+    @exclusivity(unchecked) var parentObject: (document: Document, node: Int)?
+    @exclusivity(unchecked) private var keyMeanings: [String: KeyMeaning] = [:]
+    /// Model types met so far and their `@Mapped` layout (nil: not a ``MappedCodable``).
+    @exclusivity(unchecked) private var mappedLayouts: [ObjectIdentifier: MappedLayout?] = [:]
+    /// The ``MappedCodable`` model whose `init(from:)` is running (`object` is -1 when none).
+    @exclusivity(unchecked) private var mappedModel = MappedModel(layout: nil, cursor: 0, object: -1)
+    /// The transformer of the transformed read this decoder runs (see
+    /// ``withReadTransformer(_:_:)``), until the read's `init(from:)` takes it.
+    @exclusivity(unchecked) private var readTransformer: Any?
+    /// The member a `@Mapped` path last passed through (see ``traversedMember(named:of:)``).
+    @exclusivity(unchecked) private var traversed = TraversedMember(object: -1, name: "", member: 0)
+
+    #endif
 
     /// This decode's record of what dynamic models read (see ``KeyUsage``), made when the
     /// first one is met. Key lookups are marked only inside ``withKeyUsageRecorded(_:)``;
     /// floating-point reads from then on.
     private var keyUsage: KeyUsage {
-        if let usage = state.pointee.keyUsage { return usage }
+        if let usage = madeKeyUsage { return usage }
         let usage = KeyUsage(document: document)
-        state.pointee.keyUsage = usage
-        state.pointee.doubleReadBits = usage.doubleReads
-        state.pointee.floatReadBits = usage.floatReads
+        madeKeyUsage = usage
+        doubleReadBits = usage.doubleReads
+        floatReadBits = usage.floatReads
         return usage
     }
 
     /// Runs `body` with key lookups recorded as a model's own.
     func withKeyUsageRecorded<T>(_ body: () throws -> T) rethrows -> T {
-        let saved = state.pointee.usageBits
-        state.pointee.usageBits = keyUsage.bits
-        defer { state.pointee.usageBits = saved }
+        let saved = usageBits
+        usageBits = keyUsage.bits
+        defer { usageBits = saved }
         return try body()
     }
 
     /// Runs `body` with key lookups not recorded (a `<--` read only looks at the keys).
     func withoutKeyUsage<T>(_ body: () throws -> T) rethrows -> T {
-        let saved = state.pointee.usageBits
-        state.pointee.usageBits = state.pointee.baseUsageBits
-        defer { state.pointee.usageBits = saved }
+        let saved = usageBits
+        usageBits = baseUsageBits
+        defer { usageBits = saved }
         return try body()
     }
 
@@ -135,58 +175,52 @@ final class DecoderImpl: Decoder {
     func superDecoderImpl(node: Int, path: CodingPathNode) -> DecoderImpl {
         let decoder = DecoderImpl(document: document, options: options, node: node, path: path)
         // It may outlive this decoder, so it keeps the usage whose bits it marks alive too.
-        decoder.state.pointee.keyUsage = state.pointee.keyUsage
-        decoder.state.pointee.usageBits = state.pointee.usageBits
-        decoder.state.pointee.baseUsageBits = state.pointee.baseUsageBits
-        decoder.state.pointee.doubleReadBits = state.pointee.doubleReadBits
-        decoder.state.pointee.floatReadBits = state.pointee.floatReadBits
+        decoder.madeKeyUsage = madeKeyUsage
+        decoder.usageBits = usageBits
+        decoder.baseUsageBits = baseUsageBits
+        decoder.doubleReadBits = doubleReadBits
+        decoder.floatReadBits = floatReadBits
         return decoder
     }
 
     /// Makes `bits` record every key lookup outside a dynamic model's own (see
     /// ``startReport()``).
     func setBaseKeyMarking(_ bits: UnsafeMutablePointer<UInt64>) {
-        state.pointee.baseUsageBits = bits
-        state.pointee.usageBits = bits
+        baseUsageBits = bits
+        usageBits = bits
     }
 
     /// The key lookups dynamic models made, when one was met.
-    var modelKeyReads: UnsafeMutablePointer<UInt64>? { state.pointee.keyUsage?.bits }
+    var modelKeyReads: UnsafeMutablePointer<UInt64>? { madeKeyUsage?.bits }
 
     /// Marks the key node `index` as asked for, when recording.
     @inline(__always)
     func markKeyRead(_ index: Int) {
-        if let bits = state.pointee.usageBits { KeyUsage.mark(index, in: bits) }
+        if let bits = usageBits { KeyUsage.mark(index, in: bits) }
     }
 
     /// Marks the key node `index` as passed through on a path, when recording a dynamic
     /// model's lookups.
     func markKeyTraversed(_ index: Int) {
-        if recordsKeyUsage, let usage = state.pointee.keyUsage { KeyUsage.mark(index, in: usage.traversed) }
+        if recordsKeyUsage, let usage = madeKeyUsage { KeyUsage.mark(index, in: usage.traversed) }
     }
 
     /// Whether key lookups are being recorded as a dynamic model's own (outside them,
     /// `usageBits` may still mark a report's reads).
-    var recordsKeyUsage: Bool { state.pointee.usageBits != nil && state.pointee.usageBits != state.pointee.baseUsageBits }
+    var recordsKeyUsage: Bool { usageBits != nil && usageBits != baseUsageBits }
 
     /// Marks a number node as read as a `Double` (or a `Float`), once a dynamic model was met.
     @inline(__always)
     func markFloatingRead(_ node: Node, asFloat: Bool) {
-        if let bits = asFloat ? state.pointee.floatReadBits : state.pointee.doubleReadBits {
+        if let bits = asFloat ? floatReadBits : doubleReadBits {
             KeyUsage.mark(Int(node.offset), in: bits)
         }
-    }
-
-    /// The object of the keyed container this decoder came from (see ``Flat``).
-    var parentObject: (document: Document, node: Int)? {
-        get { state.pointee.parentObject }
-        set { state.pointee.parentObject = newValue }
     }
 
     /// Whether `Key` is a ``KeyedKey`` type, whose raw values may be paths.
     @inline(__always)
     func isKeyedKeyType<Key: CodingKey>(_ type: Key.Type) -> Bool {
-        state.pointee.plainKeyTypes.isKeyedKeyType(type)
+        plainKeyTypes.isKeyedKeyType(type)
     }
 
     /// What a keyed key asks for, read once per decode and key.
@@ -194,9 +228,9 @@ final class DecoderImpl: Decoder {
         // Only keys with the coder's options share cache entries by their text.
         if let own = key.options { return KeyMeaning(key.stringValue, options: own) }
         let raw = key.stringValue
-        if let known = state.pointee.keyMeanings[raw] { return known }
+        if let known = keyMeanings[raw] { return known }
         let meaning = KeyMeaning(raw, options: options.keyOptions)
-        state.pointee.keyMeanings[raw] = meaning
+        keyMeanings[raw] = meaning
         return meaning
     }
 
@@ -232,28 +266,18 @@ final class DecoderImpl: Decoder {
 
     /// What the views of this decode's models share.
     var viewOrigin: ViewOrigin {
-        if let origin = state.pointee.viewOrigin { return origin }
+        if let origin = madeViewOrigin { return origin }
         let origin = ViewOrigin(options: options, usage: keyUsage)
-        state.pointee.viewOrigin = origin
+        madeViewOrigin = origin
         return origin
     }
 
-    private var keyCursors: [KeyCursor] {
-        _read { yield state.pointee.keyCursors }
-        _modify { yield &state.pointee.keyCursors }
-    }
-
-    init(document: Document, options: DecodingOptions, node: Int, path: CodingPathNode = CodingPathNode()) {
+    init(document: Document, options: DecodingOptions, node: Int, path: CodingPathNode? = nil) {
         self.document = document
         self.nodes = document.tape
         self.options = options
-        state = .allocate(capacity: 1)
-        state.initialize(to: State(currentNode: node, path: path))
-    }
-
-    deinit {
-        state.deinitialize(count: 1)
-        state.deallocate()
+        currentNode = node
+        self.path = path ?? CodingPathNode(value: node)
     }
 
     var codingPath: [any CodingKey] { path.codingPath }
@@ -266,44 +290,60 @@ final class DecoderImpl: Decoder {
         return keyCursors[depth].next
     }
 
+    // Each of the two below changes the cursors once: every change of an array checks that the
+    // array is not shared, a call that cost a percent of a decode when made twice per lookup.
+
     @inline(__always)
     func setKeyHint(depth: Int, object: Int, next: Int) {
-        cursorSlot(depth: depth, object: object)
-        keyCursors[depth].next = next
+        if depth >= keyCursors.count { addCursorSlots(through: depth) }
+        keyCursors.withUnsafeMutableBufferPointer { cursors in
+            if cursors[depth].object == object {
+                cursors[depth].next = next
+            } else {
+                cursors[depth] = KeyCursor(object: object, next: next, uniqueKeys: nil)
+            }
+        }
     }
 
     /// Whether no key of `object` repeats, worked out once per object (most lookups then need
     /// no check for an earlier duplicate, which would win).
     @inline(__always)
     func hasUniqueKeys(depth: Int, object: Int) -> Bool {
-        cursorSlot(depth: depth, object: object)
-        if let known = keyCursors[depth].uniqueKeys { return known }
-        let unique = document.hasUniqueKeys(object: object, scratch: &state.pointee.signatures)
-        keyCursors[depth].uniqueKeys = unique
+        if depth < keyCursors.count, keyCursors[depth].object == object, let known = keyCursors[depth].uniqueKeys {
+            return known
+        }
+        let unique = document.hasUniqueKeys(object: object, scratch: &signatures)
+        if depth >= keyCursors.count { addCursorSlots(through: depth) }
+        keyCursors.withUnsafeMutableBufferPointer { cursors in
+            if cursors[depth].object == object {
+                cursors[depth].uniqueKeys = unique
+            } else {
+                cursors[depth] = KeyCursor(object: object, next: object + 1, uniqueKeys: unique)
+            }
+        }
         return unique
     }
 
-    @inline(__always)
-    private func cursorSlot(depth: Int, object: Int) {
+    @inline(never)
+    private func addCursorSlots(through depth: Int) {
         while keyCursors.count <= depth { keyCursors.append(KeyCursor(object: -1, next: 0, uniqueKeys: nil)) }
-        if keyCursors[depth].object != object {
-            keyCursors[depth] = KeyCursor(object: object, next: object + 1, uniqueKeys: nil)
-        }
     }
 
-    /// `parent`'s path with `step` added: the spare node of that depth when nothing else holds
-    /// it any more (its container and everything below are done with), else a new one.
+    /// `parent`'s path with `step` added, naming the document node `value` (when known): the
+    /// spare node of that depth when nothing else holds it any more (its container and
+    /// everything below are done with), else a new one.
     @inline(__always)
-    func childPath(of parent: CodingPathNode, _ step: CodingPathStep) -> CodingPathNode {
+    func childPath(of parent: CodingPathNode, _ step: CodingPathStep, value: Int? = nil) -> CodingPathNode {
+        let value = value.map { UInt32(truncatingIfNeeded: $0) } ?? CodingPathNode.unknownValue
         let depth = parent.depth + 1
-        if depth >= state.pointee.spareNodes.count { addSpareSlots(through: depth) }
-        return state.pointee.spareNodes.withUnsafeMutableBufferPointer { spares in
+        if depth >= spareNodes.count { addSpareSlots(through: depth) }
+        return spareNodes.withUnsafeMutableBufferPointer { spares in
             if isKnownUniquelyReferenced(&spares[depth]) || Self.freeSpare(at: depth, in: spares) {
                 let node = spares[depth].unsafelyUnwrapped
-                node.reuse(parent: parent, step: step)
+                node.reuse(parent: parent, step: step, value: value)
                 return node
             }
-            let node = parent.appending(step)
+            let node = CodingPathNode(parent: parent, step: step, value: value)
             spares[depth] = node
             return node
         }
@@ -328,7 +368,7 @@ final class DecoderImpl: Decoder {
 
     @inline(never)
     private func addSpareSlots(through depth: Int) {
-        while state.pointee.spareNodes.count <= depth { state.pointee.spareNodes.append(nil) }
+        while spareNodes.count <= depth { spareNodes.append(nil) }
     }
 
     // MARK: Decoder
@@ -346,7 +386,7 @@ final class DecoderImpl: Decoder {
         guard node.kind == .array else {
             throw containerMismatch(expected: [Any].self, node: node, path: codingPath)
         }
-        return UnkeyedContainer(impl: self, array: currentNode, path: path)
+        return UnkeyedContainer(impl: self, array: currentNode, path: path.naming(currentNode))
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
@@ -362,7 +402,7 @@ final class DecoderImpl: Decoder {
         // Scalars asked for generically (array elements, generic models) skip `init(from:)`
         // and make no path node: their path is only built if they fail.
         try decodeScalar(T.self, at: index, path: { parent.codingPath(appending: step) }) {
-            try unwrapNonScalar(type, at: index, codingPath: { parent.codingPath(appending: step) }, node: { self.childPath(of: parent, step) })
+            try unwrapNonScalar(type, at: index, codingPath: { parent.codingPath(appending: step) }, node: { self.childPath(of: parent, step, value: index) })
         }
     }
 
@@ -374,7 +414,7 @@ final class DecoderImpl: Decoder {
         _ type: T.Type, at index: Int, parent: CodingPathNode, makeStep: () -> CodingPathStep
     ) throws -> T {
         try decodeScalar(T.self, at: index, path: { parent.codingPath(appending: makeStep()) }) {
-            try unwrapNonScalar(type, at: index, codingPath: { parent.codingPath(appending: makeStep()) }, node: { self.childPath(of: parent, makeStep()) })
+            try unwrapNonScalar(type, at: index, codingPath: { parent.codingPath(appending: makeStep()) }, node: { self.childPath(of: parent, makeStep(), value: index) })
         }
     }
 
@@ -456,14 +496,14 @@ final class DecoderImpl: Decoder {
             if T.self == [Bool].self { return unsafeBitCast(try scalarArray(Bool.self, at: index, codingPath: codingPath), to: T.self) }
             if T.self == [Float].self { return unsafeBitCast(try scalarArray(Float.self, at: index, codingPath: codingPath), to: T.self) }
         }
-        let savedNode = state.pointee.currentNode
-        state.pointee.currentNode = index
+        let savedNode = currentNode
+        currentNode = index
         // Swapped in and out rather than copied: no reference counting beyond the node's own.
         var path = makeNode()
-        swap(&path, &state.pointee.path)
+        swap(&path, &self.path)
         defer {
-            swap(&path, &state.pointee.path)
-            state.pointee.currentNode = savedNode
+            swap(&path, &self.path)
+            currentNode = savedNode
         }
         return try unwrapHere(type, at: index)
     }
@@ -482,13 +522,13 @@ final class DecoderImpl: Decoder {
         if T.self == Data.self { return unsafeBitCast(try decodeData(at: index), to: T.self) }
         if T.self == Decimal.self { return unsafeBitCast(try decodeDecimal(at: index), to: T.self) }
         let type = ObjectIdentifier(T.self)
-        if !state.pointee.plainTypes.contains(type) {
+        if !plainTypes.contains(type) {
             if let dictionary = T.self as? any StringKeyedDictionaryDecodable.Type {
                 return try dictionary.decodeStringKeyed(from: self, at: index) as! T
             }
             if let layout = mappedLayout(of: T.self, type) { return try decodeMapped(T.self, layout: layout, at: index) }
             if T.self is any DynamicDecodable.Type { return try decodeDynamic(T.self, at: index) }
-            state.pointee.plainTypes.remember(type)
+            plainTypes.remember(type)
         }
         return try T(from: self)
     }
@@ -498,9 +538,9 @@ final class DecoderImpl: Decoder {
     /// The `@Mapped` layout of `T`, or nil when it is not a ``MappedCodable``; asked once per
     /// decode and type.
     private func mappedLayout<T>(of type: T.Type, _ identifier: ObjectIdentifier) -> MappedLayout? {
-        if let known = state.pointee.mappedLayouts[identifier] { return known }
+        if let known = mappedLayouts[identifier] { return known }
         let layout = (T.self as? any MappedCodable.Type).map { MappedLayout.of($0) }
-        state.pointee.mappedLayouts[identifier] = layout
+        mappedLayouts[identifier] = layout
         return layout
     }
 
@@ -518,24 +558,24 @@ final class DecoderImpl: Decoder {
     /// `init(from:)` to ask takes it, so one that `Raw`'s own decoding runs does not.
     func withReadTransformer<T>(_ transformer: Any?, _ body: () throws -> T) rethrows -> T {
         guard let transformer else { return try body() }
-        let saved = state.pointee.readTransformer
-        state.pointee.readTransformer = transformer
-        defer { state.pointee.readTransformer = saved }
+        let saved = readTransformer
+        readTransformer = transformer
+        defer { readTransformer = saved }
         return try body()
     }
 
     /// The transformer that ``withReadTransformer(_:_:)`` keeps, taken once.
     func takeReadTransformer() -> Any? {
-        defer { state.pointee.readTransformer = nil }
-        return state.pointee.readTransformer
+        defer { readTransformer = nil }
+        return readTransformer
     }
 
     /// Decodes a ``MappedCodable`` model, with its layout there for its properties to find
     /// through the container its `init(from:)` opens on `index`.
     private func decodeMapped<T: Decodable>(_ type: T.Type, layout: MappedLayout, at index: Int) throws -> T {
-        let saved = state.pointee.mappedModel
-        state.pointee.mappedModel = MappedModel(layout: layout, cursor: 0, object: index)
-        defer { state.pointee.mappedModel = saved }
+        let saved = mappedModel
+        mappedModel = MappedModel(layout: layout, cursor: 0, object: index)
+        defer { mappedModel = saved }
         if layout.isDynamic { return try decodeDynamic(T.self, at: index) }
         return try T(from: self)
     }
@@ -551,8 +591,8 @@ final class DecoderImpl: Decoder {
     /// for as long as the decode holds the layout (see ``MappedModel/layoutReference``).
     @inline(__always)
     func unretainedMappedEntry(named name: String, valueType: ObjectIdentifier, object: Int) -> Unmanaged<MappedEntry>? {
-        guard state.pointee.mappedModel.object == object, let layout = state.pointee.mappedModel.layoutReference else { return nil }
-        return layout._withUnsafeGuaranteedRef { $0.unretainedEntry(named: name, valueType: valueType, cursor: &state.pointee.mappedModel.cursor) }
+        guard mappedModel.object == object, let layout = mappedModel.layoutReference else { return nil }
+        return layout._withUnsafeGuaranteedRef { $0.unretainedEntry(named: name, valueType: valueType, cursor: &mappedModel.cursor) }
     }
 
     /// The value node of the member `name` of `object` when it is the one a `@Mapped` path
@@ -560,7 +600,7 @@ final class DecoderImpl: Decoder {
     /// key look it up once. A node of this decoder's document is that member for good.
     @inline(__always)
     func traversedMember(named name: String, of object: Int) -> Int? {
-        let last = state.pointee.traversed
+        let last = traversed
         guard last.object == object, last.name == name else { return nil }
         markKeyTraversed(last.member - 1)
         return last.member
@@ -569,13 +609,13 @@ final class DecoderImpl: Decoder {
     /// Keeps `member`, the member `name` of `object`, for ``traversedMember(named:of:)``.
     @inline(__always)
     func rememberTraversedMember(_ member: Int, named name: String, of object: Int) {
-        state.pointee.traversed = TraversedMember(object: object, name: name, member: member)
+        traversed = TraversedMember(object: object, name: name, member: member)
     }
 
     /// The layout of the model being decoded when `object` is that model's object, for the
     /// error about a property its layout does not know.
     func mappedLayout(ofObject object: Int) -> MappedLayout? {
-        state.pointee.mappedModel.object == object ? state.pointee.mappedModel.layout : nil
+        mappedModel.object == object ? mappedModel.layout : nil
     }
 
     /// The entry for a property of the model being decoded that its `CodingKeys` renamed to
@@ -587,8 +627,8 @@ final class DecoderImpl: Decoder {
 
     /// The property the layout expects next whose value type is `valueType`, for that error.
     func expectedMappedEntry(valueType: ObjectIdentifier) -> MappedEntry? {
-        guard let layout = state.pointee.mappedModel.layout else { return nil }
-        return layout.entries.dropFirst(state.pointee.mappedModel.cursor).first { $0.valueType == valueType }
+        guard let layout = mappedModel.layout else { return nil }
+        return layout.entries.dropFirst(mappedModel.cursor).first { $0.valueType == valueType }
     }
 
     // MARK: Errors

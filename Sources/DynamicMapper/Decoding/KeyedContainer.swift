@@ -238,7 +238,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         guard node.kind == .object else {
             throw impl.containerMismatch(expected: [String: Any].self, node: node, path: childPath(key)())
         }
-        return KeyedDecodingContainer(try KeyedContainer<NestedKey>(impl: impl, object: value, path: path.appending(.key(key))))
+        return KeyedDecodingContainer(try KeyedContainer<NestedKey>(impl: impl, object: value, path: path.appending(.key(key), value: value)))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
@@ -247,7 +247,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         guard node.kind == .array else {
             throw impl.containerMismatch(expected: [Any].self, node: node, path: childPath(key)())
         }
-        return UnkeyedContainer(impl: impl, array: value, path: path.appending(.key(key)))
+        return UnkeyedContainer(impl: impl, array: value, path: path.appending(.key(key), value: value))
     }
 
     func superDecoder() throws -> any Decoder {
@@ -261,7 +261,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// A separate decoder (it may outlive this call) for the member, or for `null` when absent,
     /// as Foundation does.
     private func superDecoder(component: CodingPathStep, value: Int?) throws -> any Decoder {
-        let path = self.path.appending(component)
+        let path = value.map { self.path.appending(component, value: $0) } ?? self.path.appending(component)
         let decoder = if let value {
             impl.superDecoderImpl(node: value, path: path)
         } else {

@@ -2,28 +2,36 @@ import Foundation
 
 /// Sequential access to one array node.
 ///
-/// With its path node it is one word too big for the existential `unkeyedContainer()` returns
-/// to hold inline, so each array decoded through `init(from:)` gets a heap box; arrays of
-/// scalars skip containers altogether (see ``DecoderImpl/scalarArray(_:at:codingPath:)``).
+/// Three words, so that the existential `unkeyedContainer()` returns holds it inline instead
+/// of in a heap box (one per array decoded through `init(from:)`): the array's node is not
+/// stored here but in the path node (see ``CodingPathNode/value``), which names it for as
+/// long as this container holds it. `cursor` and `index` fit 32 bits each: a document is at
+/// most 4 GiB (``Document`` refuses larger input) and every node starts at a byte of its own.
+/// Arrays of scalars skip containers altogether (see ``DecoderImpl/scalarArray(_:at:codingPath:)``).
 struct UnkeyedContainer: UnkeyedDecodingContainer {
     private let impl: DecoderImpl
-    /// This container's coding path, made with it and never changed.
+    /// This container's coding path, made with it and never changed; its value is the array.
     private let path: CodingPathNode
-    private let array: UInt32
     private var cursor: UInt32
     private var index: UInt32
 
+    /// A container on the array node `array`, which `path` must name (see
+    /// ``CodingPathNode/naming(_:)``).
     init(impl: DecoderImpl, array: Int, path: CodingPathNode) {
+        assert(Int(path.value) == array, "the path of an unkeyed container names its array")
         self.impl = impl
         self.path = path
-        self.array = UInt32(truncatingIfNeeded: array)
         self.cursor = UInt32(truncatingIfNeeded: array + 1)
         self.index = 0
     }
 
+    private var array: Int {
+        @inline(__always) get { Int(path.value) }
+    }
+
     var codingPath: [any CodingKey] { path.codingPath }
-    var count: Int? { Int(impl.nodes[Int(array)].length) }
-    var isAtEnd: Bool { cursor >= impl.nodes[Int(array)].end }
+    var count: Int? { Int(impl.nodes[array].length) }
+    var isAtEnd: Bool { cursor >= impl.nodes[array].end }
     var currentIndex: Int { Int(index) }
 
     /// The current element's node, or Foundation's "at end" error.
@@ -123,7 +131,7 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
         guard value.kind == .object else {
             throw impl.containerMismatch(expected: [String: Any].self, node: value, path: elementPath()())
         }
-        let container = try KeyedContainer<NestedKey>(impl: impl, object: node, path: path.appending(.index(currentIndex)))
+        let container = try KeyedContainer<NestedKey>(impl: impl, object: node, path: path.appending(.index(currentIndex), value: node))
         advance()
         return KeyedDecodingContainer(container)
     }
@@ -134,14 +142,14 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
         guard value.kind == .array else {
             throw impl.containerMismatch(expected: [Any].self, node: value, path: elementPath()())
         }
-        let nested = UnkeyedContainer(impl: impl, array: node, path: path.appending(.index(currentIndex)))
+        let nested = UnkeyedContainer(impl: impl, array: node, path: path.appending(.index(currentIndex), value: node))
         advance()
         return nested
     }
 
     mutating func superDecoder() throws -> any Decoder {
         let node = try current((any Decoder).self)
-        let decoderPath = path.appending(.index(currentIndex))
+        let decoderPath = path.appending(.index(currentIndex), value: node)
         advance()
         return impl.superDecoderImpl(node: node, path: decoderPath)
     }

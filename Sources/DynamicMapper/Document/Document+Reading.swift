@@ -60,16 +60,22 @@ extension Document {
     @inline(__always)
     func stringEquals(_ node: Node, _ text: String, textIsASCII: inout Bool?) -> Bool {
         if node.flags.contains(.escaped) { return string(node) == text }
-        let count = Int(node.length)
-        let start = pointer(node)
-        var text = text
         // Native strings (coding keys' literals among them) expose their UTF-8 in place; only
         // bridged or lazy ones need `withUTF8`, which may copy.
-        let nonASCII = node.flags.contains(.nonASCII)
-        let outcome = text.utf8.withContiguousStorageIfAvailable { utf8 in
-            Self.compareKey(start, count: count, nonASCII: nonASCII, utf8, textIsASCII: &textIsASCII)
-        } ?? text.withUTF8 { Self.compareKey(start, count: count, nonASCII: nonASCII, $0, textIsASCII: &textIsASCII) }
-        switch outcome {
+        if let outcome = text.utf8.withContiguousStorageIfAvailable({ stringEquals(node, text, utf8: $0, textIsASCII: &textIsASCII) }) {
+            return outcome
+        }
+        var bytes = text
+        return bytes.withUTF8 { stringEquals(node, text, utf8: $0, textIsASCII: &textIsASCII) }
+    }
+
+    /// The same, with `text`'s UTF-8 at hand in `utf8`: a walk over an object's members borrows
+    /// the name's bytes once, where reaching a string's bytes for every key it was compared
+    /// with cost more than most comparisons.
+    @inline(__always)
+    func stringEquals(_ node: Node, _ text: String, utf8: UnsafeBufferPointer<UInt8>, textIsASCII: inout Bool?) -> Bool {
+        if node.flags.contains(.escaped) { return string(node) == text }
+        switch Self.compareKey(pointer(node), count: Int(node.length), nonASCII: node.flags.contains(.nonASCII), utf8, textIsASCII: &textIsASCII) {
         case .equal: return true
         case .different: return false
         case .unsure: return string(node) == text
@@ -90,27 +96,47 @@ extension Document {
     }
 
     /// Whether the keys of the object at `index` are all different. Keys are compared by a
-    /// 64-bit hash of their bytes, sorted; a hash collision or an escaped key (whose bytes do
-    /// not show its value) answers `false`, which only costs the caller a slower exact path.
+    /// 64-bit hash of their bytes, put in an open-addressing set at most half full (`scratch`
+    /// holds it); a hash collision or an escaped key (whose bytes do not show its value)
+    /// answers `false`, which only costs the caller a slower exact path. Every object read by
+    /// key past its first member is asked once, and sorting the hashes instead cost more than
+    /// hashing them.
     func hasUniqueKeys(object index: Int, scratch: inout [UInt64]) -> Bool {
         let node = nodes[index]
         guard node.length > 1 else { return true }
-        scratch.removeAll(keepingCapacity: true)
-        var child = index + 1
-        let end = Int(node.end)
-        while child < end {
-            let key = nodes[child]
-            // Escaped keys do not show their value in their bytes; non-ASCII ones may equal
-            // another spelling.
-            if !key.flags.isDisjoint(with: [.escaped, .nonASCII]) { return false }
-            scratch.append(Self.keySignature(pointer(key), count: Int(key.length)))
-            child = next(after: child + 1)
+        var capacity = 16
+        while capacity < 2 * Int(node.length) { capacity &<<= 1 }
+        if scratch.count < capacity {
+            scratch = [UInt64](repeating: 0, count: capacity)
         }
-        scratch.sort()
-        for position in 1..<scratch.count where scratch[position] == scratch[position - 1] {
-            return false
+        return scratch.withUnsafeMutableBufferPointer { storage in
+            let table = UnsafeMutableBufferPointer(rebasing: storage[..<capacity])
+            table.update(repeating: 0)
+            let mask = capacity - 1
+            var child = index + 1
+            let end = Int(node.end)
+            while child < end {
+                let key = nodes[child]
+                // Escaped keys do not show their value in their bytes; non-ASCII ones may equal
+                // another spelling.
+                if !key.flags.isDisjoint(with: [.escaped, .nonASCII]) { return false }
+                // Zero marks an empty slot, so no signature is zero; the slot comes from the
+                // high bits, which the last multiplication mixed best.
+                let signature = Self.keySignature(pointer(key), count: Int(key.length)) | 1
+                var slot = Int(truncatingIfNeeded: signature &>> 32) & mask
+                while true {
+                    let occupant = table[slot]
+                    if occupant == 0 {
+                        table[slot] = signature
+                        break
+                    }
+                    if occupant == signature { return false }
+                    slot = (slot &+ 1) & mask
+                }
+                child = next(after: child + 1)
+            }
+            return true
         }
-        return true
     }
 
     /// A 64-bit hash of a key's bytes for ``hasUniqueKeys(object:scratch:)``, eight bytes at a
