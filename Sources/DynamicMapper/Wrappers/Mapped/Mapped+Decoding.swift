@@ -117,7 +117,7 @@ extension MappedModelAccess {
               let found = decoder._withUnsafeGuaranteedRef({ $0.unretainedMappedEntry(named: property, valueType: ObjectIdentifier(Value.self), object: object) }) else {
             return try decodeUnlisted(Value.self, property: property, configuration: &configuration)
         }
-        configuration = found._withUnsafeGuaranteedRef { $0.configuration }
+        configuration = .entry(found)
         let node = found._withUnsafeGuaranteedRef { entry in
             entry.plainKey.flatMap { key in decoder._withUnsafeGuaranteedRef { $0.member(named: key, of: object, depth: path.depth, index: nil) } }
         }
@@ -164,7 +164,7 @@ extension ObjectAccess {
                 ?? impl.renamedMappedEntry(codingKey: property, valueType: ObjectIdentifier(Value.self), object: object) else {
             return try decodeUnmapped(Value.self, property: property)
         }
-        configuration = entry.configuration
+        configuration = .entry(Unmanaged.passUnretained(entry))
         return try decodeMapped(Value.self, entry: entry)
     }
 
@@ -217,7 +217,7 @@ extension ObjectAccess {
                 ?? impl.renamedMappedEntry(codingKey: property, valueType: ObjectIdentifier(Value.self), object: object) else {
             throw unmappedError(Value.self, property: property)
         }
-        configuration = entry.configuration
+        configuration = .entry(Unmanaged.passUnretained(entry))
         return try MappedDecoding.value(Value.self, entry: entry, from: self, plain: plain)
     }
 
