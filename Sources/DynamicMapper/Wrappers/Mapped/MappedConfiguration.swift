@@ -51,6 +51,12 @@ enum MappedConfiguration: @unchecked Sendable {
         self = .named(key)
     }
 
+    /// A decoded wrapper's: its entry's, or none (a decoder that cannot see the declaration).
+    @inlinable
+    init(entry: Unmanaged<MappedEntry>?) {
+        if let entry { self = .entry(entry) } else { self = .named(nil) }
+    }
+
     init(key: String?, flags: MappedFlags, typed: AnyObject?) {
         self = flags.isEmpty && typed == nil ? .named(key) : .settings(MappedSettings(key: key, flags: flags, typed: typed))
     }
