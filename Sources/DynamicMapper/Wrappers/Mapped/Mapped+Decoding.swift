@@ -128,8 +128,10 @@ extension MappedModelAccess {
         }
         do {
             return try decoder._withUnsafeGuaranteedRef { try $0.decodeMappedMember(Value.self, at: node, parent: path, entry: found) }
-        } catch let error as DecodingError {
-            return try MappedDecoding.converted(Value.self, at: node, impl: decoder.takeUnretainedValue(), failure: error)
+        } catch {
+            // Not `catch let error as DecodingError`: a `DecodingError` in this function would
+            // cost a run-time lookup of its size on every call, failing or not.
+            return try MappedDecoding.converted(Value.self, at: node, impl: decoder.takeUnretainedValue(), error: error)
         }
     }
 
@@ -415,6 +417,13 @@ enum MappedDecoding {
         }
         impl.report(.losslessConversion, node: node, codingPath: context.codingPath)
         return converted
+    }
+
+    /// ``converted(_:at:impl:failure:)`` for any `error`: only a `DecodingError` is converted.
+    @inline(never)
+    static func converted<Value>(_ type: Value.Type, at node: Int, impl: DecoderImpl, error: any Error) throws -> Value {
+        guard let failure = error as? DecodingError else { throw error }
+        return try converted(Value.self, at: node, impl: impl, failure: failure)
     }
 }
 
