@@ -30,7 +30,20 @@ extension KeyedDecodingContainer {
         do {
             let model = try? decode(MappedModelAccess.self, forKey: key)
             if let model, model.isDirect {
-                value = try model.decodeMapped(Value.self, property: key.stringValue, entry: &entry)
+                // The common scalars through entry points specialised for them (the checks fold
+                // away here, where `Value` is known): code generic over `Value` would pass its
+                // metadata around and copy the value out through it.
+                if Value.self == String.self {
+                    value = unsafeBitCast(try model.decodeMappedString(property: key.stringValue, entry: &entry), to: Value.self)
+                } else if Value.self == Int.self {
+                    value = unsafeBitCast(try model.decodeMappedInt(property: key.stringValue, entry: &entry), to: Value.self)
+                } else if Value.self == Double.self {
+                    value = unsafeBitCast(try model.decodeMappedDouble(property: key.stringValue, entry: &entry), to: Value.self)
+                } else if Value.self == Bool.self {
+                    value = unsafeBitCast(try model.decodeMappedBool(property: key.stringValue, entry: &entry), to: Value.self)
+                } else {
+                    value = try model.decodeMapped(Value.self, property: key.stringValue, entry: &entry)
+                }
             } else {
                 value = try decodeMappedValue(Value.self, forKey: key, model: model, entry: &entry)
             }
@@ -133,6 +146,30 @@ extension MappedModelAccess {
             // cost a run-time lookup of its size on every call, failing or not.
             return try MappedDecoding.converted(Value.self, at: node, impl: decoder.takeUnretainedValue(), error: error)
         }
+    }
+
+    /// ``decodeMapped(_:property:entry:)`` for a `String` property.
+    @usableFromInline
+    func decodeMappedString(property: String, entry taken: inout Unmanaged<MappedEntry>?) throws -> String {
+        try decodeMapped(String.self, property: property, entry: &taken)
+    }
+
+    /// ``decodeMapped(_:property:entry:)`` for an `Int` property.
+    @usableFromInline
+    func decodeMappedInt(property: String, entry taken: inout Unmanaged<MappedEntry>?) throws -> Int {
+        try decodeMapped(Int.self, property: property, entry: &taken)
+    }
+
+    /// ``decodeMapped(_:property:entry:)`` for a `Double` property.
+    @usableFromInline
+    func decodeMappedDouble(property: String, entry taken: inout Unmanaged<MappedEntry>?) throws -> Double {
+        try decodeMapped(Double.self, property: property, entry: &taken)
+    }
+
+    /// ``decodeMapped(_:property:entry:)`` for a `Bool` property.
+    @usableFromInline
+    func decodeMappedBool(property: String, entry taken: inout Unmanaged<MappedEntry>?) throws -> Bool {
+        try decodeMapped(Bool.self, property: property, entry: &taken)
     }
 
     /// A property the layout does not list under its name (renamed, or unknown).
