@@ -44,10 +44,12 @@ public struct Mapped<Value> {
     /// value only an unset wrapper needs. Kept in the wrapper rather than in the configuration
     /// so that a wrapper with a default is made without any allocation or run-time type lookup.
     @usableFromInline var storage: Value?
-    /// `storage` is the declaration's default, not a decoded or assigned value.
-    @usableFromInline var storageIsDefault: Bool
     /// Everything else written on the property: key, options, transformer.
     @usableFromInline let configuration: MappedConfiguration
+    /// `storage` is the declaration's default, not a decoded or assigned value. Last, so that
+    /// it fills the configuration's padding rather than adding its own (a smaller wrapper is a
+    /// smaller model to copy).
+    @usableFromInline var storageIsDefault: Bool
 
     /// The property's value: `user.firstName`.
     ///
