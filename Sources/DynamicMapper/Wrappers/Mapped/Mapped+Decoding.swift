@@ -23,19 +23,34 @@ extension KeyedDecodingContainer {
         // model's layout) comes from it, never from state another decoder could see. The usual
         // container answers with its plain values, and the property is read from them by code
         // that is not generic over the key type.
-        var configuration = MappedConfiguration(key: nil)
+        // The entry is a plain pointer, not a `MappedConfiguration`: an enum that may hold a
+        // key would be destroyed when overwritten, on every property.
+        var entry: Unmanaged<MappedEntry>?
         let value: Value
         do {
             let model = try? decode(MappedModelAccess.self, forKey: key)
             if let model, model.isDirect {
-                value = try model.decodeMapped(Value.self, property: key.stringValue, configuration: &configuration)
+                // The common scalars through entry points specialised for them (the checks fold
+                // away here, where `Value` is known): code generic over `Value` would pass its
+                // metadata around and copy the value out through it.
+                if Value.self == String.self {
+                    value = unsafeBitCast(try model.decodeMappedString(property: key.stringValue, entry: &entry), to: Value.self)
+                } else if Value.self == Int.self {
+                    value = unsafeBitCast(try model.decodeMappedInt(property: key.stringValue, entry: &entry), to: Value.self)
+                } else if Value.self == Double.self {
+                    value = unsafeBitCast(try model.decodeMappedDouble(property: key.stringValue, entry: &entry), to: Value.self)
+                } else if Value.self == Bool.self {
+                    value = unsafeBitCast(try model.decodeMappedBool(property: key.stringValue, entry: &entry), to: Value.self)
+                } else {
+                    value = try model.decodeMapped(Value.self, property: key.stringValue, entry: &entry)
+                }
             } else {
-                value = try decodeMappedValue(Value.self, forKey: key, model: model, configuration: &configuration)
+                value = try decodeMappedValue(Value.self, forKey: key, model: model, entry: &entry)
             }
         } catch let probed as MappedProbe.Signal {
             return Mapped.probed(probed)
         }
-        return Mapped(storage: value, configuration: configuration)
+        return Mapped(storage: value, configuration: MappedConfiguration(entry: entry))
     }
 
     /// Decodes a ``Mapped`` property whose value is not `Decodable`, through its transformer.
@@ -57,25 +72,25 @@ extension KeyedDecodingContainer {
                 codingPath: codingPath + [key],
                 debugDescription: "\(Value.self) is not Decodable: only its @Mapped transformer can read it. " + MappedAdvice.decoding))
         }
-        var configuration = MappedConfiguration.plain
-        let value = try access.decodeMapped(Value.self, property: key.stringValue, configuration: &configuration) { _, _, path in
+        var entry: Unmanaged<MappedEntry>?
+        let value = try access.decodeMapped(Value.self, property: key.stringValue, entry: &entry) { _, _, path in
             throw DecodingError.typeMismatch(Value.self, DecodingError.Context(
                 codingPath: path().codingPath,
                 debugDescription: "\(Value.self) is not Decodable; give the @Mapped property a transformer (using:)."))
         }
-        return Mapped(storage: value, configuration: configuration)
+        return Mapped(storage: value, configuration: MappedConfiguration(entry: entry))
     }
 
     /// The value of the `@Mapped` property `key` from any container but this package's usual
-    /// one (which ``MappedModelAccess/decodeMapped(_:property:configuration:)`` reads), and its
-    /// configuration when the decoder knows it. `model` is what the container answered when
+    /// one (which ``MappedModelAccess/decodeMapped(_:property:entry:)`` reads), and its layout
+    /// entry when the decoder knows it. `model` is what the container answered when
     /// asked for its object (nil: it is another decoder's).
     @usableFromInline
-    func decodeMappedValue<Value: Decodable>(_ type: Value.Type, forKey key: Key, model: MappedModelAccess?, configuration: inout MappedConfiguration) throws -> Value {
+    func decodeMappedValue<Value: Decodable>(_ type: Value.Type, forKey key: Key, model: MappedModelAccess?, entry taken: inout Unmanaged<MappedEntry>?) throws -> Value {
         guard model != nil, let access = try? decode(ObjectAccess.self, forKey: key) else {
             return try decodeMappedValueByName(Value.self, forKey: key)
         }
-        return try access.decodeMapped(Value.self, property: key.stringValue, configuration: &configuration)
+        return try access.decodeMapped(Value.self, property: key.stringValue, entry: &taken)
     }
 
     /// A `@Mapped` value through another decoder, which only sees the property's name. Kept
@@ -105,19 +120,19 @@ typealias PlainMappedDecoding<Value> = (DecoderImpl, Int, () -> CodingPathNode) 
 
 extension MappedModelAccess {
     /// Decodes the `@Mapped` property `property` of the model being decoded from this object,
-    /// and gives its configuration; only for a direct access (``isDirect``).
+    /// and gives its layout entry; only for a direct access (``isDirect``).
     ///
     /// The common case, a property under one key of its own with no options and a value
     /// there, is read here without making an ``ObjectAccess``; the rest goes to it.
     @usableFromInline
-    func decodeMapped<Value: Decodable>(_ type: Value.Type, property: String, configuration: inout MappedConfiguration) throws -> Value {
+    func decodeMapped<Value: Decodable>(_ type: Value.Type, property: String, entry taken: inout Unmanaged<MappedEntry>?) throws -> Value {
         // Unretained: the container that asked holds the decoder, and the decoder's layout
         // its entries, for the whole call. Only the value's own decoding is a generic closure.
         guard let decoder,
               let found = decoder._withUnsafeGuaranteedRef({ $0.unretainedMappedEntry(named: property, valueType: ObjectIdentifier(Value.self), object: object) }) else {
-            return try decodeUnlisted(Value.self, property: property, configuration: &configuration)
+            return try decodeUnlisted(Value.self, property: property, entry: &taken)
         }
-        configuration = found._withUnsafeGuaranteedRef { $0.configuration }
+        taken = found
         let node = found._withUnsafeGuaranteedRef { entry in
             entry.plainKey.flatMap { key in decoder._withUnsafeGuaranteedRef { $0.member(named: key, of: object, depth: path.depth, index: nil) } }
         }
@@ -126,16 +141,42 @@ extension MappedModelAccess {
         }
         do {
             return try decoder._withUnsafeGuaranteedRef { try $0.decodeMappedMember(Value.self, at: node, parent: path, entry: found) }
-        } catch let error as DecodingError {
-            return try MappedDecoding.converted(Value.self, at: node, impl: decoder.takeUnretainedValue(), failure: error)
+        } catch {
+            // Not `catch let error as DecodingError`: a `DecodingError` in this function would
+            // cost a run-time lookup of its size on every call, failing or not.
+            return try MappedDecoding.converted(Value.self, at: node, impl: decoder.takeUnretainedValue(), error: error)
         }
+    }
+
+    /// ``decodeMapped(_:property:entry:)`` for a `String` property.
+    @usableFromInline
+    func decodeMappedString(property: String, entry taken: inout Unmanaged<MappedEntry>?) throws -> String {
+        try decodeMapped(String.self, property: property, entry: &taken)
+    }
+
+    /// ``decodeMapped(_:property:entry:)`` for an `Int` property.
+    @usableFromInline
+    func decodeMappedInt(property: String, entry taken: inout Unmanaged<MappedEntry>?) throws -> Int {
+        try decodeMapped(Int.self, property: property, entry: &taken)
+    }
+
+    /// ``decodeMapped(_:property:entry:)`` for a `Double` property.
+    @usableFromInline
+    func decodeMappedDouble(property: String, entry taken: inout Unmanaged<MappedEntry>?) throws -> Double {
+        try decodeMapped(Double.self, property: property, entry: &taken)
+    }
+
+    /// ``decodeMapped(_:property:entry:)`` for a `Bool` property.
+    @usableFromInline
+    func decodeMappedBool(property: String, entry taken: inout Unmanaged<MappedEntry>?) throws -> Bool {
+        try decodeMapped(Bool.self, property: property, entry: &taken)
     }
 
     /// A property the layout does not list under its name (renamed, or unknown).
     @inline(never)
-    private func decodeUnlisted<Value: Decodable>(_ type: Value.Type, property: String, configuration: inout MappedConfiguration) throws -> Value {
+    private func decodeUnlisted<Value: Decodable>(_ type: Value.Type, property: String, entry taken: inout Unmanaged<MappedEntry>?) throws -> Value {
         guard let impl else { throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "Only DynamicJSONDecoder gives access to the object.")) }
-        return try ObjectAccess(self, impl: impl).decodeMapped(Value.self, property: property, configuration: &configuration)
+        return try ObjectAccess(self, impl: impl).decodeMapped(Value.self, property: property, entry: &taken)
     }
 
     /// A property with a path or options, or whose value is missing or `null` (`lookedUp`: nil
@@ -158,13 +199,13 @@ extension MappedModelAccess {
 
 extension ObjectAccess {
     /// Decodes the `@Mapped` property `property` of the model being decoded from this object,
-    /// and gives its configuration.
-    func decodeMapped<Value: Decodable>(_ type: Value.Type, property: String, configuration: inout MappedConfiguration) throws -> Value {
+    /// and gives its layout entry.
+    func decodeMapped<Value: Decodable>(_ type: Value.Type, property: String, entry taken: inout Unmanaged<MappedEntry>?) throws -> Value {
         guard let entry = impl.mappedEntry(named: property, valueType: ObjectIdentifier(Value.self), object: object)
                 ?? impl.renamedMappedEntry(codingKey: property, valueType: ObjectIdentifier(Value.self), object: object) else {
             return try decodeUnmapped(Value.self, property: property)
         }
-        configuration = entry.configuration
+        taken = Unmanaged.passUnretained(entry)
         return try decodeMapped(Value.self, entry: entry)
     }
 
@@ -212,12 +253,12 @@ extension ObjectAccess {
 
     /// Decodes the `@Mapped` property `property`, whose value is not `Decodable`, through its
     /// transformer; `plain` says why it cannot be decoded otherwise.
-    func decodeMapped<Value>(_ type: Value.Type, property: String, configuration: inout MappedConfiguration, plain: PlainMappedDecoding<Value>) throws -> Value {
+    func decodeMapped<Value>(_ type: Value.Type, property: String, entry taken: inout Unmanaged<MappedEntry>?, plain: PlainMappedDecoding<Value>) throws -> Value {
         guard let entry = impl.mappedEntry(named: property, valueType: ObjectIdentifier(Value.self), object: object)
                 ?? impl.renamedMappedEntry(codingKey: property, valueType: ObjectIdentifier(Value.self), object: object) else {
             throw unmappedError(Value.self, property: property)
         }
-        configuration = entry.configuration
+        taken = Unmanaged.passUnretained(entry)
         return try MappedDecoding.value(Value.self, entry: entry, from: self, plain: plain)
     }
 
@@ -413,6 +454,13 @@ enum MappedDecoding {
         }
         impl.report(.losslessConversion, node: node, codingPath: context.codingPath)
         return converted
+    }
+
+    /// ``converted(_:at:impl:failure:)`` for any `error`: only a `DecodingError` is converted.
+    @inline(never)
+    static func converted<Value>(_ type: Value.Type, at node: Int, impl: DecoderImpl, error: any Error) throws -> Value {
+        guard let failure = error as? DecodingError else { throw error }
+        return try converted(Value.self, at: node, impl: impl, failure: failure)
     }
 }
 

@@ -35,13 +35,21 @@ import Foundation
 /// options need this package's decoder.
 @propertyWrapper
 public struct Mapped<Value> {
-    /// The decoded or assigned value; `nil` until there is one.
+    /// The decoded or assigned value, or else the declaration's default (``storageIsDefault``);
+    /// `nil` until there is one.
+    ///
+    /// The default shares this field rather than having its own so that a wrapper is its value
+    /// and one configuration word: a model's wrappers are copied and destroyed with it, and
+    /// a second `Value?` would be reference counted on every copy, in every wrapper, for a
+    /// value only an unset wrapper needs. Kept in the wrapper rather than in the configuration
+    /// so that a wrapper with a default is made without any allocation or run-time type lookup.
     @usableFromInline var storage: Value?
-    /// The value for a missing key, kept here rather than in the configuration so that a
-    /// wrapper with a default is made without any allocation or run-time type lookup.
-    @usableFromInline let defaultValue: Value?
     /// Everything else written on the property: key, options, transformer.
     @usableFromInline let configuration: MappedConfiguration
+    /// `storage` is the declaration's default, not a decoded or assigned value. Last, so that
+    /// it fills the configuration's padding rather than adding its own (a smaller wrapper is a
+    /// smaller model to copy).
+    @usableFromInline var storageIsDefault: Bool
 
     /// The property's value: `user.firstName`.
     ///
@@ -50,13 +58,25 @@ public struct Mapped<Value> {
     @inlinable
     public var wrappedValue: Value {
         get { storage ?? unsetValue }
-        set { storage = newValue }
+        set {
+            storage = newValue
+            storageIsDefault = false
+        }
     }
+
+    /// The default written on the property, while no value has been decoded or assigned.
+    @usableFromInline
+    var defaultValue: Value? { storageIsDefault ? storage : nil }
 
     @inlinable
     init(storage: Value?, defaultValue: Value? = nil, configuration: MappedConfiguration) {
-        self.storage = storage
-        self.defaultValue = defaultValue
+        if storage == nil, let defaultValue {
+            self.storage = defaultValue
+            storageIsDefault = true
+        } else {
+            self.storage = storage
+            storageIsDefault = false
+        }
         self.configuration = configuration
     }
 
@@ -369,7 +389,7 @@ public struct Mapped<Value> {
     /// The value, the default, `nil` or the zero value, or nil when an unset property's type
     /// has no zero value: what printing, comparing and encoding use, so that they never trap.
     var currentValue: Value? {
-        storage ?? defaultValue ?? Self.placeholder
+        storage ?? Self.placeholder
     }
 
     private static var placeholder: Value? {

@@ -17,36 +17,81 @@ struct MappedFlags: OptionSet, Sendable {
     static let probed = MappedFlags(rawValue: 64)
 }
 
-/// What a ``Mapped`` property's declaration says, gathered from its arguments.
+/// What a ``Mapped`` property's declaration says, gathered from its arguments: a value that
+/// copies without any atomic reference counting in the cases that run on every decode.
 ///
 /// Deliberately not generic: wrapper initializers run on every decode (the synthesized
 /// `init(from:)` evaluates each property's initial value first), and every generic type that
 /// code outside this module touches costs a run-time metadata lookup. What depends on the
 /// value type (a transformer, modifiers) lives in a ``MappedTypedSettings`` made only for
 /// properties that have one; a default is kept in the wrapper itself.
+///
+/// A decoded wrapper refers to its layout's entry instead of carrying the declaration again:
+/// a model's wrappers are copied and destroyed as often as the model (the synthesized
+/// `init(from:)` copies it once, an array of models destroys each), and one word that is not
+/// reference counted is the cheapest thing to copy.
 @usableFromInline
-struct MappedConfiguration: @unchecked Sendable {
-    // @unchecked: `typed` is a `MappedTypedSettings`, immutable and holding only `Sendable`
-    // closures and transformers besides values of the property's type.
+enum MappedConfiguration: @unchecked Sendable {
+    // @unchecked: `MappedSettings` is immutable, and the entry is immutable and immortal.
 
-    /// The key or path text, or nil for the property's name.
-    @usableFromInline let key: String?
-    let flags: MappedFlags
-    /// A `MappedTypedSettings<Value>` for the wrapper's `Value`, or nil.
-    let typed: AnyObject?
+    /// Only a key or path, or none (the property's name): made without allocating.
+    case named(String?)
+    /// Options, a transformer or a mark.
+    case settings(MappedSettings)
+    /// The declaration that the layout's entry keeps (never itself an `.entry`).
+    ///
+    /// Unretained, which is sound because an entry is never freed: layouts are cached for
+    /// the life of the process (``MappedLayout/of(_:)``; the renamed entries too, once
+    /// stored), and only entries handed out by a cached layout are put here.
+    case entry(Unmanaged<MappedEntry>)
 
     /// A property with only a key (or none): the common case, built without looking at options.
-    @usableFromInline
+    @inlinable
     init(key: String?) {
-        self.key = key
-        flags = []
-        typed = nil
+        self = .named(key)
+    }
+
+    /// A decoded wrapper's: its entry's, or none (a decoder that cannot see the declaration).
+    @inlinable
+    init(entry: Unmanaged<MappedEntry>?) {
+        if let entry { self = .entry(entry) } else { self = .named(nil) }
     }
 
     init(key: String?, flags: MappedFlags, typed: AnyObject?) {
-        self.key = key
-        self.flags = flags
-        self.typed = typed
+        self = flags.isEmpty && typed == nil ? .named(key) : .settings(MappedSettings(key: key, flags: flags, typed: typed))
+    }
+
+    /// The key or path text, or nil for the property's name.
+    @usableFromInline
+    var key: String? {
+        switch self {
+        case .named(let key): key
+        case .settings(let settings): settings.key
+        case .entry(let entry): entry._withUnsafeGuaranteedRef { $0.configuration.key }
+        }
+    }
+
+    var flags: MappedFlags {
+        switch self {
+        case .named: []
+        case .settings(let settings): settings.flags
+        case .entry(let entry): entry._withUnsafeGuaranteedRef { $0.configuration.flags }
+        }
+    }
+
+    /// A `MappedTypedSettings<Value>` for the wrapper's `Value`, or nil.
+    var typed: AnyObject? {
+        switch self {
+        case .named: nil
+        case .settings(let settings): settings.typed
+        case .entry(let entry): entry._withUnsafeGuaranteedRef { $0.configuration.typed }
+        }
+    }
+
+    /// The declaration itself, for an entry to keep: never an `.entry`.
+    var declared: MappedConfiguration {
+        if case .entry(let entry) = self { return entry._withUnsafeGuaranteedRef { $0.configuration } }
+        return self
     }
 
     /// Gathers the options; the typed part is made only when there is something to put in it.
@@ -93,6 +138,21 @@ struct MappedConfiguration: @unchecked Sendable {
 
     /// No key, default or options: a property seen only by its name.
     @usableFromInline static let plain = MappedConfiguration(key: nil)
+}
+
+/// A declaration with options, a transformer or a mark, shared by the copies of its wrapper.
+@usableFromInline
+final class MappedSettings: @unchecked Sendable {
+    // @unchecked: immutable; `typed` is a `MappedTypedSettings`, which is too.
+    let key: String?
+    let flags: MappedFlags
+    let typed: AnyObject?
+
+    init(key: String?, flags: MappedFlags, typed: AnyObject?) {
+        self.key = key
+        self.flags = flags
+        self.typed = typed
+    }
 }
 
 /// The part of a ``Mapped`` property's declaration that depends on its value type.

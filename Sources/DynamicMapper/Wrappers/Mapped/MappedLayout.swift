@@ -35,6 +35,7 @@ final class MappedDefault<Value> {
 }
 
 /// One `@Mapped` property of a model type, learned from a prototype.
+@usableFromInline
 final class MappedEntry: @unchecked Sendable {
     // @unchecked: every member is immutable; the prototype is a value only ever copied.
 
@@ -63,7 +64,7 @@ final class MappedEntry: @unchecked Sendable {
     init(name: String, prototype: any MappedProperty, renamedTo: String? = nil) {
         self.name = name
         self.prototype = prototype
-        configuration = prototype.configuration
+        configuration = prototype.configuration.declared
         valueType = type(of: prototype).valueType
         path = prototype.mappedKey.map { Path($0).components } ?? [.key(renamedTo ?? name)]
         let keysOnly = !path.isEmpty && path.allSatisfy { if case .key = $0 { true } else { false } }
