@@ -481,7 +481,7 @@ extension DecoderImpl {
         }) {
             try unwrapNonScalar(type, at: index, codingPath: {
                 parent.takeUnretainedValue().codingPath(appending: .key(entry.takeUnretainedValue().codingKey))
-            }, node: { decoder.takeUnretainedValue().childPath(of: parent.takeUnretainedValue(), .key(entry.takeUnretainedValue().codingKey)) })
+            }, node: { decoder.takeUnretainedValue().childPath(of: parent.takeUnretainedValue(), .key(entry.takeUnretainedValue().codingKey), value: index) })
         }
     }
 }
