@@ -96,15 +96,12 @@ extension Document {
         let node = nodes[index]
         guard node.length > 1 else { return true }
         scratch.removeAll(keepingCapacity: true)
-        var child = index + 1
-        let end = Int(node.end)
-        while child < end {
+        for child in members(ofObject: index, node: node) {
             let key = nodes[child]
             // Escaped keys do not show their value in their bytes; non-ASCII ones may equal
             // another spelling.
             if !key.flags.isDisjoint(with: [.escaped, .nonASCII]) { return false }
             scratch.append(Self.keySignature(pointer(key), count: Int(key.length)))
-            child = next(after: child + 1)
         }
         scratch.sort()
         for position in 1..<scratch.count where scratch[position] == scratch[position - 1] {
