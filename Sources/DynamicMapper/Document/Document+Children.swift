@@ -23,7 +23,7 @@ extension Document {
     /// For walks that resume where an earlier one stopped (a key hint, an array cursor).
     @inline(__always)
     func children(of index: Int, node: Node, from start: Int) -> Children {
-        Children(nodes: nodes, position: start, end: Int(node.end), valueOffset: node.kind == .object ? 1 : 0)
+        Children(nodes: UnsafePointer(nodes.baseAddress.unsafelyUnwrapped), position: start, end: Int(node.end), valueOffset: node.kind == .object ? 1 : 0)
     }
 
     /// ``children(of:node:from:)`` for a caller that knows the container is an object (a key
@@ -32,14 +32,16 @@ extension Document {
     @inline(__always)
     func members(ofObject index: Int, node: Node, from start: Int? = nil) -> Children {
         assert(node.kind == .object, "node \(index) is not an object")
-        return Children(nodes: nodes, position: start ?? index + 1, end: Int(node.end), valueOffset: 1)
+        return Children(nodes: UnsafePointer(nodes.baseAddress.unsafelyUnwrapped), position: start ?? index + 1, end: Int(node.end), valueOffset: 1)
     }
 
     struct Children: Sequence, IteratorProtocol {
         // The node storage, not the document: retaining and releasing the document for each
         // container cost 1.8% of decoding `canada.json`, whose coordinate pairs are tiny
         // arrays. A `Children` lives in its caller's loop, and the caller holds the document.
-        let nodes: UnsafeMutableBufferPointer<Node>
+        // Its start only (a document always has a node): one word, as `JSON` building keeps a
+        // `Children` in each open frame.
+        let nodes: UnsafePointer<Node>
         /// The next child to hand out; after `next()` returned a child, the node after that
         /// member or element (where a walk stopping there resumes).
         private(set) var position: Int

@@ -7,13 +7,17 @@ extension Document {
 
     /// Index of the node after `index` and its descendants.
     @inline(__always)
-    func next(after index: Int) -> Int { Self.next(after: index, in: nodes) }
+    func next(after index: Int) -> Int {
+        assert(index >= 0 && index < nodes.count, "node \(index) outside the document's 0..<\(nodes.count)")
+        return Self.next(after: index, in: UnsafePointer(nodes.baseAddress.unsafelyUnwrapped))
+    }
 
-    /// ``next(after:)`` in `nodes`, for an iterator that holds the storage (see ``Children``).
+    /// ``next(after:)`` in the nodes starting at `nodes`, for an iterator that holds only
+    /// their start (see ``Children``).
     @inline(__always)
-    static func next(after index: Int, in nodes: UnsafeMutableBufferPointer<Node>) -> Int {
+    static func next(after index: Int, in nodes: UnsafePointer<Node>) -> Int {
         let node = nodes[index]
-        return node.kind.rawValue >= Node.Kind.array.rawValue ? Int(node.end) : index + 1
+        return node.kind.rawValue >= Node.Kind.array.rawValue ? Int(node.end) : index &+ 1
     }
 
     /// Where `node`'s bytes start. For the `Document/` files only: code outside borrows the
