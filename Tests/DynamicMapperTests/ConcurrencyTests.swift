@@ -69,6 +69,18 @@ private final class ResultBox: @unchecked Sendable {
 }
 
 @Suite("Concurrency on real threads")
+/// Renames its `@Mapped` properties in `CodingKeys`, so that its layout learns the renames
+/// lazily (the probe keeps the metatype) on whichever thread first asks.
+private struct ConcurrencyRenamedMapped: MappedCodable, Sendable {
+    @Mapped(default: 0) var count: Int
+    @Mapped var title: String
+
+    enum CodingKeys: String, CodingKey {
+        case count = "n"
+        case title = "t"
+    }
+}
+
 struct ConcurrencyTests {
     @Test func sharedDecoderAndEncoderOnManyThreads() throws {
         let decoder = DynamicJSONDecoder()
@@ -115,6 +127,29 @@ struct ConcurrencyTests {
         let all = results.all
         for index in 0..<16 {
             #expect(all[index] == #"{"scores":[1,\#(index)],"user":{"age":0,"name":"n\#(index)"}}"#)
+        }
+    }
+
+    @Test("a model's metatype is Sendable, and renamed keys learned on first use by many threads at once decode alike")
+    func renamedKeysLearnedOnManyThreads() throws {
+        // A type check as much as a test: it compiles without a warning only because
+        // `MappedCodable` refines `SendableMetatype` (no actor-isolated conformance).
+        let type: any MappedCodable.Type = ConcurrencyRenamedMapped.self
+        let crossing: any Sendable = type
+        #expect(crossing is ConcurrencyRenamedMapped.Type)
+        let decoder = DynamicJSONDecoder()
+        let results = ResultBox()
+        onThreads(16) { index in
+            do {
+                let model = try decoder.decode(ConcurrencyRenamedMapped.self, from: Data(#"{"n":\#(index),"t":"x\#(index)"}"#.utf8))
+                results.set("\(model.count) \(model.title)", at: index)
+            } catch {
+                results.set("\(error)", at: index)
+            }
+        }
+        let all = results.all
+        for index in 0..<16 {
+            #expect(all[index] == "\(index) x\(index)")
         }
     }
 

@@ -147,16 +147,17 @@ extension Document {
         while container != target {
             let node = nodes[container]
             guard node.kind == .object || node.kind == .array, target < Int(node.end) else { break }
-            var child = container + 1
+            var start = container + 1
             var position = 0
             if node.kind == .array, let cursor = cursors[container], cursor.child <= target {
-                (child, position) = cursor
+                (start, position) = cursor
             }
             var descended = false
-            while child < Int(node.end) {
-                let value = node.kind == .object ? child + 1 : child
-                let after = next(after: value)
-                if target >= value && target < after {
+            var members = children(of: container, node: node, from: start)
+            while let child = members.next() {
+                // The member's value (an object's) or the element, with its descendants.
+                let value = child + members.valueOffset
+                if target >= value && target < members.position {
                     if node.kind == .array {
                         components.append(.index(position))
                         cursors[container] = (child, position)
@@ -167,7 +168,6 @@ extension Document {
                     descended = true
                     break
                 }
-                child = after
                 position += 1
             }
             if !descended { break }

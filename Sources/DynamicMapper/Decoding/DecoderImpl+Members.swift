@@ -35,32 +35,31 @@ extension DecoderImpl {
     private func walk(object: Int, depth: Int, to name: String, utf8: UnsafeBufferPointer<UInt8>) -> Int? {
         let node = nodes[object]
         let first = object + 1
-        let end = Int(node.end)
         var start = keyHint(depth: depth, object: object) ?? first
-        if start >= end { start = first }
-        var child = start
-        var wrapped = false
+        if start >= Int(node.end) { start = first }
         var nameIsASCII: Bool?
-        while true {
-            if child >= end {
-                if wrapped || start == first { return nil }
-                wrapped = true
-                child = first
+        // From the hint to the end, then (when the hint was not the first member) from the
+        // first member up to the hint.
+        var members = document.members(ofObject: object, node: node, from: start)
+        while let child = members.next() {
+            guard document.stringEquals(nodes[child], name, utf8: utf8, textIsASCII: &nameIsASCII) else { continue }
+            // An earlier duplicate, skipped by starting at the hint, would win.
+            if start != first && !hasUniqueKeys(depth: depth, object: object),
+               let earlier = firstOccurrence(of: name, utf8: utf8, in: object, before: start) {
+                return earlier
             }
-            if wrapped && child >= start { return nil }
-            let keyNode = nodes[child]
-            let valueIndex = child + 1
-            if document.stringEquals(keyNode, name, utf8: utf8, textIsASCII: &nameIsASCII) {
-                // An earlier duplicate, skipped by starting at the hint, would win.
-                if !wrapped && start != first && !hasUniqueKeys(depth: depth, object: object),
-                   let earlier = firstOccurrence(of: name, utf8: utf8, in: object, before: start) {
-                    return earlier
-                }
-                setKeyHint(depth: depth, object: object, next: document.next(after: valueIndex))
-                return valueIndex
-            }
-            child = document.next(after: valueIndex)
+            setKeyHint(depth: depth, object: object, next: members.position)
+            return child + 1
         }
+        guard start != first else { return nil }
+        members = document.members(ofObject: object, node: node)
+        while let child = members.next(), child < start {
+            if document.stringEquals(nodes[child], name, utf8: utf8, textIsASCII: &nameIsASCII) {
+                setKeyHint(depth: depth, object: object, next: members.position)
+                return child + 1
+            }
+        }
+        return nil
     }
 
     /// The value node of the first member named `name` whose key comes before `limit`.

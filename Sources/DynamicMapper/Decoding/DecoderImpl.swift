@@ -684,16 +684,12 @@ extension Dictionary: StringKeyedDictionaryDecodable where Key == String, Value:
         let path = impl.path
         var result: [String: Value] = [:]
         result.reserveCapacity(Int(node.length))
-        var child = index + 1
-        let end = Int(node.end)
-        while child < end {
+        for child in impl.document.children(of: index, node: node) {
             let key = impl.document.string(impl.nodes[child])
             impl.markKeyRead(child)
-            let valueIndex = child + 1
             if result[key] == nil {
-                result[key] = try impl.decodeChild(Value.self, at: valueIndex, parent: path, step: .key(StringKey(key)))
+                result[key] = try impl.decodeChild(Value.self, at: child + 1, parent: path, step: .key(StringKey(key)))
             }
-            child = impl.document.next(after: valueIndex)
         }
         return result
     }

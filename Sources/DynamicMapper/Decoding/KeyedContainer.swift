@@ -36,13 +36,10 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private static func buildIndex(impl: DecoderImpl, object: Int, path: () -> [any CodingKey]) throws -> [String: Int] {
         let node = impl.nodes[object]
         var result = [String: Int](minimumCapacity: Int(node.length))
-        var child = object + 1
-        let end = Int(node.end)
-        while child < end {
+        for child in impl.document.members(ofObject: object, node: node) {
             let raw = impl.document.string(impl.nodes[child])
             let key = KeyConversion.convert(raw, strategy: impl.options.keyStrategy, path: path)
             if result[key] == nil { result[key] = child + 1 }
-            child = impl.document.next(after: child + 1)
         }
         return result
     }

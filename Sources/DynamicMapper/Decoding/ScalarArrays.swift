@@ -17,15 +17,12 @@ extension DecoderImpl {
         }
         var result: [E] = []
         result.reserveCapacity(Int(node.length))
-        var child = index + 1
-        let end = Int(node.end)
-        while child < end {
+        for child in document.children(of: index, node: node) {
             let position = result.count
             let element = try decodeScalar(E.self, at: child, path: { codingPath() + [IndexKey(position)] }) {
                 try unwrapNonScalar(E.self, at: child, path: CodingPathNode.of(codingPath().map(CodingPathStep.key)).appending(.index(position)))
             }
             result.append(element)
-            child = document.next(after: child)
         }
         return result
     }

@@ -51,6 +51,9 @@ extension Document {
     private func containerViolation(_ index: Int, _ node: Node, count: Int) -> String? {
         let end = Int(node.end)
         guard end > index && end <= count else { return "container \(index) ends at \(end), outside \(index + 1)...\(count)" }
+        // Steps by hand, not with ``Children``: it checks what `Children` takes for granted
+        // (every child ends inside its parent, after where it starts), and on a tape that broke
+        // that, `Children` could step backwards forever.
         var child = index + 1
         var children = 0
         while child < end {

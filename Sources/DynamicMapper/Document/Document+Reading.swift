@@ -7,13 +7,17 @@ extension Document {
 
     /// Index of the node after `index` and its descendants.
     @inline(__always)
-    func next(after index: Int) -> Int { Self.next(after: index, in: nodes) }
+    func next(after index: Int) -> Int {
+        assert(index >= 0 && index < nodes.count, "node \(index) outside the document's 0..<\(nodes.count)")
+        return Self.next(after: index, in: UnsafePointer(nodes.baseAddress.unsafelyUnwrapped))
+    }
 
-    /// ``next(after:)`` in `nodes`, for an iterator that holds the storage (see ``Children``).
+    /// ``next(after:)`` in the nodes starting at `nodes`, for an iterator that holds only
+    /// their start (see ``Children``).
     @inline(__always)
-    static func next(after index: Int, in nodes: UnsafeMutableBufferPointer<Node>) -> Int {
+    static func next(after index: Int, in nodes: UnsafePointer<Node>) -> Int {
         let node = nodes[index]
-        return node.kind.rawValue >= Node.Kind.array.rawValue ? Int(node.end) : index + 1
+        return node.kind.rawValue >= Node.Kind.array.rawValue ? Int(node.end) : index &+ 1
     }
 
     /// Where `node`'s bytes start. For the `Document/` files only: code outside borrows the
@@ -113,9 +117,7 @@ extension Document {
             let table = UnsafeMutableBufferPointer(rebasing: storage[..<capacity])
             table.update(repeating: 0)
             let mask = capacity - 1
-            var child = index + 1
-            let end = Int(node.end)
-            while child < end {
+            for child in members(ofObject: index, node: node) {
                 let key = nodes[child]
                 // Escaped keys do not show their value in their bytes; non-ASCII ones may equal
                 // another spelling.
@@ -133,7 +135,6 @@ extension Document {
                     if occupant == signature { return false }
                     slot = (slot &+ 1) & mask
                 }
-                child = next(after: child + 1)
             }
             return true
         }

@@ -14,19 +14,12 @@ extension Document {
         var open = [openFrame(at: index, keys: &keys)]
         while true {
             let top = open.count - 1
-            let child = open[top].next
-            if child < open[top].end {
-                var valueIndex = child
-                if open[top].isObject {
-                    valueIndex = child + 1
-                    open[top].next = next(after: valueIndex)
-                    if !open[top].checkedKeys {
-                        let (key, hash) = keys.keyAndHash(nodes[child], in: self)
-                        // A repeated key is skipped whole: the first one wins.
-                        guard open[top].object.insertKeyIfAbsent(key, hash: hash) else { continue }
-                    }
-                } else {
-                    open[top].next = next(after: child)
+            if let child = open[top].members.next() {
+                let valueIndex = child + open[top].members.valueOffset
+                if open[top].isObject && !open[top].checkedKeys {
+                    let (key, hash) = keys.keyAndHash(nodes[child], in: self)
+                    // A repeated key is skipped whole: the first one wins.
+                    guard open[top].object.insertKeyIfAbsent(key, hash: hash) else { continue }
                 }
                 let node = nodes[valueIndex]
                 if node.kind.rawValue < Node.Kind.array.rawValue {
@@ -48,12 +41,13 @@ extension Document {
     /// ``objectKeys(at:keys:)`` could check them.
     private func openFrame(at index: Int, keys: inout KeyInterner) -> TreeFrame {
         let node = nodes[index]
-        guard node.kind == .object else { return TreeFrame(array: node, at: index) }
+        let members = children(of: index, node: node)
+        guard node.kind == .object else { return TreeFrame(array: node, members: members) }
         if let checked = objectKeys(at: index, keys: &keys) {
             let object = JSON.Object(uniqueKeys: checked.keys, values: [], keyIndex: checked.keyIndex)
-            return TreeFrame(checkedObject: object, node: node, at: index)
+            return TreeFrame(checkedObject: object, members: members)
         }
-        return TreeFrame(object: node, at: index)
+        return TreeFrame(object: node, members: members)
     }
 
     /// The value of a container whose members are all scalars or empty (a GeoJSON coordinate
@@ -101,14 +95,12 @@ extension Document {
         // Keys are hashed only for an object big enough to index (most are not), each key once
         // per build.
         var keyIndex = count > JSON.Object.indexThreshold ? KeyIndex(capacity: count) : nil
-        var child = index + 1
-        for position in 0..<count {
+        for (position, child) in children(of: index, node: node).enumerated() {
             let key = nodes[child]
             guard key.flags.isDisjoint(with: [.escaped, .nonASCII]),
                   let entry = interner.stampedEntry(key, in: self, stamp: stamp) else { return nil }
             keys.append(interner.key(of: entry))
             if keyIndex != nil { keyIndex?.file(position: position, hash: interner.hash(of: entry)) }
-            child = next(after: child + 1)
         }
         return (keys, keyIndex)
     }
@@ -138,33 +130,29 @@ private struct TreeFrame {
     /// Whether the object's keys are all in place, all different, so that every member's
     /// value is added in order with no key to read.
     let checkedKeys: Bool
-    let end: Int
-    /// The next member's key node (objects) or the next element (arrays).
-    var next: Int
+    /// The members (objects) or elements (arrays) not yet added.
+    var members: Document.Children
     var elements: [JSON] = []
     var object = JSON.Object()
 
-    init(array node: Node, at index: Int) {
+    init(array node: Node, members: Document.Children) {
         isObject = false
         checkedKeys = false
-        end = Int(node.end)
-        next = index + 1
+        self.members = members
         elements.reserveCapacity(Int(node.length))
     }
 
-    init(object node: Node, at index: Int) {
+    init(object node: Node, members: Document.Children) {
         isObject = true
         checkedKeys = false
-        end = Int(node.end)
-        next = index + 1
+        self.members = members
         object = JSON.Object(reservingCapacity: Int(node.length))
     }
 
-    init(checkedObject: JSON.Object, node: Node, at index: Int) {
+    init(checkedObject: JSON.Object, members: Document.Children) {
         isObject = true
         checkedKeys = true
-        end = Int(node.end)
-        next = index + 1
+        self.members = members
         object = checkedObject
     }
 

@@ -15,9 +15,10 @@ extension Document {
     func element(of index: Int, at position: Int) -> Int? {
         let node = nodes[index]
         guard node.kind == .array, let resolved = RelativeIndex.resolve(position, count: Int(node.length)) else { return nil }
-        var child = index + 1
-        for _ in 0..<resolved { child = next(after: child) }
-        return child
+        for (offset, child) in children(of: index, node: node).enumerated() where offset == resolved {
+            return child
+        }
+        return nil
     }
 
     /// Where following `components` from the node `start` ends.

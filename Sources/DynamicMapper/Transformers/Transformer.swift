@@ -185,24 +185,14 @@ public struct ArrayTransformer<Base> {
 extension ArrayTransformer: DecodingTransformer where Base: DecodingTransformer {
     /// Decodes every element: `try URLTransformer().array.decode(["a:b", "c:d"])`.
     public func decode(_ raw: [Base.Raw]) throws -> [Base.Value] {
-        var values: [Base.Value] = []
-        values.reserveCapacity(raw.count)
-        for element in raw {
-            values.append(try base.decode(element))
-        }
-        return values
+        try raw.map(base.decode)
     }
 }
 
 extension ArrayTransformer: EncodingTransformer where Base: EncodingTransformer {
     /// Encodes every element: `try URLTransformer().array.encode(urls)`.
     public func encode(_ value: [Base.Value]) throws -> [Base.Raw] {
-        var raws: [Base.Raw] = []
-        raws.reserveCapacity(value.count)
-        for element in value {
-            raws.append(try base.encode(element))
-        }
-        return raws
+        try value.map(base.encode)
     }
 }
 
@@ -270,15 +260,8 @@ extension Transformer {
 /// `codingPath`, whose message names the value (the original error stays underneath); a
 /// `DecodingError` from the transform passes through unchanged.
 func transformDecoded<Raw, Value>(_ raw: Raw, codingPath: [any CodingKey], _ transform: (Raw) throws -> Value) throws -> Value {
-    do {
-        return try transform(raw)
-    } catch let error as DecodingError {
-        throw error
-    } catch {
-        let message = (error as? TransformerError)?.description
-            ?? TransformerError(value: raw, reason: "could not be transformed to \(Value.self): \(error)").description
-        throw DecodingError.dataCorrupted(DecodingError.Context(
-            codingPath: codingPath, debugDescription: message, underlyingError: error))
+    try transformed(raw, transform, passing: DecodingError.self) { message, error in
+        DecodingError.dataCorrupted(DecodingError.Context(codingPath: codingPath, debugDescription: message, underlyingError: error))
     }
 }
 
@@ -286,14 +269,25 @@ func transformDecoded<Raw, Value>(_ raw: Raw, codingPath: [any CodingKey], _ tra
 /// `codingPath`, whose message names the value (the original error stays underneath); an
 /// `EncodingError` from the transform passes through unchanged.
 func transformEncoded<Value, Raw>(_ value: Value, codingPath: [any CodingKey], _ transform: (Value) throws -> Raw) throws -> Raw {
+    try transformed(value, transform, passing: EncodingError.self) { message, error in
+        EncodingError.invalidValue(value, EncodingError.Context(codingPath: codingPath, debugDescription: message, underlyingError: error))
+    }
+}
+
+/// `transform(input)`, with an error of type `Passing` thrown as it is and any other one
+/// replaced by `failure(message, error)`: the message is the error's own when it is a
+/// ``TransformerError``, else one naming the input and the type it was to become.
+private func transformed<Input, Output, Passing: Error>(
+    _ input: Input, _ transform: (Input) throws -> Output, passing: Passing.Type,
+    failure: (_ message: String, _ error: any Error) -> any Error
+) throws -> Output {
     do {
-        return try transform(value)
-    } catch let error as EncodingError {
+        return try transform(input)
+    } catch let error as Passing {
         throw error
     } catch {
         let message = (error as? TransformerError)?.description
-            ?? TransformerError(value: value, reason: "could not be transformed to \(Raw.self): \(error)").description
-        throw EncodingError.invalidValue(value, EncodingError.Context(
-            codingPath: codingPath, debugDescription: message, underlyingError: error))
+            ?? TransformerError(value: input, reason: "could not be transformed to \(Output.self): \(error)").description
+        throw failure(message, error)
     }
 }

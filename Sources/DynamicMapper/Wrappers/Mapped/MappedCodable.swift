@@ -17,7 +17,13 @@ import Foundation
 ///
 /// Structs get `init()` for free when every stored property has an initial value (wrappers
 /// without one count as having one); classes declare `required init()`.
-public protocol MappedCodable: Codable {
+///
+/// The conformance is never actor-isolated (the protocol refines `SendableMetatype`): a
+/// model's layout is learned once per process and shared by every decoder on every thread,
+/// and learning its renamed keys runs `init()` and `init(from:)` later, on whichever thread
+/// decodes the model next. A main-actor-isolated conformance (`extension User: @MainActor
+/// MappedCodable`) is refused at compile time rather than run off its actor.
+public protocol MappedCodable: Codable, SendableMetatype {
     /// Makes a model with every property unset: `User()`.
     init()
 }

@@ -166,6 +166,8 @@ final class MappedLayout: Sendable {
 
     private static func learn<Model: MappedCodable>(_ type: Model.Type) -> MappedLayout {
         let entries = properties(of: MappedFilling.withoutPending { Model() }).map { MappedEntry(name: $0.name, prototype: $0.property) }
+        // The probe keeps `Model.self` for a later decode on any thread: a Sendable metatype,
+        // since `MappedCodable` refines `SendableMetatype` (no actor-isolated conformance).
         return MappedLayout(entries: entries, isDynamic: Model.self is any DynamicDecodable.Type, modelName: String(describing: Model.self)) {
             MappedProbe.codingKeys(of: Model.self)
         }
