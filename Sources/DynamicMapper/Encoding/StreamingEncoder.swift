@@ -85,28 +85,72 @@ final class StreamingEncoder {
     let options: EncodingOptions
     let sortsKeys: Bool
 
-    // The mutable state every written value touches. Accesses never overlap: one encode runs
-    // on one thread.
+    // The mutable state every written value touches. A stored `var` of a class pays a dynamic
+    // exclusivity check on each access: with the checks, callgrind counted 45.8 / 132.2 / 184.6
+    // M instructions to encode twitter / citm_catalog / canada against 24.1 / 67.7 / 112.4
+    // without (+64 to +95 %). Accesses never overlap (one encode runs on one thread, and no
+    // access is held across a call that could reach the same property), so release builds
+    // skip the checks; debug builds keep them, so that the tests catch a change that makes
+    // two accesses overlap.
 
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var writer: JSONWriter
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var snakeCaseKeys: [String: String] = [:]
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var frames: [Frame] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var members: [Member] = []
     /// The coding path of the top-level value.
     let rootPath = CodingPathNode()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// Nodes of the coding path, handed out again once their containers are done with.
     var pathSpares = CodingPathSpares()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var slot: Slot
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var needsFallback = false
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// A value threw after part of it was written and nothing took it back (see
     /// ``takeBack(to:frame:)``): if the error was caught, only the tree can give the output.
     var halfWritten = false
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// The id of the frame opened last; ids grow, so a closed frame's is never seen again.
     private(set) var lastFrameID = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var plainTypes = KnownPlainTypes()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var plainKeyTypes = KnownPlainTypes()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// Values built as trees because their keys are ``KeyedKey``s, innermost last.
     var slotTrees: [TreeEncoder] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     /// Container misuse inside values built as trees, made with the first such value.
     var misuse: ContainerMisuse?
 
