@@ -9,7 +9,15 @@ struct StreamingUnkeyedContainer: UnkeyedEncodingContainer {
 
     var codingPath: [any CodingKey] { path.codingPath }
 
-    var count: Int { encoder.isAlive(frame) ? encoder.frames[frame.index].count : 0 }
+    /// Once the frame has closed, the stream no longer knows how many elements it got: the
+    /// tree encoder, which does, runs the value again and answers there.
+    var count: Int {
+        guard encoder.isAlive(frame) else {
+            encoder.needsFallback = true
+            return 0
+        }
+        return encoder.frames[frame.index].count
+    }
 
     /// Positions the output for the next element and returns its index.
     @inline(__always)
