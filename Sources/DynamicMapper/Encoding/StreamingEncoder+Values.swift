@@ -3,23 +3,23 @@ import Foundation
 extension StreamingEncoder {
     /// Encodes the top-level value; `false` when it wrote nothing at all.
     func encodeTopLevel<T: Encodable>(_ value: T) throws -> Bool {
-        slot = Slot(depth: 0, pathCount: 0)
-        return try encodeValue(value, key: nil, emptyAsObject: false)
+        slot = Slot(depth: 0, place: ValuePath(parent: rootPath, step: nil))
+        return try encodeValue(value, at: slot.place, emptyAsObject: false)
     }
 
     /// Writes `value` at the current position (its key or separator is already out). Types that
     /// `JSONEncoder` treats specially are recognised by type identity, which costs a pointer
     /// comparison; everything else runs its own `encode(to:)` against this encoder.
     ///
-    /// `key` is the coding key the value sits under, `nil` when it replaces its encoder's value;
-    /// `member` says that a keyed container has just written that key, so that a `@Flat` value
-    /// can take it back and spread into the object instead.
+    /// `place` is where the value sits in the coding path; `member` says that a keyed container
+    /// has just written its key, so that a `@Flat` value can take it back and spread into the
+    /// object instead.
     @discardableResult
-    func encodeValue<T: Encodable>(_ value: T, key: (any CodingKey)?, emptyAsObject: Bool = true, member: Bool = false) throws -> Bool {
+    func encodeValue<T: Encodable>(_ value: T, at place: consuming ValuePath, emptyAsObject: Bool = true, member: Bool = false) throws -> Bool {
         if T.self == Date.self {
-            try write(options.form(of: unsafeBitCast(value, to: Date.self)), key: key)
+            try write(options.form(of: unsafeBitCast(value, to: Date.self)), at: place)
         } else if T.self == Data.self {
-            try write(options.form(of: unsafeBitCast(value, to: Data.self)), key: key)
+            try write(options.form(of: unsafeBitCast(value, to: Data.self)), at: place)
         } else if T.self == URL.self {
             writer.writeString(unsafeBitCast(value, to: URL.self).absoluteString)
         } else if T.self == Decimal.self {
@@ -30,39 +30,39 @@ extension StreamingEncoder {
             // A view's untouched parts keep their original bytes.
             writer.write(unsafeBitCast(value, to: DynamicClass.self).tree)
         } else if options.keyMode != .useDefaultKeys, let dictionary = value as? any StringKeyedDictionaryEncodable {
-            try encodeStringKeyedDictionary(dictionary, key: key)
+            try encodeStringKeyedDictionary(dictionary, at: place)
         } else if !isPlainType(of: value) {
-            return try encodeModel(value, key: key, emptyAsObject: emptyAsObject, member: member)
+            return try encodeModel(value, at: place, emptyAsObject: emptyAsObject, member: member)
         } else {
-            return try encodeInChildSlot(key: key, emptyAsObject: emptyAsObject) { try value.encode(to: self) }
+            return try encodeInChildSlot(at: place, emptyAsObject: emptyAsObject) { try value.encode(to: self) }
         }
         return true
     }
 
     /// The values ``isPlainType(of:)`` does not know as plain: dynamic models, `@Flat` values
     /// and `@Mapped` models with key paths.
-    private func encodeModel<T: Encodable>(_ value: T, key: (any CodingKey)?, emptyAsObject: Bool, member: Bool) throws -> Bool {
+    private func encodeModel<T: Encodable>(_ value: T, at place: consuming ValuePath, emptyAsObject: Bool, member: Bool) throws -> Bool {
         if let model = value as? any DynamicEncodable {
-            try encodeDynamicModel(model, key: key)
+            try encodeDynamicModel(model, at: place)
             return true
         }
         if let flat = value as? any FlatEncodable, flat.spreadsIntoParent {
             // Its members go into the object being written; elsewhere, only the tree can say.
-            guard member, let key else {
+            guard member, case .key(let key)? = place.step else {
                 needsFallback = true
                 throw StreamingFallback()
             }
-            try spreadFlat(flat, key: key)
+            try spreadFlat(flat, key: key, in: place.parent)
             return true
         }
         if Self.writesMappedPaths(Swift.type(of: value)) {
             // Key paths write into nested objects that several properties share.
-            return try encodeInChildSlot(key: key, emptyAsObject: emptyAsObject) {
+            return try encodeInChildSlot(at: place, emptyAsObject: emptyAsObject) {
                 _ = startSlotTree()
                 try value.encode(to: self)
             }
         }
-        return try encodeInChildSlot(key: key, emptyAsObject: emptyAsObject) { try value.encode(to: self) }
+        return try encodeInChildSlot(at: place, emptyAsObject: emptyAsObject) { try value.encode(to: self) }
     }
 
     /// Whether `type` is a `@Mapped` model with a property at a key path (or an empty key),
@@ -78,15 +78,12 @@ extension StreamingEncoder {
     /// Runs `body` with a fresh slot for a nested value, then closes what it opened. A value that
     /// wrote nothing becomes `{}` when `emptyAsObject`, as in `JSONEncoder`.
     @inline(__always)
-    func encodeInChildSlot(key: (any CodingKey)?, emptyAsObject: Bool, _ body: () throws -> Void) throws -> Bool {
-        let savedSlot = slot
-        let savedPathCount = path.count
-        if let key { path.append(key) }
-        slot = Slot(depth: frames.count, pathCount: path.count)
-        defer {
-            slot = savedSlot
-            if path.count > savedPathCount { path.removeSubrange(savedPathCount...) }
-        }
+    func encodeInChildSlot(at place: consuming ValuePath, emptyAsObject: Bool, _ body: () throws -> Void) throws -> Bool {
+        // Swapped in and out rather than saved and assigned, which would copy the slot's path
+        // (a retain and an existential key) twice more per value.
+        var outer = Slot(depth: frames.count, place: place)
+        swap(&slot, &outer)
+        defer { swap(&slot, &outer) }
         try markingHalfWritten(body)
         if slot.filled {
             if slot.tree != 0 { writeSlotTree() } else { closeFrames(downTo: slot.depth) }
@@ -112,11 +109,13 @@ extension StreamingEncoder {
     /// A `@Flat` value: the key just written for it is taken back, and its keyed container is
     /// the object it was to be a member of, so its members join that object as the tree
     /// encoder spreads them (see ``StreamingFlatEncoder``).
-    private func spreadFlat(_ flat: any FlatEncodable, key: any CodingKey) throws {
+    /// `container` is the path of the object.
+    private func spreadFlat(_ flat: any FlatEncodable, key: any CodingKey, in container: CodingPathNode) throws {
         let top = frames.count - 1
         takeBackLastMember()
         try markingHalfWritten {
-            try flat.encodeFlat(to: StreamingFlatEncoder(target: self, parent: FrameRef(index: top, id: frames[top].id), key: key))
+            let parent = FrameRef(index: top, id: frames[top].id)
+            try flat.encodeFlat(to: StreamingFlatEncoder(target: self, parent: parent, parentPath: container, key: key))
         }
     }
 
@@ -136,44 +135,46 @@ extension StreamingEncoder {
 
     /// A dynamic model: its document merged with its properties (see ``DynamicEncoding``),
     /// built first and then written in one go.
-    private func encodeDynamicModel(_ model: any DynamicEncodable, key: (any CodingKey)?) throws {
+    private func encodeDynamicModel(_ model: any DynamicEncodable, at place: ValuePath) throws {
         // The key is already out: the container takes it back (see ``takeBack(to:frame:)``).
         try markingHalfWritten {
-            writer.write(try DynamicEncoding.model(model, options: options, path: pathAppending(key)))
+            writer.write(try DynamicEncoding.model(model, options: options, path: place.codingPath))
         }
     }
 
-    private func pathAppending(_ key: (any CodingKey)?) -> [any CodingKey] {
-        guard let key else { return path }
-        return path + [key]
-    }
-
     /// Writes a `Date` or `Data` in the form the options chose for it.
-    private func write(_ form: StrategyForm, key: (any CodingKey)?) throws {
+    private func write(_ form: StrategyForm, at place: ValuePath) throws {
         switch form {
         case .encoded(let encode):
-            _ = try encodeInChildSlot(key: key, emptyAsObject: true) { try encode(self) }
+            _ = try encodeInChildSlot(at: place, emptyAsObject: true) { try encode(self) }
         case .number(let value):
-            try writeFloat(value, strategy: .throw, path: pathAppending(key))
+            try writeFloat(value, strategy: .throw, path: place.codingPath)
         case .string(let text):
             writer.writeString(text)
         }
     }
 
-    private func encodeStringKeyedDictionary(_ dictionary: any StringKeyedDictionaryEncodable, key: (any CodingKey)?) throws {
-        _ = try encodeInChildSlot(key: key, emptyAsObject: true) {
-            let frame = openContainer(in: &slot, isObject: true, pushedKey: false)
+    private func encodeStringKeyedDictionary(_ dictionary: any StringKeyedDictionaryEncodable, at place: ValuePath) throws {
+        _ = try encodeInChildSlot(at: place, emptyAsObject: true) {
+            let (frame, path) = openContainer(in: &slot, isObject: true)
             try dictionary.forEachMember { memberKey, value in
                 guard enter(frame) else { throw StreamingFallback() }
                 beginMember(memberKey)
-                try encodeValue(value, key: StringKey(memberKey))
+                try encodeValue(value, at: ValuePath(parent: path, step: .key(StringKey(memberKey))))
             }
         }
     }
 
-    /// The container for a value's slot; asking again returns the same container, so a subclass
-    /// and its superclass that share `encoder.container(keyedBy:)` fill one object.
-    func openContainer(in slot: inout Slot, isObject: Bool, pushedKey: Bool) -> FrameRef {
+    /// The container for a value's slot, and its coding path; asking again returns the same
+    /// container, so a subclass and its superclass that share `encoder.container(keyedBy:)`
+    /// fill one object. The path comes with a container that can still be used when it is
+    /// dead, as model code may ask a dead container for its path.
+    func openContainer(in slot: inout Slot, isObject: Bool) -> (frame: FrameRef, path: CodingPathNode) {
+        let ref = openFrame(in: &slot, isObject: isObject)
+        return (ref, node(of: slot.place))
+    }
+
+    private func openFrame(in slot: inout Slot, isObject: Bool) -> FrameRef {
         if slot.frameID != 0 {
             let ref = FrameRef(index: slot.depth, id: slot.frameID)
             if isAlive(ref) && frames[ref.index].isObject == isObject {
@@ -188,51 +189,49 @@ extension StreamingEncoder {
             return .dead
         }
         slot.filled = true
-        let ref = openFrame(isObject: isObject, pushedKey: pushedKey)
+        let ref = openFrame(isObject: isObject)
         slot.frameID = ref.id
         return ref
     }
 
-    /// A container nested under `key` of the object at `parent`.
-    func openNestedContainer(in parent: FrameRef, key: some CodingKey, isObject: Bool) -> FrameRef {
+    /// A container nested under `key` of the object at `parent`, whose path is `parentPath`.
+    func openNestedContainer(in parent: FrameRef, parentPath: CodingPathNode, key: some CodingKey, isObject: Bool) -> FrameRef {
         guard enter(parent) else { return .dead }
-        beginMember(convertedKey(key, frame: parent.index))
-        path.append(key)
-        return openFrame(isObject: isObject, pushedKey: true)
+        beginMember(convertedKey(key, in: parentPath))
+        return openFrame(isObject: isObject)
     }
 
     /// A container appended to the array at `parent`.
     func openNestedContainer(inArray parent: FrameRef, isObject: Bool) -> FrameRef {
         guard enter(parent) else { return .dead }
-        let index = frames[parent.index].count
         beginElement()
-        path.append(IndexKey(index))
-        return openFrame(isObject: isObject, pushedKey: true)
+        return openFrame(isObject: isObject)
     }
 }
 
 // MARK: - Encoder
 
 extension StreamingEncoder: Encoder, StreamingSingleValueTarget {
-    var codingPath: [any CodingKey] { Array(path.prefix(slot.pathCount)) }
+    var codingPath: [any CodingKey] { slot.place.codingPath }
 
     var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
 
     var target: StreamingEncoder { self }
 
-    var singleValueKey: (any CodingKey)? { nil }
+    var singleValuePlace: ValuePath { slot.place }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         if slot.tree != 0 { return slotTree.container(keyedBy: type) }
         let keyedKeys = isKeyedKeyType(Key.self)
         if keyedKeys && !slot.filled && frames.count == slot.depth { return startSlotTree().container(keyedBy: type) }
-        let frame = openContainer(in: &slot, isObject: true, pushedKey: false)
-        return KeyedEncodingContainer(StreamingKeyedContainer<Key>(encoder: self, frame: frame, keyedKeys: keyedKeys))
+        let (frame, path) = openContainer(in: &slot, isObject: true)
+        return KeyedEncodingContainer(StreamingKeyedContainer<Key>(encoder: self, frame: frame, path: path, keyedKeys: keyedKeys))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         if slot.tree != 0 { return slotTree.unkeyedContainer() }
-        return StreamingUnkeyedContainer(encoder: self, frame: openContainer(in: &slot, isObject: false, pushedKey: false))
+        let (frame, path) = openContainer(in: &slot, isObject: false)
+        return StreamingUnkeyedContainer(encoder: self, frame: frame, path: path)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
@@ -278,8 +277,8 @@ extension StreamingEncoder: Encoder, StreamingSingleValueTarget {
 /// ``StreamingEncoder`` and the super encoders it hands out.
 protocol StreamingSingleValueTarget: AnyObject, SingleValueEncodingContainer {
     var target: StreamingEncoder { get }
-    /// The key nested values are encoded under (`nil`: the encoder's own path).
-    var singleValueKey: (any CodingKey)? { get }
+    /// Where the value goes in the coding path.
+    var singleValuePlace: StreamingEncoder.ValuePath { get }
     /// Claims the slot for one value; throws ``StreamingFallback`` when it cannot be written in place.
     func beginSingleValue() throws
 }
@@ -318,6 +317,6 @@ extension StreamingSingleValueTarget {
 
     func encode<T: Encodable>(_ value: T) throws {
         try beginSingleValue()
-        try target.markingHalfWritten { try target.encodeValue(value, key: singleValueKey) }
+        try target.markingHalfWritten { try target.encodeValue(value, at: singleValuePlace) }
     }
 }

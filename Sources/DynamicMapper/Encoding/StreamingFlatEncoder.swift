@@ -6,22 +6,25 @@ import Foundation
 /// through a super encoder for that key.
 final class StreamingFlatEncoder: Encoder {
     let target: StreamingEncoder
-    let codingPath: [any CodingKey]
     private let parent: StreamingEncoder.FrameRef
+    /// The coding path of the object the value spreads into, which is this encoder's.
+    private let parentPath: CodingPathNode
     private let key: any CodingKey
     private var keepingKey: StreamingSuperEncoder?
 
-    init(target: StreamingEncoder, parent: StreamingEncoder.FrameRef, key: any CodingKey) {
+    init(target: StreamingEncoder, parent: StreamingEncoder.FrameRef, parentPath: CodingPathNode, key: any CodingKey) {
         self.target = target
         self.parent = parent
+        self.parentPath = parentPath
         self.key = key
-        codingPath = target.containerPath(parent.index)
     }
+
+    var codingPath: [any CodingKey] { parentPath.codingPath }
 
     var userInfo: [CodingUserInfoKey: Any] { target.options.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(StreamingKeyedContainer<Key>(encoder: target, frame: parent, replaces: false))
+        KeyedEncodingContainer(StreamingKeyedContainer<Key>(encoder: target, frame: parent, path: parentPath, replaces: false))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer { underKey.unkeyedContainer() }
@@ -30,7 +33,7 @@ final class StreamingFlatEncoder: Encoder {
 
     private var underKey: StreamingSuperEncoder {
         if let keepingKey { return keepingKey }
-        let encoder = StreamingSuperEncoder(target: target, parent: parent, key: key)
+        let encoder = StreamingSuperEncoder(target: target, parent: parent, parentPath: parentPath, key: key)
         keepingKey = encoder
         return encoder
     }

@@ -4,21 +4,20 @@ import Foundation
 struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: StreamingEncoder
     let frame: StreamingEncoder.FrameRef
-    /// Set for a container nested in another, so that its coding path outlives its frame.
-    let nesting: StreamingEncoder.Nesting?
+    /// This container's coding path, which outlives its frame.
+    let path: CodingPathNode
     /// Whether a value written under a key replaces an earlier one there (not for a `@Flat`
     /// value spreading into its parent, whose repeats the tree resolves).
     let replaces: Bool
 
-    init(encoder: StreamingEncoder, frame: StreamingEncoder.FrameRef, nesting: StreamingEncoder.Nesting? = nil, replaces: Bool = true) {
-        self.init(encoder: encoder, frame: frame, keyedKeys: encoder.isKeyedKeyType(Key.self), nesting: nesting, replaces: replaces)
+    init(encoder: StreamingEncoder, frame: StreamingEncoder.FrameRef, path: CodingPathNode, replaces: Bool = true) {
+        self.init(encoder: encoder, frame: frame, path: path, keyedKeys: encoder.isKeyedKeyType(Key.self), replaces: replaces)
     }
 
     /// `keyedKeys`: whether `Key` is a ``KeyedKey`` type, when the caller has asked already.
-    init(encoder: StreamingEncoder, frame: StreamingEncoder.FrameRef, keyedKeys: Bool, nesting: StreamingEncoder.Nesting? = nil,
-         replaces: Bool = true) {
+    init(encoder: StreamingEncoder, frame: StreamingEncoder.FrameRef, path: CodingPathNode, keyedKeys: Bool, replaces: Bool = true) {
         self.encoder = encoder
-        self.nesting = nesting
+        self.path = path
         self.replaces = replaces
         // ``KeyedKey`` keys may write into nested objects or into this one from a child,
         // which only the tree encoder can do. A value's own first container is built as a
@@ -32,12 +31,12 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         }
     }
 
-    var codingPath: [any CodingKey] { encoder.containerPath(frame, nesting: nesting) }
+    var codingPath: [any CodingKey] { path.codingPath }
 
     @inline(__always)
     private func begin(_ key: Key) throws {
         guard encoder.enter(frame) else { throw StreamingFallback() }
-        encoder.beginMember(encoder.convertedKey(key, frame: frame.index), replaces: replaces)
+        encoder.beginMember(encoder.convertedKey(key, in: path), replaces: replaces)
     }
 
     mutating func encodeNil(forKey key: Key) throws { try begin(key); encoder.writer.writeNull() }
@@ -69,9 +68,9 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         if T.self == MappedMember.self { return try encodeMember(unsafeBitCast(value, to: MappedMember.self)) }
         guard encoder.enter(frame) else { throw StreamingFallback() }
         let mark = encoder.mark(frame)
-        encoder.beginMember(encoder.convertedKey(key, frame: frame.index), replaces: replaces)
+        encoder.beginMember(encoder.convertedKey(key, in: path), replaces: replaces)
         do {
-            try encoder.encodeValue(value, key: key, member: true)
+            try encoder.encodeValue(value, at: .init(parent: path, step: .key(key)), member: true)
         } catch {
             encoder.takeBack(to: mark, frame: frame)
             throw error
@@ -83,7 +82,7 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     private func encodePlain(_ plain: PlainValue, forKey key: Key) throws {
         try begin(key)
         do {
-            try encoder.write(plain) { codingPath + [key] }
+            try encoder.write(plain) { path.codingPath(appending: .key(key)) }
         } catch {
             encoder.takeBackLastMember()
             throw error
@@ -99,29 +98,30 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         }
         guard encoder.enter(frame) else { throw StreamingFallback() }
         let key = StringKey(name)
-        encoder.beginMember(encoder.convertedKey(key, frame: frame.index))
+        encoder.beginMember(encoder.convertedKey(key, in: path))
         if let value = member.value {
-            try encoder.encodeValue(value, key: key)
+            try encoder.encodeValue(value, at: .init(parent: path, step: .key(key)))
         } else {
             encoder.writer.writeNull()
         }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        let nested = encoder.openNestedContainer(in: frame, key: key, isObject: true)
-        return KeyedEncodingContainer(StreamingKeyedContainer<NestedKey>(encoder: encoder, frame: nested, nesting: .init(parent: frame, key: key)))
+        let nested = encoder.openNestedContainer(in: frame, parentPath: path, key: key, isObject: true)
+        let nestedPath = encoder.pathSpares.child(of: path, .key(key))
+        return KeyedEncodingContainer(StreamingKeyedContainer<NestedKey>(encoder: encoder, frame: nested, path: nestedPath))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        StreamingUnkeyedContainer(encoder: encoder, frame: encoder.openNestedContainer(in: frame, key: key, isObject: false),
-                                  nesting: .init(parent: frame, key: key))
+        let nested = encoder.openNestedContainer(in: frame, parentPath: path, key: key, isObject: false)
+        return StreamingUnkeyedContainer(encoder: encoder, frame: nested, path: encoder.pathSpares.child(of: path, .key(key)))
     }
 
     mutating func superEncoder() -> any Encoder {
-        StreamingSuperEncoder(target: encoder, parent: frame, key: StringKey.super)
+        StreamingSuperEncoder(target: encoder, parent: frame, parentPath: path, key: StringKey.super)
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        StreamingSuperEncoder(target: encoder, parent: frame, key: key)
+        StreamingSuperEncoder(target: encoder, parent: frame, parentPath: path, key: key)
     }
 }

@@ -8,31 +8,33 @@ import Foundation
 /// it is written, otherwise the encode falls back to the tree encoder.
 final class StreamingSuperEncoder: Encoder, StreamingSingleValueTarget {
     let target: StreamingEncoder
-    let codingPath: [any CodingKey]
     private let parent: StreamingEncoder.FrameRef
-    private let key: any CodingKey
+    /// The coding path of the container that made this encoder.
+    private let parentPath: CodingPathNode
+    /// The step from there to this encoder's value.
+    private let step: CodingPathStep
     /// The member key as written; `nil` for an array element at `position`.
     private let writtenKey: String?
     private let position: Int
     /// The slot once the superclass has started writing.
     private var slot: StreamingEncoder.Slot?
 
-    init(target: StreamingEncoder, parent: StreamingEncoder.FrameRef, key: some CodingKey) {
+    init(target: StreamingEncoder, parent: StreamingEncoder.FrameRef, parentPath: CodingPathNode, key: some CodingKey) {
         self.target = target
         self.parent = parent
-        self.key = key
-        writtenKey = target.convertedKey(key, frame: parent.index)
+        self.parentPath = parentPath
+        step = .key(key)
+        writtenKey = target.convertedKey(key, in: parentPath)
         position = 0
-        codingPath = target.containerPath(parent.index) + [key]
     }
 
-    init(target: StreamingEncoder, parent: StreamingEncoder.FrameRef, position: Int) {
+    init(target: StreamingEncoder, parent: StreamingEncoder.FrameRef, parentPath: CodingPathNode, position: Int) {
         self.target = target
         self.parent = parent
-        key = IndexKey(position)
+        self.parentPath = parentPath
+        step = .index(position)
         writtenKey = nil
         self.position = position
-        codingPath = target.containerPath(parent.index) + [key]
     }
 
     deinit {
@@ -41,7 +43,9 @@ final class StreamingSuperEncoder: Encoder, StreamingSingleValueTarget {
 
     var userInfo: [CodingUserInfoKey: Any] { target.options.userInfo }
 
-    var singleValueKey: (any CodingKey)? { key }
+    var codingPath: [any CodingKey] { parentPath.codingPath(appending: step) }
+
+    var singleValuePlace: StreamingEncoder.ValuePath { .init(parent: parentPath, step: step) }
 
     /// Writes the member key, or the separator of the array element.
     private func start() -> Bool {
@@ -59,26 +63,27 @@ final class StreamingSuperEncoder: Encoder, StreamingSingleValueTarget {
         return true
     }
 
-    private func openContainer(isObject: Bool) -> StreamingEncoder.FrameRef {
+    private func openContainer(isObject: Bool) -> (frame: StreamingEncoder.FrameRef, path: CodingPathNode) {
         if var existing = slot {
-            let ref = target.openContainer(in: &existing, isObject: isObject, pushedKey: true)
+            let opened = target.openContainer(in: &existing, isObject: isObject)
             slot = existing
-            return ref
+            return opened
         }
-        guard start() else { return .dead }
-        target.path.append(key)
-        var fresh = StreamingEncoder.Slot(depth: target.frames.count, pathCount: target.path.count)
-        let ref = target.openContainer(in: &fresh, isObject: isObject, pushedKey: true)
+        guard start() else { return (.dead, target.node(of: singleValuePlace)) }
+        var fresh = StreamingEncoder.Slot(depth: target.frames.count, place: singleValuePlace)
+        let opened = target.openContainer(in: &fresh, isObject: isObject)
         slot = fresh
-        return ref
+        return opened
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(StreamingKeyedContainer<Key>(encoder: target, frame: openContainer(isObject: true)))
+        let (frame, path) = openContainer(isObject: true)
+        return KeyedEncodingContainer(StreamingKeyedContainer<Key>(encoder: target, frame: frame, path: path))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        StreamingUnkeyedContainer(encoder: target, frame: openContainer(isObject: false))
+        let (frame, path) = openContainer(isObject: false)
+        return StreamingUnkeyedContainer(encoder: target, frame: frame, path: path)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer { self }
@@ -88,6 +93,6 @@ final class StreamingSuperEncoder: Encoder, StreamingSingleValueTarget {
             target.needsFallback = true
             throw StreamingFallback()
         }
-        slot = StreamingEncoder.Slot(depth: -1, pathCount: 0, frameID: 0, filled: true)
+        slot = StreamingEncoder.Slot(depth: -1, place: singleValuePlace, frameID: 0, filled: true)
     }
 }

@@ -4,12 +4,20 @@ import Foundation
 struct StreamingUnkeyedContainer: UnkeyedEncodingContainer {
     let encoder: StreamingEncoder
     let frame: StreamingEncoder.FrameRef
-    /// Set for a container nested in another, so that its coding path outlives its frame.
-    var nesting: StreamingEncoder.Nesting? = nil
+    /// This container's coding path, which outlives its frame.
+    let path: CodingPathNode
 
-    var codingPath: [any CodingKey] { encoder.containerPath(frame, nesting: nesting) }
+    var codingPath: [any CodingKey] { path.codingPath }
 
-    var count: Int { encoder.isAlive(frame) ? encoder.frames[frame.index].count : 0 }
+    /// Once the frame has closed, the stream no longer knows how many elements it got: the
+    /// tree encoder, which does, runs the value again and answers there.
+    var count: Int {
+        guard encoder.isAlive(frame) else {
+            encoder.needsFallback = true
+            return 0
+        }
+        return encoder.frames[frame.index].count
+    }
 
     /// Positions the output for the next element and returns its index.
     @inline(__always)
@@ -52,7 +60,7 @@ struct StreamingUnkeyedContainer: UnkeyedEncodingContainer {
         let index = mark.elements
         encoder.beginElement()
         do {
-            try encoder.encodeValue(value, key: IndexKey(index))
+            try encoder.encodeValue(value, at: .init(parent: path, step: .index(index)))
         } catch {
             encoder.takeBack(to: mark, frame: frame)
             throw error
@@ -67,7 +75,7 @@ struct StreamingUnkeyedContainer: UnkeyedEncodingContainer {
         let index = encoder.frames[frame.index].count
         encoder.beginElement()
         do {
-            try encoder.write(plain) { codingPath + [IndexKey(index)] }
+            try encoder.write(plain) { path.codingPath(appending: .index(index)) }
         } catch {
             encoder.writer.bytes.removeSubrange(start...)
             encoder.frames[frame.index].count = index
@@ -76,17 +84,17 @@ struct StreamingUnkeyedContainer: UnkeyedEncodingContainer {
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        let place = StreamingEncoder.Nesting(parent: frame, key: IndexKey(count))
+        let nestedPath = encoder.pathSpares.child(of: path, .index(count))
         let nested = encoder.openNestedContainer(inArray: frame, isObject: true)
-        return KeyedEncodingContainer(StreamingKeyedContainer<NestedKey>(encoder: encoder, frame: nested, nesting: place))
+        return KeyedEncodingContainer(StreamingKeyedContainer<NestedKey>(encoder: encoder, frame: nested, path: nestedPath))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let place = StreamingEncoder.Nesting(parent: frame, key: IndexKey(count))
-        return StreamingUnkeyedContainer(encoder: encoder, frame: encoder.openNestedContainer(inArray: frame, isObject: false), nesting: place)
+        let nestedPath = encoder.pathSpares.child(of: path, .index(count))
+        return StreamingUnkeyedContainer(encoder: encoder, frame: encoder.openNestedContainer(inArray: frame, isObject: false), path: nestedPath)
     }
 
     mutating func superEncoder() -> any Encoder {
-        StreamingSuperEncoder(target: encoder, parent: frame, position: count)
+        StreamingSuperEncoder(target: encoder, parent: frame, parentPath: path, position: count)
     }
 }
