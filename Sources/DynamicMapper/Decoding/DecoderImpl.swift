@@ -53,20 +53,41 @@ final class DecoderImpl: Decoder {
     // across a call that could reach another (the longest lend a buffer to code of the
     // document's or the path nodes'). Debug builds keep the check, to catch an overlap the
     // tests provoke.
-    #if DEBUG
+
     /// The node the current `init(from:)` reads.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var currentNode: Int
     /// The coding path of `currentNode`: the path of any container `init(from:)` opens there.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private(set) var path: CodingPathNode
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var keyCursors: [KeyCursor] = []
-    /// By depth, the last path node made for a child at that depth (see ``childPath(of:_:value:)``).
-    private var spareNodes: [CodingPathNode?] = []
+    /// Path nodes handed out again once their containers are done with (see ``childPath(of:_:value:)``).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private var pathSpares = CodingPathSpares()
     /// Scratch space for ``Document/hasUniqueKeys(object:scratch:)``.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var signatures: [UInt64] = []
     /// Types already found not to be `[String: V]`: the conformance check is a runtime
     /// lookup that costs far more than scanning this short list.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var plainTypes = KnownPlainTypes()
     /// Made when the first dynamic model is met (see ``KeyUsage`` and `keyUsage`).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var madeKeyUsage: KeyUsage?
     /// `keyUsage`'s bits, which every key lookup (and floating-point read) marks once it exists.
     ///
@@ -74,74 +95,64 @@ final class DecoderImpl: Decoder {
     /// holds strongly for its whole life: ``KeyUsage``'s bits (`madeKeyUsage` above, which a
     /// super decoder copies along with the pointers) or the reporting ``ReadTracker``'s
     /// (held by `options.reporting`). Never set one without holding its owner.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var usageBits: UnsafeMutablePointer<UInt64>?
     /// What `usageBits` is outside a dynamic model's own lookups: nil, or a reporting
     /// decode's ``ReadTracker`` when it lists unread keys.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var baseUsageBits: UnsafeMutablePointer<UInt64>?
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var doubleReadBits: UnsafeMutablePointer<UInt64>?
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var floatReadBits: UnsafeMutablePointer<UInt64>?
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var madeViewOrigin: ViewOrigin?
     /// Coding-key types known to be plain (not ``KeyedKey``), and what keyed keys mean.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var plainKeyTypes = KnownPlainTypes()
     /// For a decoder from a keyed container's `superDecoder`: that container's object,
     /// which `@Flat` decodes from.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var parentObject: (document: Document, node: Int)?
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var keyMeanings: [String: KeyMeaning] = [:]
     /// Model types met so far and their `@Mapped` layout (nil: not a ``MappedCodable``).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var mappedLayouts: [ObjectIdentifier: MappedLayout?] = [:]
     /// The ``MappedCodable`` model whose `init(from:)` is running (`object` is -1 when none).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var mappedModel = MappedModel(layout: nil, cursor: 0, object: -1)
     /// The transformer of the transformed read this decoder runs (see
     /// ``withReadTransformer(_:_:)``), until the read's `init(from:)` takes it.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var readTransformer: Any?
     /// The member a `@Mapped` path last passed through (see ``traversedMember(named:of:)``).
-    private var traversed = TraversedMember(object: -1, name: "", member: 0)
-
-    #else
-    /// The node the current `init(from:)` reads.
-    @exclusivity(unchecked) var currentNode: Int
-    /// The coding path of `currentNode`: the path of any container `init(from:)` opens there.
-    @exclusivity(unchecked) private(set) var path: CodingPathNode
-    @exclusivity(unchecked) private var keyCursors: [KeyCursor] = []
-    /// By depth, the last path node made for a child at that depth (see ``childPath(of:_:value:)``).
-    @exclusivity(unchecked) private var spareNodes: [CodingPathNode?] = []
-    /// Scratch space for ``Document/hasUniqueKeys(object:scratch:)``.
-    @exclusivity(unchecked) private var signatures: [UInt64] = []
-    /// Types already found not to be `[String: V]`: the conformance check is a runtime
-    /// lookup that costs far more than scanning this short list.
-    @exclusivity(unchecked) private var plainTypes = KnownPlainTypes()
-    /// Made when the first dynamic model is met (see ``KeyUsage`` and `keyUsage`).
-    @exclusivity(unchecked) private var madeKeyUsage: KeyUsage?
-    /// `keyUsage`'s bits, which every key lookup (and floating-point read) marks once it exists.
-    ///
-    /// These four pointers do not own their memory. Each points into an object this decoder
-    /// holds strongly for its whole life: ``KeyUsage``'s bits (`madeKeyUsage` above, which a
-    /// super decoder copies along with the pointers) or the reporting ``ReadTracker``'s
-    /// (held by `options.reporting`). Never set one without holding its owner.
-    @exclusivity(unchecked) private var usageBits: UnsafeMutablePointer<UInt64>?
-    /// What `usageBits` is outside a dynamic model's own lookups: nil, or a reporting
-    /// decode's ``ReadTracker`` when it lists unread keys.
-    @exclusivity(unchecked) private var baseUsageBits: UnsafeMutablePointer<UInt64>?
-    @exclusivity(unchecked) private var doubleReadBits: UnsafeMutablePointer<UInt64>?
-    @exclusivity(unchecked) private var floatReadBits: UnsafeMutablePointer<UInt64>?
-    @exclusivity(unchecked) private var madeViewOrigin: ViewOrigin?
-    /// Coding-key types known to be plain (not ``KeyedKey``), and what keyed keys mean.
-    @exclusivity(unchecked) private var plainKeyTypes = KnownPlainTypes()
-    /// For a decoder from a keyed container's `superDecoder`: that container's object,
-    /// which `@Flat` decodes from.
-    @exclusivity(unchecked) var parentObject: (document: Document, node: Int)?
-    @exclusivity(unchecked) private var keyMeanings: [String: KeyMeaning] = [:]
-    /// Model types met so far and their `@Mapped` layout (nil: not a ``MappedCodable``).
-    @exclusivity(unchecked) private var mappedLayouts: [ObjectIdentifier: MappedLayout?] = [:]
-    /// The ``MappedCodable`` model whose `init(from:)` is running (`object` is -1 when none).
-    @exclusivity(unchecked) private var mappedModel = MappedModel(layout: nil, cursor: 0, object: -1)
-    /// The transformer of the transformed read this decoder runs (see
-    /// ``withReadTransformer(_:_:)``), until the read's `init(from:)` takes it.
-    @exclusivity(unchecked) private var readTransformer: Any?
-    /// The member a `@Mapped` path last passed through (see ``traversedMember(named:of:)``).
-    @exclusivity(unchecked) private var traversed = TraversedMember(object: -1, name: "", member: 0)
-
+    #if !DEBUG
+    @exclusivity(unchecked)
     #endif
+    private var traversed = TraversedMember(object: -1, name: "", member: 0)
 
     /// This decode's record of what dynamic models read (see ``KeyUsage``), made when the
     /// first one is met. Key lookups are marked only inside ``withKeyUsageRecorded(_:)``;
@@ -334,41 +345,7 @@ final class DecoderImpl: Decoder {
     /// everything below are done with), else a new one.
     @inline(__always)
     func childPath(of parent: CodingPathNode, _ step: CodingPathStep, value: Int? = nil) -> CodingPathNode {
-        let value = value.map { UInt32(truncatingIfNeeded: $0) } ?? CodingPathNode.unknownValue
-        let depth = parent.depth + 1
-        if depth >= spareNodes.count { addSpareSlots(through: depth) }
-        return spareNodes.withUnsafeMutableBufferPointer { spares in
-            if isKnownUniquelyReferenced(&spares[depth]) || Self.freeSpare(at: depth, in: spares) {
-                let node = spares[depth].unsafelyUnwrapped
-                node.reuse(parent: parent, step: step, value: value)
-                return node
-            }
-            let node = CodingPathNode(parent: parent, step: step, value: value)
-            spares[depth] = node
-            return node
-        }
-    }
-
-    /// Whether the spare at `depth` is free once the spares below it that nothing else holds
-    /// let go of their parents (deepest first, as each holds the one above): a spare's last
-    /// child, and that child's last child, still point at it after they are done with.
-    @inline(never)
-    private static func freeSpare(at depth: Int, in spares: UnsafeMutableBufferPointer<CodingPathNode?>) -> Bool {
-        guard spares[depth] != nil else { return false }
-        var deepest = depth
-        while deepest + 1 < spares.count, let child = spares[deepest + 1], child.parent === spares[deepest] { deepest += 1 }
-        var level = deepest
-        while level > depth {
-            guard isKnownUniquelyReferenced(&spares[level]) else { return false }
-            spares[level].unsafelyUnwrapped.detach()
-            level -= 1
-        }
-        return deepest > depth && isKnownUniquelyReferenced(&spares[depth])
-    }
-
-    @inline(never)
-    private func addSpareSlots(through depth: Int) {
-        while spareNodes.count <= depth { spareNodes.append(nil) }
+        pathSpares.child(of: parent, step, value: value.map { UInt32(truncatingIfNeeded: $0) } ?? CodingPathNode.unknownValue)
     }
 
     // MARK: Decoder

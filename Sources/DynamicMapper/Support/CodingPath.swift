@@ -20,8 +20,8 @@ enum CodingPathStep {
 /// siblings) still knows its place without copying anything. A scalar child makes no node: its
 /// path is its container's node and its key, put together only when it fails.
 ///
-/// The decoder keeps the last node it made at each depth, and gives a node nobody else holds
-/// any more a new parent and step (see ``DecoderImpl/childPath(of:_:value:)``) rather than allocate
+/// Each coder keeps the last node it made at each depth, and gives a node nobody else holds
+/// any more a new parent and step (see ``CodingPathSpares``) rather than allocate
 /// another: one node per value decoded through `init(from:)` would otherwise cost as much as
 /// the value.
 final class CodingPathNode {
@@ -64,7 +64,7 @@ final class CodingPathNode {
         storedDepth = parent.storedDepth &+ 1
     }
 
-    /// Makes this node, which only the decoder's list of spare nodes refers to, `step` below
+    /// Makes this node, which only a coder's list of spare nodes refers to, `step` below
     /// `parent` (whose depth is one less than this node's), naming the document node `value`.
     @inline(__always)
     func reuse(parent: CodingPathNode, step: CodingPathStep, value: UInt32) {
@@ -73,7 +73,7 @@ final class CodingPathNode {
         self.value = value
     }
 
-    /// Lets go of the parent of this node, which only the decoder's list of spare nodes refers
+    /// Lets go of the parent of this node, which only a coder's list of spare nodes refers
     /// to, so that the parent can be reused in its turn.
     @inline(__always)
     func detach() {
@@ -81,7 +81,7 @@ final class CodingPathNode {
     }
 
     /// This path, naming the document node `value`: itself when it already does, else a copy
-    /// that does (a node's value never changes while anything but the decoder's spares holds it).
+    /// that does (a node's value never changes while anything but a coder's spares holds it).
     @inline(__always)
     func naming(_ value: Int) -> CodingPathNode {
         let value = UInt32(truncatingIfNeeded: value)

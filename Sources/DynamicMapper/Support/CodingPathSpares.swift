@@ -1,25 +1,29 @@
-/// The last coding-path node an encoder made at each depth, handed out again for the next
+/// The last coding-path node a coder made at each depth, handed out again for the next
 /// container at that depth once nothing else holds it (its container and everything below are
 /// done with): one node per container made would otherwise cost as much as the container.
+/// Both coders keep one (``DecoderImpl/childPath(of:_:value:)``, the streaming encoder's
+/// containers).
 ///
 /// A node someone still holds (a container kept past its turn, a path inside an error) is
-/// never changed: the spare is replaced by a new node instead. The decoder keeps the same list
-/// in its state (``DecoderImpl/childPath(of:_:)``).
+/// never changed: the spare is replaced by a new node instead.
 struct CodingPathSpares {
     private var nodes: [CodingPathNode?] = []
 
-    /// `parent`'s path with `step` added.
+    /// `parent`'s path with `step` added, naming the document node `value` (a decoder's; the
+    /// encoder has none).
     @inline(__always)
-    mutating func child(of parent: CodingPathNode, _ step: CodingPathStep) -> CodingPathNode {
+    mutating func child(
+        of parent: CodingPathNode, _ step: CodingPathStep, value: UInt32 = CodingPathNode.unknownValue
+    ) -> CodingPathNode {
         let depth = parent.depth + 1
         if depth >= nodes.count { addSlots(through: depth) }
         return nodes.withUnsafeMutableBufferPointer { spares in
             if isKnownUniquelyReferenced(&spares[depth]) || Self.freeSpare(at: depth, in: spares) {
                 let node = spares[depth].unsafelyUnwrapped
-                node.reuse(parent: parent, step: step)
+                node.reuse(parent: parent, step: step, value: value)
                 return node
             }
-            let node = parent.appending(step)
+            let node = CodingPathNode(parent: parent, step: step, value: value)
             spares[depth] = node
             return node
         }
