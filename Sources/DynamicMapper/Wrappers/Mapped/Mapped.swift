@@ -44,8 +44,9 @@ public struct Mapped<Value> {
     /// value only an unset wrapper needs. Kept in the wrapper rather than in the configuration
     /// so that a wrapper with a default is made without any allocation or run-time type lookup.
     @usableFromInline var storage: Value?
-    /// Everything else written on the property: key, options, transformer.
-    @usableFromInline let configuration: MappedConfiguration
+    /// Everything else written on the property: key, options, transformer (and the default,
+    /// once an assignment has taken its place in `storage`).
+    @usableFromInline var configuration: MappedConfiguration
     /// `storage` is the declaration's default, not a decoded or assigned value. Last, so that
     /// it fills the configuration's padding rather than adding its own (a smaller wrapper is a
     /// smaller model to copy).
@@ -59,14 +60,24 @@ public struct Mapped<Value> {
     public var wrappedValue: Value {
         get { storage ?? unsetValue }
         set {
+            if storageIsDefault { keepDefault() }
             storage = newValue
             storageIsDefault = false
         }
     }
 
-    /// The default written on the property, while no value has been decoded or assigned.
+    /// Moves the declared default out of `storage`, which an assignment is about to take (an
+    /// `init()` that sets a property declared `@Mapped(default: 1)`): the model's layout,
+    /// learned from `Model()`, reads the default from the wrapper, and a missing key must
+    /// still get it.
     @usableFromInline
-    var defaultValue: Value? { storageIsDefault ? storage : nil }
+    mutating func keepDefault() {
+        if let storage { configuration = configuration.keepingDefault(storage) }
+    }
+
+    /// The default written on the property.
+    @usableFromInline
+    var defaultValue: Value? { storageIsDefault ? storage : configuration.keptDefault(Value.self) }
 
     @inlinable
     init(storage: Value?, defaultValue: Value? = nil, configuration: MappedConfiguration) {

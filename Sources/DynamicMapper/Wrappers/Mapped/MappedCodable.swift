@@ -23,10 +23,19 @@ import Foundation
 /// and learning its renamed keys runs `init()` and `init(from:)` later, on whichever thread
 /// decodes the model next. A main-actor-isolated conformance (`extension User: @MainActor
 /// MappedCodable`) is refused at compile time rather than run off its actor.
+#if compiler(>=6.2)
 public protocol MappedCodable: Codable, SendableMetatype {
     /// Makes a model with every property unset: `User()`.
     init()
 }
+#else
+// `SendableMetatype` came with Swift 6.2 (SE-0470); the package's tools version is 6.0, and
+// earlier compilers do not check where a metatype goes anyway.
+public protocol MappedCodable: Codable {
+    /// Makes a model with every property unset: `User()`.
+    init()
+}
+#endif
 
 // MARK: - Hand-written init(from:) and encode(to:)
 

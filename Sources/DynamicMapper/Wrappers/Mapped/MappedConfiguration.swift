@@ -57,8 +57,10 @@ enum MappedConfiguration: @unchecked Sendable {
         if let entry { self = .entry(entry) } else { self = .named(nil) }
     }
 
-    init(key: String?, flags: MappedFlags, typed: AnyObject?) {
-        self = flags.isEmpty && typed == nil ? .named(key) : .settings(MappedSettings(key: key, flags: flags, typed: typed))
+    init(key: String?, flags: MappedFlags, typed: AnyObject?, keptDefault: AnyObject? = nil) {
+        self = flags.isEmpty && typed == nil && keptDefault == nil
+            ? .named(key)
+            : .settings(MappedSettings(key: key, flags: flags, typed: typed, keptDefault: keptDefault))
     }
 
     /// The key or path text, or nil for the property's name.
@@ -86,6 +88,25 @@ enum MappedConfiguration: @unchecked Sendable {
         case .settings(let settings): settings.typed
         case .entry(let entry): entry._withUnsafeGuaranteedRef { $0.configuration.typed }
         }
+    }
+
+    /// The declared default of a wrapper whose value was assigned over it (see
+    /// ``Mapped/keepDefault()``), or a decoded wrapper's entry's default.
+    func keptDefault<Value>(_ type: Value.Type) -> Value? {
+        switch self {
+        case .named: nil
+        // Only a `Mapped<Value>` keeps a default, a `MappedDefault<Value>` of its own `Value`.
+        case .settings(let settings): settings.keptDefault.map { unsafeDowncast($0, to: MappedDefault<Value>.self).value }
+        case .entry(let entry): entry._withUnsafeGuaranteedRef { $0.defaultValue(Value.self) }
+        }
+    }
+
+    /// This configuration keeping `value`, the declaration's default, which an assignment is
+    /// about to replace in the wrapper's storage.
+    @usableFromInline
+    func keepingDefault<Value>(_ value: Value) -> MappedConfiguration {
+        if case .entry = self { return self } // the entry has the default already
+        return MappedConfiguration(key: key, flags: flags, typed: typed, keptDefault: MappedDefault(value))
     }
 
     /// The declaration itself, for an entry to keep: never an `.entry`.
@@ -116,7 +137,8 @@ enum MappedConfiguration: @unchecked Sendable {
 
     /// This configuration with `flag` added.
     func marked(_ flag: MappedFlags) -> MappedConfiguration {
-        MappedConfiguration(key: key, flags: flags.union(flag), typed: typed)
+        let keptDefault: AnyObject? = if case .settings(let settings) = self { settings.keptDefault } else { nil }
+        return MappedConfiguration(key: key, flags: flags.union(flag), typed: typed, keptDefault: keptDefault)
     }
 
     /// The typed part, for the wrapper's own `Value`.
@@ -147,11 +169,15 @@ final class MappedSettings: @unchecked Sendable {
     let key: String?
     let flags: MappedFlags
     let typed: AnyObject?
+    /// A `MappedDefault<Value>`: the declared default of a wrapper whose `init()` assigned the
+    /// property (the default no longer being in the wrapper's storage), or nil.
+    let keptDefault: AnyObject?
 
-    init(key: String?, flags: MappedFlags, typed: AnyObject?) {
+    init(key: String?, flags: MappedFlags, typed: AnyObject?, keptDefault: AnyObject?) {
         self.key = key
         self.flags = flags
         self.typed = typed
+        self.keptDefault = keptDefault
     }
 }
 
