@@ -40,8 +40,8 @@ Peers on the same VM (quoted from issue 18, not re-run; speed-up = Foundation ti
   encode   IkigaJSON 2.4.1 1.8-2.6x
   parse    simdjson 2.3-4.6 GB/s (the physical anchor)
   tree     IkigaJSON's JSONObject parse+serialise was faster than our JSON tree on twitter.json;
-           callgrind on 2026-11-27: IkigaJSON 53.4/118.2/276.5 M instructions, our tree
-           17.9/45.6/105.8 M (twitter/citm_catalog/canada)"""
+           callgrind on 2026-11-27, parse+serialise: IkigaJSON 53.4/118.2/276.5 M
+           instructions, our JSON tree 35.1/80.9/177.9 M (twitter/citm_catalog/canada)"""
 
 
 def load(directory):
