@@ -11,19 +11,24 @@ struct MappedModelAccess {
     /// unmanaged so that it is read without a retain.
     let decoder: Unmanaged<DecoderImpl>?
     let object: Int
-    /// Unretained, as `decoder`: the container holds it.
-    unowned(unsafe) let path: CodingPathNode
+    /// Unretained, as `decoder`: the container holds it. Unmanaged rather than
+    /// `unowned(unsafe)`: reading an `unowned(unsafe)` reference into a strong one retains it,
+    /// around every property's read.
+    let pathReference: Unmanaged<CodingPathNode>
     /// `impl` is there: the property can be read from these values alone.
     @usableFromInline let isDirect: Bool
 
     init(decoder: Unmanaged<DecoderImpl>?, object: Int, path: CodingPathNode) {
         self.decoder = decoder
         self.object = object
-        self.path = path
+        pathReference = Unmanaged.passUnretained(path)
         isDirect = decoder != nil
     }
 
     var impl: DecoderImpl? { decoder?.takeUnretainedValue() }
+
+    /// The container's coding path, for the paths that build an ``ObjectAccess``.
+    var path: CodingPathNode { pathReference.takeUnretainedValue() }
 }
 
 extension MappedModelAccess: Decodable {

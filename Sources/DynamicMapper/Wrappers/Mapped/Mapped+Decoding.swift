@@ -134,13 +134,15 @@ extension MappedModelAccess {
         }
         taken = found
         let node = found._withUnsafeGuaranteedRef { entry in
-            entry.plainKey.flatMap { key in decoder._withUnsafeGuaranteedRef { $0.member(named: key, of: object, depth: path.depth, index: nil) } }
+            entry.plainKey.flatMap { key in
+                decoder._withUnsafeGuaranteedRef { $0.member(named: key, of: object, depth: pathReference._withUnsafeGuaranteedRef(\.depth), index: nil) }
+            }
         }
         guard let node, decoder._withUnsafeGuaranteedRef({ $0.nodes[node].kind != .null }) else {
             return try decodeOtherwise(Value.self, entry: found.takeUnretainedValue(), impl: decoder.takeUnretainedValue(), lookedUp: node)
         }
         do {
-            return try decoder._withUnsafeGuaranteedRef { try $0.decodeMappedMember(Value.self, at: node, parent: path, entry: found) }
+            return try decoder._withUnsafeGuaranteedRef { try $0.decodeMappedMember(Value.self, at: node, parent: pathReference, entry: found) }
         } catch {
             // Not `catch let error as DecodingError`: a `DecodingError` in this function would
             // cost a run-time lookup of its size on every call, failing or not.
@@ -471,11 +473,11 @@ extension DecoderImpl {
     /// The closures that build the coding path capture only unretained references: what a
     /// closure captures strongly is retained around every call that takes it, which costs
     /// more than reading most scalars. All three outlive the call (the caller's container
-    /// holds this decoder and its path node, and the decoder's layout the entry).
+    /// holds this decoder and its path node, and the decoder's layout the entry). `parent`
+    /// arrives unmanaged too: a strong reference made from an unretained one is retained.
     @inline(__always)
-    func decodeMappedMember<T: Decodable>(_ type: T.Type, at index: Int, parent: CodingPathNode, entry: Unmanaged<MappedEntry>) throws -> T {
+    func decodeMappedMember<T: Decodable>(_ type: T.Type, at index: Int, parent: Unmanaged<CodingPathNode>, entry: Unmanaged<MappedEntry>) throws -> T {
         let decoder = Unmanaged.passUnretained(self)
-        let parent = Unmanaged.passUnretained(parent)
         return try decodeScalar(T.self, at: index, path: {
             parent.takeUnretainedValue().codingPath(appending: .key(entry.takeUnretainedValue().codingKey))
         }) {
