@@ -43,6 +43,12 @@ final class DecoderImpl: Decoder {
             self.object = object
         }
 
+        init(layoutReference: Unmanaged<MappedLayout>, cursor: Int, object: Int) {
+            self.layoutReference = layoutReference
+            self.cursor = cursor
+            self.object = object
+        }
+
         var layout: MappedLayout? { layoutReference?.takeUnretainedValue() }
     }
 
@@ -137,6 +143,15 @@ final class DecoderImpl: Decoder {
     @exclusivity(unchecked)
     #endif
     private var mappedLayouts: [ObjectIdentifier: MappedLayout?] = [:]
+    /// The model type `unwrapHere` last found to be a ``MappedCodable`` (after the `[String: V]`
+    /// check) and its layout, so that the elements of an array of models skip that check, a
+    /// run-time conformance lookup for every element. The layout is unretained, as
+    /// ``MappedModel/layoutReference`` is, and for the same reason: it comes from
+    /// `mappedLayouts`, which holds it for the whole decode.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private var lastMappedModel: (type: ObjectIdentifier, layout: Unmanaged<MappedLayout>)?
     /// The ``MappedCodable`` model whose `init(from:)` is running (`object` is -1 when none).
     #if !DEBUG
     @exclusivity(unchecked)
@@ -500,10 +515,16 @@ final class DecoderImpl: Decoder {
         if T.self == Decimal.self { return unsafeBitCast(try decodeDecimal(at: index), to: T.self) }
         let type = ObjectIdentifier(T.self)
         if !plainTypes.contains(type) {
+            // A model type met before takes the same way as then, past the checks below.
+            if let last = lastMappedModel, last.type == type { return try decodeMapped(T.self, layout: last.layout, at: index) }
             if let dictionary = T.self as? any StringKeyedDictionaryDecodable.Type {
                 return try dictionary.decodeStringKeyed(from: self, at: index) as! T
             }
-            if let layout = mappedLayout(of: T.self, type) { return try decodeMapped(T.self, layout: layout, at: index) }
+            if let layout = mappedLayout(of: T.self, type) {
+                let reference = Unmanaged.passUnretained(layout)
+                lastMappedModel = (type, reference)
+                return try decodeMapped(T.self, layout: reference, at: index)
+            }
             if T.self is any DynamicDecodable.Type { return try decodeDynamic(T.self, at: index) }
             plainTypes.remember(type)
         }
@@ -549,11 +570,12 @@ final class DecoderImpl: Decoder {
 
     /// Decodes a ``MappedCodable`` model, with its layout there for its properties to find
     /// through the container its `init(from:)` opens on `index`.
-    private func decodeMapped<T: Decodable>(_ type: T.Type, layout: MappedLayout, at index: Int) throws -> T {
+    /// `layout` is one that `mappedLayouts` holds (see ``MappedModel/layoutReference``).
+    private func decodeMapped<T: Decodable>(_ type: T.Type, layout: Unmanaged<MappedLayout>, at index: Int) throws -> T {
         let saved = mappedModel
-        mappedModel = MappedModel(layout: layout, cursor: 0, object: index)
+        mappedModel = MappedModel(layoutReference: layout, cursor: 0, object: index)
         defer { mappedModel = saved }
-        if layout.isDynamic { return try decodeDynamic(T.self, at: index) }
+        if layout._withUnsafeGuaranteedRef(\.isDynamic) { return try decodeDynamic(T.self, at: index) }
         return try T(from: self)
     }
 
