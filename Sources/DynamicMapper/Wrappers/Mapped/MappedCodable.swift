@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A model whose properties carry their keys, defaults and options with ``Mapped``:
 /// `Codable` plus an argument-free `init()`, from which each type's configuration is learned
@@ -118,7 +119,14 @@ final class MappedFilling {
 
     static func make<Model: MappedCodable>(_ type: Model.Type, filledWith values: [any MappedProperty], codingPath: [any CodingKey]) throws -> Model {
         let filling = MappedFilling(pending: values)
-        let model = slot.withValue(filling) { Model() }
+        let model: Model
+        if #available(macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2, *) {
+            FillingCount.running.wrappingAdd(1, ordering: .relaxed)
+            defer { FillingCount.running.wrappingSubtract(1, ordering: .relaxed) }
+            model = slot.withValue(filling) { Model() }
+        } else {
+            model = slot.withValue(filling) { Model() }
+        }
         // Every value taken, and by the model's own properties: a wrapper of the same type and
         // key made while evaluating an initial value (a nested model's) could take one first.
         let filled = MappedLayout.properties(of: model).filter { $0.property.configuration.flags.contains(.filled) }.count
@@ -142,8 +150,20 @@ final class MappedFilling {
     }
 
     /// Whether wrappers being initialised on this thread should look for a decoded one.
+    ///
+    /// Every wrapper a declaration makes asks, in every synthesized `init(from:)` too, and
+    /// nearly always while no `Self()` is being filled anywhere: then the count of fillings
+    /// running answers without the thread-specific lookup. The count is never 0 on a thread
+    /// whose slot holds a filling, so the answer stays exact: that thread raised the count
+    /// itself, an atomic's later reads on a thread see that thread's own writes (relaxed
+    /// ordering is enough for that), and other threads only take back their own additions.
     @usableFromInline
-    static var isFilling: Bool { slot.current != nil }
+    static var isFilling: Bool {
+        if #available(macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2, *) {
+            if FillingCount.running.load(ordering: .relaxed) == 0 { return false }
+        }
+        return slot.current != nil
+    }
 
     /// The decoded wrapper for a wrapper being initialised, if one is pending for it.
     @usableFromInline
@@ -158,4 +178,11 @@ final class MappedFilling {
     }
 
     private static let slot = ThreadSlot<MappedFilling>()
+}
+
+/// How many ``MappedFilling/make(_:filledWith:codingPath:)`` calls are running in the process,
+/// on any thread (see ``MappedFilling/isFilling``).
+@available(macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2, *)
+private enum FillingCount {
+    static let running = Atomic<Int>(0)
 }
