@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 import DynamicMapper
+import DynamicMapperTestSupport
 
 // One test per finding of the code review of `@Mapped`. File-scope types carry an `ME` prefix.
 
@@ -26,6 +27,29 @@ private struct MEZip: MappedCodable {
 
 private struct MEStreet: MappedCodable {
     @Mapped var street: String
+}
+
+/// Two model types with the same property names under different keys, met alternately in
+/// one document: each element is read with its own type's layout.
+private struct MEFirstKind: MappedCodable {
+    @Mapped("a") var name: String
+    @Mapped("n", default: -1) var number: Int
+}
+
+private struct MESecondKind: MappedCodable {
+    @Mapped("b") var name: String
+    @Mapped("m", default: -2) var number: Int
+}
+
+private struct MEKindPair: Codable {
+    var first: MEFirstKind
+    var second: MESecondKind
+}
+
+private struct MEKindDocument: Codable {
+    var pairs: [MEKindPair]
+    var firsts: [MEFirstKind]
+    var seconds: [String: MESecondKind]
 }
 
 /// An initial value that makes a model whose wrapper has the same type and key as the next
@@ -60,6 +84,35 @@ struct MappedEdgeCaseTests {
         let outer = try MEOuter.decode(from: #"{"full_name": "Ada", "inner": {"name": "Bob"}}"#)
         #expect(outer.name == "Ada")
         #expect(outer.inner?.name == "Bob")
+    }
+
+    @Test func modelTypesMetAlternatelyEachUseTheirOwnLayout() throws {
+        var random = SeededRandom(state: UInt64.random(in: 0...UInt64.max))
+        let seed = random.state
+        for _ in 0..<100 {
+            // Both kinds carry both spellings, so that a layout used for the wrong type would
+            // read the other kind's values rather than fail.
+            func object(_ index: Int) -> (text: String, first: String, second: String, number: Int, other: Int) {
+                let number = Int(random.next() % 1000)
+                let other = Int(random.next() % 1000)
+                let hasNumbers = random.next() % 3 != 0
+                let numbers = hasNumbers ? #","n":\#(number),"m":\#(other)"# : ""
+                return (#"{"a":"a\#(index)","b":"b\#(index)"\#(numbers)}"#, "a\(index)", "b\(index)", hasNumbers ? number : -1, hasNumbers ? other : -2)
+            }
+            let count = Int(random.next() % 5)
+            let pairs = (0..<count).map { _ in (object(Int(random.next() % 100)), object(Int(random.next() % 100))) }
+            let firsts = (0..<count).map { _ in object(Int(random.next() % 100)) }
+            let seconds = (0..<count).map { _ in object(Int(random.next() % 100)) }
+            let text = #"{"pairs":["# + pairs.map { #"{"first":\#($0.0.text),"second":\#($0.1.text)}"# }.joined(separator: ",")
+                + #"],"firsts":["# + firsts.map(\.text).joined(separator: ",")
+                + #"],"seconds":{"# + seconds.enumerated().map { #""k\#($0.offset)":\#($0.element.text)"# }.joined(separator: ",") + "}}"
+            let decoded = try DynamicJSONDecoder().decode(MEKindDocument.self, from: Data(text.utf8))
+            #expect(decoded.pairs.map { "\($0.first.name) \($0.first.number) \($0.second.name) \($0.second.number)" }
+                    == pairs.map { "\($0.0.first) \($0.0.number) \($0.1.second) \($0.1.other)" }, "seed \(seed)")
+            #expect(decoded.firsts.map { "\($0.name) \($0.number)" } == firsts.map { "\($0.first) \($0.number)" }, "seed \(seed)")
+            #expect((0..<count).map { decoded.seconds["k\($0)"].map { "\($0.name) \($0.number)" } }
+                    == seconds.map { "\($0.second) \($0.other)" }, "seed \(seed)")
+        }
     }
 
     @Test func unsetPropertiesWithoutAZeroValueNeverTrap() {

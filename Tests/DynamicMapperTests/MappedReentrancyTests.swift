@@ -127,6 +127,26 @@ private struct RePlain: MappedCodable {
     @Mapped var name: String = ""
 }
 
+/// The same declarations twice: filled by `init()` through `init(mappedFrom:)`, and built by
+/// the synthesized `init(from:)`, whose declared wrappers must take no filling's values.
+private struct ReFilledProfile: MappedCodable {
+    @Mapped("n") var name: String
+    @Mapped("c", default: 7) var count: Int
+    @Mapped("t") var tag: String = "initial"
+
+    init() {}
+
+    init(from decoder: any Decoder) throws {
+        try self.init(mappedFrom: decoder)
+    }
+}
+
+private struct ReSynthesizedProfile: MappedCodable {
+    @Mapped("n") var name: String
+    @Mapped("c", default: 7) var count: Int
+    @Mapped("t") var tag: String = "initial"
+}
+
 /// A hand-written `init(from:)` that decodes with other decoders between its properties.
 private struct ReMidway: MappedCodable {
     @Mapped("first.name") var first: String
@@ -264,6 +284,47 @@ struct MappedReentrancyTests {
         let model = try DynamicJSONDecoder().decode(ReDynamicModel.self, from: Data(text.utf8))
         #expect(model.label == "(DEEP)")
         #expect(model.other == "FLAT")
+    }
+
+    @Test("Tasks filling models through init(mappedFrom:) run beside tasks decoding synthesized models; each gets its own values (seeded)")
+    func concurrentFillingBesideSynthesized() async throws {
+        let seed = UInt64.random(in: 0...UInt64.max)
+        var random = SeededRandom(state: seed)
+        // Arrays of a few models each: the synthesized ones make declared wrappers on one
+        // thread while another thread's `init()` is being filled.
+        let cases: [(text: String, expected: [String])] = (0..<300).map { index in
+            var objects: [String] = []
+            var expected: [String] = []
+            for element in 0..<Int(1 + random.next() % 4) {
+                let name = "m\(index)-\(element)-\(random.next() % 1000)"
+                let count: Int? = random.next() % 2 == 0 ? Int(random.next() % 100) : nil
+                let tag = "t\(random.next() % 50)"
+                objects.append(#"{"n":"\#(name)","t":"\#(tag)""# + (count.map { #","c":\#($0)"# } ?? "") + "}")
+                expected.append("\(name)|\(count ?? 7)|\(tag)")
+            }
+            return ("[" + objects.joined(separator: ",") + "]", expected)
+        }
+        let results = try await withThrowingTaskGroup(of: (Int, [String]).self) { group in
+            for (index, item) in cases.enumerated() {
+                let data = Data(item.text.utf8)
+                group.addTask {
+                    if index % 2 == 0 {
+                        return (index, try DynamicJSONDecoder().decode([ReFilledProfile].self, from: data).map { "\($0.name)|\($0.count)|\($0.tag)" })
+                    }
+                    return (index, try DynamicJSONDecoder().decode([ReSynthesizedProfile].self, from: data).map { "\($0.name)|\($0.count)|\($0.tag)" })
+                }
+            }
+            var results: [Int: [String]] = [:]
+            for try await (index, values) in group { results[index] = values }
+            return results
+        }
+        for (index, item) in cases.enumerated() {
+            #expect(results[index] == item.expected, "seed \(seed), case \(index)")
+        }
+        // Outside any decode, a fresh model's wrappers are the declarations' own.
+        let fresh = ReSynthesizedProfile()
+        #expect(fresh.count == 7)
+        #expect(fresh.tag == "initial")
     }
 
     @Test("Many tasks decode models with nested decoders at once, each getting its own values (seeded)")
