@@ -139,7 +139,7 @@ extension MappedModelAccess {
             }
         }
         guard let node, decoder._withUnsafeGuaranteedRef({ $0.nodes[node].kind != .null }) else {
-            return try decodeOtherwise(Value.self, entry: found.takeUnretainedValue(), impl: decoder.takeUnretainedValue(), lookedUp: node)
+            return try decodeOtherwise(Value.self, entry: found, impl: decoder, lookedUp: node)
         }
         do {
             return try decoder._withUnsafeGuaranteedRef { try $0.decodeMappedMember(Value.self, at: node, parent: pathReference, entry: found) }
@@ -183,7 +183,18 @@ extension MappedModelAccess {
 
     /// A property with a path or options, or whose value is missing or `null` (`lookedUp`: nil
     /// or the `null`, for a property under one key).
+    /// Both references unmanaged, for the reason ``decodeMapped(_:property:entry:)`` reads them
+    /// so (they outlive the call): passed as strong references they were retained around it.
     @inline(never)
+    private func decodeOtherwise<Value: Decodable>(_ type: Value.Type, entry: Unmanaged<MappedEntry>, impl: Unmanaged<DecoderImpl>, lookedUp: Int?) throws -> Value {
+        try entry._withUnsafeGuaranteedRef { entry in
+            try impl._withUnsafeGuaranteedRef { impl in
+                try decodeOtherwise(Value.self, entry: entry, impl: impl, lookedUp: lookedUp)
+            }
+        }
+    }
+
+    @inline(__always)
     private func decodeOtherwise<Value: Decodable>(_ type: Value.Type, entry: MappedEntry, impl: DecoderImpl, lookedUp: Int?) throws -> Value {
         let access = ObjectAccess(self, impl: impl)
         guard entry.plainKey != nil else { return try access.decodeMapped(Value.self, entry: entry) }
