@@ -30,24 +30,12 @@ final class DecoderImpl: Decoder {
     struct MappedModel {
         /// Unretained, because this is read for every property and a retain would cost more
         /// than the read. Safe because the layout is also held strongly for the whole decode:
-        /// `mappedLayout(of:_:)` stores it in `State.mappedLayouts` before any `MappedModel`
+        /// `mappedLayout(of:_:)` stores it in `mappedLayouts` before any `MappedModel`
         /// refers to it, and that dictionary only grows (layouts are cached for the life of the
         /// process as well). A layout from anywhere else must not be put here.
         let layoutReference: Unmanaged<MappedLayout>?
         var cursor: Int
         let object: Int
-
-        init(layout: MappedLayout?, cursor: Int, object: Int) {
-            layoutReference = layout.map { Unmanaged.passUnretained($0) }
-            self.cursor = cursor
-            self.object = object
-        }
-
-        init(layoutReference: Unmanaged<MappedLayout>, cursor: Int, object: Int) {
-            self.layoutReference = layoutReference
-            self.cursor = cursor
-            self.object = object
-        }
 
         var layout: MappedLayout? { layoutReference?.takeUnretainedValue() }
     }
@@ -156,7 +144,7 @@ final class DecoderImpl: Decoder {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    private var mappedModel = MappedModel(layout: nil, cursor: 0, object: -1)
+    private var mappedModel = MappedModel(layoutReference: nil, cursor: 0, object: -1)
     /// The transformer of the transformed read this decoder runs (see
     /// ``withReadTransformer(_:_:)``), until the read's `init(from:)` takes it.
     #if !DEBUG
