@@ -84,7 +84,7 @@ struct BlockScanTests {
         for _ in 0..<3_000 {
             let count = Int.random(in: 0...70, using: &random)
             let stop = Int.random(in: 0...count, using: &random)
-            let filler: [UInt8] = [[UInt8(ascii: "a"), UInt8(ascii: "~"), UInt8(ascii: " ")], [0x20, 0x0A, 0x0D, 0x09], Array(UInt8(ascii: "0")...UInt8(ascii: "9"))]
+            let filler: [UInt8] = [[UInt8(ascii: "a"), UInt8(ascii: "~"), UInt8(ascii: " ")], [0x20, 0x0A, 0x0D, 0x09], Array(UInt8(ascii: "0")...UInt8(ascii: "9")), [0x20]]
                 .randomElement(using: &random) ?? []
             var bytes = (0..<count).map { _ in filler.randomElement(using: &random) ?? 0 }
             if stop < count { bytes[stop] = UInt8.random(in: 0...255, using: &random) }
@@ -103,7 +103,9 @@ struct BlockScanTests {
                 let string = BlockScan.skipPlainStringBytes(from: start, to: end)
                 check("string", string.position, found: string.found, isPlain)
                 check("white space", BlockScan.skipWhitespace(from: start, to: end), found: nil, isBlank)
-                check("digits", BlockScan.skipDigits(from: start, to: end), found: nil, isDigit)
+                let digits = BlockScan.skipDigits(from: start, to: end)
+                check("digits", digits.position, found: digits.found, isDigit)
+                check("spaces", BlockScan.skipSpaces(from: start, to: end), found: nil) { $0 == 0x20 }
                 let hasHigh = bytes.contains { $0 >= 0x80 }
                 #expect(ASCIIScan.containsNonASCII(buffer) == hasHigh, "non-ASCII in \(bytes), seed \(seed)")
             }

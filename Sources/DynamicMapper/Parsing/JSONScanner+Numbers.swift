@@ -96,7 +96,11 @@ extension JSONScanner {
 
     @inline(__always)
     private mutating func skipDigits() {
-        if Mode.scansBlocks { cursor = BlockScan.skipDigits(from: cursor, to: end) }
+        if Mode.scansBlocks {
+            let stopped: Bool
+            (cursor, stopped) = BlockScan.skipDigits(from: cursor, to: end)
+            if stopped { return }
+        }
         while cursor < end && isDigit(cursor.pointee) { cursor += 1 }
     }
 }

@@ -127,7 +127,7 @@ struct JSONScanner<Mode: ScanMode>: ~Copyable {
     }
 
     /// Scans a scalar, or opens a container and returns whether it is an object.
-    @inline(__always)
+    @_transparent
     private mutating func scanValue() throws(JSONSyntaxError) -> Bool? {
         guard cursor < end else { throw error(.unexpectedEnd, "Unexpected end of input: expected a value") }
         switch cursor.pointee {
@@ -181,7 +181,7 @@ struct JSONScanner<Mode: ScanMode>: ~Copyable {
         nodes[frame.node].end = UInt32(truncatingIfNeeded: nodes.count)
     }
 
-    @inline(__always)
+    @_transparent
     private mutating func scanKey() throws(JSONSyntaxError) {
         guard cursor < end else { throw error(.unexpectedEnd, "Unexpected end of input: expected an object key") }
         let byte = cursor.pointee
@@ -255,12 +255,14 @@ struct JSONScanner<Mode: ScanMode>: ~Copyable {
                 // Non-Latin text is a run of multi-byte characters: validate the whole run
                 // before going back to the ASCII loop above.
                 repeat {
-                    // The common case, inline: a three-byte sequence with no range exception.
-                    // Everything else is checked out of line.
-                    let lead = position.pointee
-                    if lead >= 0xE1 && lead <= 0xEF && lead != 0xED && end - position >= 3
-                        && position[1] & 0xC0 == 0x80 && position[2] & 0xC0 == 0x80 {
+                    // The common cases, inline, read as one little-endian word: a three-byte
+                    // sequence with no range exception (lead E1 to EF but ED), a two-byte one
+                    // (lead C2 to DF). Everything else is checked out of line.
+                    let word = end - position >= 4 ? UnsafeRawPointer(position).loadUnaligned(as: UInt32.self).littleEndian : 0
+                    if word & 0x00C0_C0F0 == 0x0080_80E0 && word & 0x0F != 0 && word & 0xFF != 0xED {
                         position += 3
+                    } else if word & 0xC0E0 == 0x80C0 && word & 0x1E != 0 {
+                        position += 2
                     } else {
                         cursor = position
                         try scanUTF8SequenceSlowly()
@@ -448,11 +450,17 @@ struct JSONScanner<Mode: ScanMode>: ~Copyable {
             let byte = cursor.pointee
             // Most calls find no white space at all (before a colon, after a value).
             if byte > 0x20 { break }
-            if Mode.scansBlocks && end - cursor >= BlockScan.width {
+            if Mode.scansBlocks && end - cursor > BlockScan.width {
                 // A lone space (after a colon or a comma) is not worth a block.
                 if byte == 0x20 && cursor[1] > 0x20 {
                     cursor += 1
                     break
+                }
+                // Pretty-printed JSON: a line feed, then indentation, which one comparison a
+                // block skips. The loop looks again at the byte where the spaces end.
+                if byte == UInt8(ascii: "\n") {
+                    cursor = BlockScan.skipSpaces(from: cursor + 1, to: end)
+                    continue
                 }
                 let next = BlockScan.skipWhitespace(from: cursor, to: end)
                 if next != cursor {
