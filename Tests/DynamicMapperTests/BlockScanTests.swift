@@ -74,6 +74,39 @@ struct BlockScanTests {
         }
     }
 
+    @Test("strings of UTF-8 of every length, well-formed or not, at every block offset scan alike")
+    func utf8InStringsScansAlike() {
+        let seed = UInt64.random(in: 0...UInt64.max)
+        var random = SeededRandom(state: seed)
+        // Well-formed characters of each length and at each range edge, then malformed bytes:
+        // lone continuation bytes, overlong and surrogate forms, truncated sequences, bytes
+        // never allowed, and the bytes that end a plain run.
+        let valid: [[UInt8]] = [[0x61], [0xC2, 0x80], [0xC3, 0xA9], [0xDF, 0xBF], [0xE0, 0xA0, 0x80], [0xE6, 0x97, 0xA5],
+                                [0xEC, 0xBF, 0xBF], [0xED, 0x9F, 0xBF], [0xEE, 0x80, 0x80], [0xEF, 0xBF, 0xBF],
+                                [0xF0, 0x9F, 0x98, 0x80], [0xF4, 0x8F, 0xBF, 0xBF], [0x5C, 0x6E], [0x5C, 0x75, 0x30, 0x30, 0x65, 0x39]]
+        let malformed: [[UInt8]] = [[0x80], [0xBF], [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80],
+                                    [0xE6, 0x97], [0xE6], [0xC3], [0xF0, 0x80, 0x80, 0x80], [0xF4, 0x90, 0x80, 0x80],
+                                    [0xF5], [0xFF], [0xE6, 0x41, 0x80], [0x01], [0x22], [0x5C]]
+        var rejected = 0
+        for round in 0..<3_000 {
+            var content: [UInt8] = Array(repeating: UInt8(ascii: "x"), count: Int.random(in: 0...33, using: &random))
+            for _ in 0..<Int.random(in: 1...24, using: &random) {
+                content += valid.randomElement(using: &random) ?? []
+            }
+            if Int.random(in: 0..<3, using: &random) == 0 {
+                let bad = malformed.randomElement(using: &random) ?? []
+                content.insert(contentsOf: bad, at: Int.random(in: 0...content.count, using: &random))
+            }
+            content += Array(repeating: UInt8(ascii: "y"), count: Int.random(in: 0...20, using: &random))
+            let text = Array("[\"".utf8) + content + Array("\", \"ab".utf8) + content + Array("\"]".utf8)
+            if !Self.expectAlike(Data(text), "seed \(seed) round \(round): \(text)") { rejected += 1 }
+            // Also as the very first value, where nothing lies before the opening quote.
+            Self.expectAlike(Data(Array("\"".utf8) + content + Array("\"".utf8)), "seed \(seed) round \(round), top level")
+        }
+        // Both outcomes occur often.
+        #expect(rejected > 300 && rejected < 2_700, "rejected \(rejected)")
+    }
+
     @Test("each block skip stops exactly at the first byte that needs a look")
     func blockSkipsStopAtTheFirstSpecialByte() {
         let seed = UInt64.random(in: 0...UInt64.max)
