@@ -252,23 +252,9 @@ struct JSONScanner<Mode: ScanMode>: ~Copyable {
             if byte == quote { break }
             if byte >= 0x80 {
                 flags.insert(.nonASCII)
-                // Non-Latin text is a run of multi-byte characters: validate the whole run
-                // before going back to the ASCII loop above.
-                repeat {
-                    // The common cases, inline, read as one little-endian word: a three-byte
-                    // sequence with no range exception (lead E1 to EF but ED), a two-byte one
-                    // (lead C2 to DF). Everything else is checked out of line.
-                    let word = end - position >= 4 ? UnsafeRawPointer(position).loadUnaligned(as: UInt32.self).littleEndian : 0
-                    if word & 0x00C0_C0F0 == 0x0080_80E0 && word & 0x0F != 0 && word & 0xFF != 0xED {
-                        position += 3
-                    } else if word & 0xC0E0 == 0x80C0 && word & 0x1E != 0 {
-                        position += 2
-                    } else {
-                        cursor = position
-                        try scanUTF8SequenceSlowly()
-                        position = cursor
-                    }
-                } while position < end && position.pointee >= 0x80
+                cursor = position
+                try scanNonASCIIRun()
+                position = cursor
             } else if byte == UInt8(ascii: "\\") {
                 flags.insert(.escaped)
                 cursor = position
@@ -285,6 +271,40 @@ struct JSONScanner<Mode: ScanMode>: ~Copyable {
                           offset: UInt32(truncatingIfNeeded: contentStart - start),
                           length: UInt32(truncatingIfNeeded: position - contentStart), end: 0))
         cursor = position + 1
+    }
+
+    /// Validates a run of multi-byte characters from the cursor (on a byte of 0x80 or more) to
+    /// the next ASCII byte. Non-Latin text is such runs: out of line, so that `scanString`
+    /// stays small enough to inline, and a call is paid once per run, not per character.
+    @inline(never)
+    private mutating func scanNonASCIIRun() throws(JSONSyntaxError) {
+        var position = cursor
+        repeat {
+            // The common cases, read as one little-endian word: three-byte sequences with no
+            // range exception (lead E1 to EF but ED), two in a row (the usual CJK run) or one,
+            // and two-byte ones (lead C2 to DF). Everything else is checked by the slow path.
+            if end - position >= 8 {
+                let long = UnsafeRawPointer(position).loadUnaligned(as: UInt64.self).littleEndian
+                if long & 0x0000_C0C0_F0C0_C0F0 == 0x0000_8080_E080_80E0 {
+                    let first = long & 0xFF, second = long >> 24 & 0xFF
+                    if first & 0x0F != 0 && first != 0xED && second & 0x0F != 0 && second != 0xED {
+                        position += 6
+                        continue
+                    }
+                }
+            }
+            let word = end - position >= 4 ? UnsafeRawPointer(position).loadUnaligned(as: UInt32.self).littleEndian : 0
+            if word & 0x00C0_C0F0 == 0x0080_80E0 && word & 0x0F != 0 && word & 0xFF != 0xED {
+                position += 3
+            } else if word & 0xC0E0 == 0x80C0 && word & 0x1E != 0 {
+                position += 2
+            } else {
+                cursor = position
+                try scanUTF8SequenceSlowly()
+                position = cursor
+            }
+        } while position < end && position.pointee >= 0x80
+        cursor = position
     }
 
     @inline(never)
