@@ -91,6 +91,14 @@ enum BlockScan {
     @inline(__always)
     static func skipSpaces(from start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> {
         var position = start
+        // Two blocks a step: most indentation is over sixteen bytes deep and under 32.
+        while end - position >= 2 * width {
+            let spaces = bits(load(position) .== Block(repeating: UInt8(ascii: " ")))
+                | bits(load(position + width) .== Block(repeating: UInt8(ascii: " "))) << 16
+            let lane = (~spaces).trailingZeroBitCount
+            position += lane
+            if lane < 2 * width { return position }
+        }
         while end - position >= width {
             let lane = (bits(load(position) .== Block(repeating: UInt8(ascii: " "))) ^ 0xFFFF | 1 << 16).trailingZeroBitCount
             position += lane
