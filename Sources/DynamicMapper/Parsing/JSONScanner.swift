@@ -280,6 +280,13 @@ struct JSONScanner<Mode: ScanMode>: ~Copyable {
     private mutating func scanNonASCIIRun() throws(JSONSyntaxError) {
         var position = cursor
         repeat {
+            // Five three-byte sequences in a row (lead E1 to EF but ED each) in one block.
+            if Mode.scansBlocks && end - position >= BlockScan.width {
+                if let step = BlockScan.fiveThreeByteSequences(at: position) {
+                    position += step
+                    continue
+                }
+            }
             // The common cases, read as one little-endian word: three-byte sequences with no
             // range exception (lead E1 to EF but ED), two in a row (the usual CJK run) or one,
             // and two-byte ones (lead C2 to DF). Everything else is checked by the slow path.
@@ -466,9 +473,14 @@ struct JSONScanner<Mode: ScanMode>: ~Copyable {
 
     @inline(__always)
     private mutating func skipWhitespace() throws(JSONSyntaxError) {
+        // Most calls find no white space at all (before a colon, after a value). Decided
+        // before the loop: its set-up (the block comparisons' constants) costs more than this.
+        if cursor < end && cursor.pointee > 0x20 {
+            if Mode.allowsJSON5 { try skipJSON5Whitespace() }
+            return
+        }
         while cursor < end {
             let byte = cursor.pointee
-            // Most calls find no white space at all (before a colon, after a value).
             if byte > 0x20 { break }
             if Mode.scansBlocks && end - cursor > BlockScan.width {
                 // A lone space (after a colon or a comma) is not worth a block.
