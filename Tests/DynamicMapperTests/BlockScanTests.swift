@@ -107,6 +107,30 @@ struct BlockScanTests {
         #expect(rejected > 300 && rejected < 2_700, "rejected \(rejected)")
     }
 
+    @Test("a block passes as five three-byte sequences exactly when its first 15 bytes are five such characters")
+    func fiveThreeByteSequences() {
+        let seed = UInt64.random(in: 0...UInt64.max)
+        var random = SeededRandom(state: seed)
+        let pieces: [[UInt8]] = [[0xE6, 0x97, 0xA5], [0xE3, 0x81, 0x82], [0xEF, 0xBF, 0xBF], [0xE1, 0x80, 0x80], [0xE0, 0xA0, 0x80],
+                                 [0xED, 0x9F, 0xBF], [0xED, 0xA0, 0x80], [0xE6, 0x97], [0xC3, 0xA9], [0x61], [0x80], [0xF0, 0x9F, 0x98, 0x80]]
+        var passed = 0
+        for _ in 0..<5_000 {
+            var bytes: [UInt8] = []
+            while bytes.count < 16 {
+                // Mostly well-formed CJK, so that passing is common.
+                bytes += Int.random(in: 0..<3, using: &random) == 0 ? (pieces.randomElement(using: &random) ?? []) : [0xE6, 0x97, 0xA5]
+            }
+            let head = Array(bytes.prefix(15))
+            let scalars = String(validating: head, as: UTF8.self).map { Array($0.unicodeScalars) } ?? []
+            let expected = scalars.count == 5 && stride(from: 0, to: 15, by: 3).allSatisfy { head[$0] != 0xE0 && head[$0] != 0xED }
+                && scalars.allSatisfy { $0.value >= 0x800 }
+            let result = bytes.withUnsafeBufferPointer { BlockScan.fiveThreeByteSequences(at: $0.baseAddress ?? ScanBytes.emptyPointer) }
+            #expect((result == 15) == expected, "\(bytes), seed \(seed)")
+            if expected { passed += 1 }
+        }
+        #expect(passed > 500 && passed < 4_500)
+    }
+
     @Test("each block skip stops exactly at the first byte that needs a look")
     func blockSkipsStopAtTheFirstSpecialByte() {
         let seed = UInt64.random(in: 0...UInt64.max)
