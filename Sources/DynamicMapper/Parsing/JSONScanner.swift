@@ -91,7 +91,8 @@ struct JSONScanner<Mode: ScanMode>: ~Copyable {
                 state = .value
             case .afterValue:
                 guard depth > 0 else { return }
-                top.count += 1
+                // Wrapping: a member takes at least one byte and input is at most 4 GiB.
+                top.count &+= 1
                 let frame = top
                 try skipWhitespace()
                 guard cursor < end else {

@@ -20,7 +20,8 @@ struct NodeBuffer: ~Copyable {
     mutating func append(_ node: Node) {
         if count == capacity { grow() }
         (base + count).initialize(to: node)
-        count += 1
+        // Wrapping: `count` is below `capacity`, an allocated count.
+        count &+= 1
     }
 
     /// Checked in debug builds only: release builds read through the pointer unchecked, as
