@@ -107,6 +107,28 @@ struct BlockScanTests {
         #expect(rejected > 300 && rejected < 2_700, "rejected \(rejected)")
     }
 
+    @Test("the portable move mask gives the bits pmovmskb gives, lane n in bit n")
+    func portableMoveMask() {
+        let seed = UInt64.random(in: 0...UInt64.max)
+        var random = SeededRandom(state: seed)
+        for _ in 0..<2_000 {
+            var block = BlockScan.Block()
+            var expected: UInt32 = 0
+            for lane in 0..<16 {
+                block[lane] = Bool.random(using: &random) ? 0x20 : UInt8.random(in: 0...255, using: &random)
+                if block[lane] == 0x20 { expected |= 1 << lane }
+            }
+            let mask = block .== BlockScan.Block(repeating: 0x20)
+            #expect(BlockScan.portableBits(mask) == expected, "\(block), seed \(seed)")
+            #expect(BlockScan.bits(mask) == expected, "\(block), seed \(seed)")
+            #expect(BlockScan.firstSetLane(mask) == (expected == 0 ? 16 : expected.trailingZeroBitCount))
+        }
+        // CI's ThreadSanitizer build sets DYNAMICMAPPER_PORTABLE_MASK and says so here.
+        if ProcessInfo.processInfo.environment["DYNAMICMAPPER_EXPECT_PORTABLE_MASK"] != nil {
+            #expect(BlockScan.usesPortableMask, "the portable move mask was asked for but is not compiled in")
+        }
+    }
+
     @Test("a block passes as five three-byte sequences exactly when its first 15 bytes are five such characters")
     func fiveThreeByteSequences() {
         let seed = UInt64.random(in: 0...UInt64.max)

@@ -1,4 +1,6 @@
-#if arch(x86_64) && canImport(_Builtin_intrinsics.intel)
+// DYNAMICMAPPER_PORTABLE_MASK (set by CI's ThreadSanitizer test build) takes the portable path on
+// x86-64 too, so the whole suite also runs the code other architectures run.
+#if arch(x86_64) && canImport(_Builtin_intrinsics.intel) && !DYNAMICMAPPER_PORTABLE_MASK
 import _Builtin_intrinsics.intel
 #endif
 
@@ -27,14 +29,34 @@ enum BlockScan {
     /// moves the top bit of every byte into the top byte of the product.
     @inline(__always)
     static func bits(_ mask: Mask) -> UInt32 {
-        #if arch(x86_64) && canImport(_Builtin_intrinsics.intel)
+        #if arch(x86_64) && canImport(_Builtin_intrinsics.intel) && !DYNAMICMAPPER_PORTABLE_MASK
         return UInt32(truncatingIfNeeded: _mm_movemask_epi8(unsafeBitCast(mask, to: SIMD2<Int64>.self)))
         #else
-        let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
-        let low = (UInt64(littleEndian: words[0]) & 0x8080_8080_8080_8080) &* 0x0002_0408_1020_4081 >> 56
-        let high = (UInt64(littleEndian: words[1]) & 0x8080_8080_8080_8080) &* 0x0002_0408_1020_4081 >> 56
-        return UInt32(truncatingIfNeeded: low | high << 8)
+        return portableBits(mask)
         #endif
+    }
+
+    /// Whether ``bits(_:)`` is ``portableBits(_:)`` in this build (a test checks that CI's
+    /// flag reached the library).
+    static var usesPortableMask: Bool {
+        #if arch(x86_64) && canImport(_Builtin_intrinsics.intel) && !DYNAMICMAPPER_PORTABLE_MASK
+        return false
+        #else
+        return true
+        #endif
+    }
+
+    /// ``bits(_:)`` without the intrinsic, compiled everywhere so that the tests check it
+    /// against `pmovmskb` on x86-64. A mask lane is 0x00 or 0xFF; the multiplication adds
+    /// each byte's top bit, shifted into place, into the product's top byte (no two overlap,
+    /// so nothing carries).
+    @inline(__always)
+    static func portableBits(_ mask: Mask) -> UInt32 {
+        let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+        // Parenthesised: `>>` binds tighter than `&*` in Swift.
+        let low = ((UInt64(littleEndian: words[0]) & 0x8080_8080_8080_8080) &* 0x0002_0408_1020_4081) >> 56
+        let high = ((UInt64(littleEndian: words[1]) & 0x8080_8080_8080_8080) &* 0x0002_0408_1020_4081) >> 56
+        return UInt32(truncatingIfNeeded: low | high << 8)
     }
 
     /// The lane of the first set byte, or `width` when none is set.
