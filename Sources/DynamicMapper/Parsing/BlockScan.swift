@@ -92,19 +92,18 @@ enum BlockScan {
         return (position, false)
     }
 
-    /// 15 when the block at `position` starts with five well-formed three-byte UTF-8
-    /// sequences whose leads need no range check (E1 to EF but ED), the usual run of CJK
-    /// text; nil otherwise. The shape is one masked comparison against the pattern lead,
-    /// continuation, continuation; the leads' exceptions one more.
+    /// Whether the block at `position` starts with five well-formed three-byte UTF-8 sequences
+    /// (15 bytes) whose leads need no range check (E1 to EF but ED), the usual run of CJK
+    /// text. The shape is one masked comparison against the pattern lead, continuation,
+    /// continuation; the leads' exceptions one more.
     @inline(__always)
-    static func fiveThreeByteSequences(at position: UnsafePointer<UInt8>) -> Int? {
+    static func startsWithFiveThreeByteSequences(_ position: UnsafePointer<UInt8>) -> Bool {
         let block = load(position)
         let shapeMask = Block(0xF0, 0xC0, 0xC0, 0xF0, 0xC0, 0xC0, 0xF0, 0xC0, 0xC0, 0xF0, 0xC0, 0xC0, 0xF0, 0xC0, 0xC0, 0)
         let shape = Block(0xE0, 0x80, 0x80, 0xE0, 0x80, 0x80, 0xE0, 0x80, 0x80, 0xE0, 0x80, 0x80, 0xE0, 0x80, 0x80, 0)
         let leads: UInt32 = 0b0001_0010_0100_1001
         let exceptions = (block .== Block(repeating: 0xE0)) .| (block .== Block(repeating: 0xED))
-        guard bits((block & shapeMask) .== shape) == 0xFFFF, bits(exceptions) & leads == 0 else { return nil }
-        return 15
+        return bits((block & shapeMask) .== shape) == 0xFFFF && bits(exceptions) & leads == 0
     }
 
     /// Skips JSON white space (space, tab, line feed, carriage return) up to the first other

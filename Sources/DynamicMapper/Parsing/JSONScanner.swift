@@ -282,11 +282,9 @@ struct JSONScanner<Mode: ScanMode>: ~Copyable {
         var position = cursor
         repeat {
             // Five three-byte sequences in a row (lead E1 to EF but ED each) in one block.
-            if Mode.scansBlocks && end - position >= BlockScan.width {
-                if let step = BlockScan.fiveThreeByteSequences(at: position) {
-                    position += step
-                    continue
-                }
+            if Mode.scansBlocks && end - position >= BlockScan.width && BlockScan.startsWithFiveThreeByteSequences(position) {
+                position += 15
+                continue
             }
             // The common cases, read as one little-endian word: three-byte sequences with no
             // range exception (lead E1 to EF but ED), two in a row (the usual CJK run) or one,
