@@ -165,7 +165,7 @@ open class DynamicJSONEncoder: JSONEncoder, @unchecked Sendable {
     /// `JSONEncoder` refuses output nested 512 containers deep or more. A JSON5 `NaN` or
     /// `Infinity` kept from a document cannot be written unless the non-conforming float
     /// strategy gives it a string.
-    private static func checkWritten<T>(_ writer: JSONWriter, of value: T) throws {
+    private static func checkWritten<T>(_ writer: borrowing JSONWriter, of value: T) throws {
         if writer.deepestDepth >= 512 {
             throw EncodingError.invalidValue(value, EncodingError.Context(
                 codingPath: [], debugDescription: "Unable to encode the given top-level value to JSON."))

@@ -3,8 +3,18 @@ import Foundation
 /// Appends JSON text to a byte buffer with `JSONEncoder`'s exact layout: `"key" : value` and
 /// two-space indentation when pretty, `\/` unless slashes are left alone, and the same
 /// control-character escapes.
-struct JSONWriter {
-    var bytes: [UInt8] = []
+///
+/// The buffer is its own allocation rather than a `[UInt8]`: every value writes straight into
+/// room made once for it, where an array's `append` checks uniqueness and capacity (a runtime
+/// call) for each byte or run. Noncopyable, as it owns that allocation.
+struct JSONWriter: ~Copyable {
+    /// The output so far is `count` bytes from `base`. The allocation holds `capacity` bytes and
+    /// ``slack`` more, all initialised, which are never written: a block read that starts
+    /// before `capacity` stays inside the allocation (see ``writeString(utf8:)``).
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    /// Bytes that can be written from `base`.
+    private var capacity: Int
     let pretty: Bool
     let sortedKeys: Bool
     let escapesSlashes: Bool
@@ -18,6 +28,9 @@ struct JSONWriter {
     /// The first such literal that could not be written (`null` stands in for it); the
     /// encoder turns it into an error.
     var unwritableLiteral: String?
+
+    /// Room past `capacity` that block reads may cover (see ``writeString(utf8:)``).
+    private static var slack: Int { StringEscapes.Block.scalarCount }
 
     enum NonFiniteLiterals {
         /// Leave them out as JSON has no spelling for them (see ``unwritableLiteral``).
@@ -36,113 +49,229 @@ struct JSONWriter {
         }
     }
 
-    init(formatting: JSONEncoder.OutputFormatting) {
+    init(formatting: JSONEncoder.OutputFormatting, capacity: Int = 256) {
         pretty = formatting.contains(.prettyPrinted)
         sortedKeys = formatting.contains(.sortedKeys)
         escapesSlashes = !formatting.contains(.withoutEscapingSlashes)
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity + Self.slack)
+        base.initialize(repeating: 0, count: self.capacity + Self.slack)
     }
 
-    func data() -> Data { Data(bytes) }
+    deinit { base.deallocate() }
 
-    func string() -> String { String(decoding: bytes, as: UTF8.self) }
+    func data() -> Data { Data(bytes: base, count: count) }
+
+    func string() -> String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
+
+    // MARK: The buffer
+
+    /// Makes room for `extra` more bytes.
+    @inline(__always)
+    mutating func reserve(_ extra: Int) {
+        if capacity &- count < extra { grow(extra) }
+    }
+
+    @inline(never)
+    private mutating func grow(_ extra: Int) {
+        let newCapacity = max(capacity * 2, count + extra)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity + Self.slack)
+        newBase.initialize(from: base, count: count)
+        (newBase + count).initialize(repeating: 0, count: newCapacity + Self.slack - count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    /// The byte at `index` (below `count`).
+    subscript(index: Int) -> UInt8 {
+        precondition(index >= 0 && index < count, "JSONWriter index out of range")
+        return base[index]
+    }
+
+    /// The written bytes in `range`, valid until the next write.
+    func bytes(in range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "JSONWriter range out of bounds")
+        return UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
+    }
+
+    /// A copy of the written bytes in `range`.
+    func copyBytes(in range: Range<Int>) -> [UInt8] { Array(bytes(in: range)) }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count &+= 1
+    }
+
+    @inline(__always)
+    mutating func append(contentsOf buffer: UnsafeBufferPointer<UInt8>) {
+        guard let source = buffer.baseAddress else { return }
+        reserve(buffer.count)
+        (base + count).update(from: source, count: buffer.count)
+        count &+= buffer.count
+    }
+
+    mutating func append(contentsOf bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { append(contentsOf: $0) }
+    }
+
+    /// Forgets everything written from `newCount` on.
+    mutating func truncate(to newCount: Int) {
+        precondition(newCount >= 0 && newCount <= count, "JSONWriter truncated past its end")
+        count = newCount
+    }
+
+    /// Writes `replacement` in place of everything from `start` on.
+    mutating func replaceTail(from start: Int, with replacement: [UInt8]) {
+        truncate(to: start)
+        append(contentsOf: replacement)
+    }
 
     // MARK: Scalars
 
     @inline(__always)
     mutating func writeASCII(_ text: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     @inline(__always)
     mutating func writeRaw(_ text: String) {
+        if let done: Void = text.utf8.withContiguousStorageIfAvailable({ append(contentsOf: $0) }) { return done }
         var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { append(contentsOf: $0) }
     }
 
     mutating func writeString(_ text: String) {
+        // Borrowed where the text is contiguous (always, for native strings): `withUTF8` needs
+        // a mutable copy, which costs a retain and a release per string.
+        if let done: Void = text.utf8.withContiguousStorageIfAvailable({ writeString(utf8: $0) }) { return done }
         var text = text
         text.withUTF8 { writeString(utf8: $0) }
     }
 
-    /// Writes a quoted string, copying runs that need no escape in one go.
+    /// Writes a quoted string. Sixteen bytes at a time are copied and checked in one go; a
+    /// block that holds a byte needing an escape is copied up to that byte, the escape is
+    /// written and the copy goes on after it. Less than a block at the end is copied whole
+    /// and checked as the block that starts there, whose lanes past the copied bytes are left
+    /// out (they lie in the buffer's slack or its unused room).
     mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
-        bytes.append(UInt8(ascii: "\""))
-        var runStart = 0
-        var index = 0
-        let count = utf8.count
-        let base = utf8.baseAddress ?? ScanBytes.emptyPointer
-        while index < count {
-            index = firstByteNeedingEscape(base, from: index, count: count)
-            guard index < count else { break }
-            let byte = utf8[index]
-            if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && (byte != UInt8(ascii: "/") || !escapesSlashes) {
-                index += 1
-                continue
-            }
-            if index > runStart { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
-            bytes.append(UInt8(ascii: "\\"))
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): bytes.append(byte)
-            case 0x08: bytes.append(UInt8(ascii: "b"))
-            case 0x0C: bytes.append(UInt8(ascii: "f"))
-            case 0x0A: bytes.append(UInt8(ascii: "n"))
-            case 0x0D: bytes.append(UInt8(ascii: "r"))
-            case 0x09: bytes.append(UInt8(ascii: "t"))
-            default:
-                let hexDigits: StaticString = "0123456789abcdef"
-                bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                          hexDigits.utf8Start[Int(byte >> 4)], hexDigits.utf8Start[Int(byte & 0xF)]])
-            }
-            index += 1
-            runStart = index
+        var remaining = utf8.count
+        // Quotes and the text; each escape makes room for its own extra bytes.
+        reserve(remaining &+ 2)
+        base[count] = UInt8(ascii: "\"")
+        count &+= 1
+        guard var source = utf8.baseAddress, remaining > 0 else {
+            base[count] = UInt8(ascii: "\"")
+            count &+= 1
+            return
         }
-        if count > runStart { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count])) }
-        bytes.append(UInt8(ascii: "\""))
+        let escapes = StringEscapes(slashes: escapesSlashes)
+        while true {
+            var output = base + count
+            var lane = StringEscapes.width
+            while remaining >= StringEscapes.width {
+                let block = StringEscapes.load(source)
+                UnsafeMutableRawPointer(output).storeBytes(of: block, as: StringEscapes.Block.self)
+                lane = escapes.firstEscapedLane(block)
+                if lane < StringEscapes.width { break }
+                source += StringEscapes.width
+                output += StringEscapes.width
+                remaining &-= StringEscapes.width
+            }
+            if lane == StringEscapes.width {
+                // Less than a block left (the copy reads no byte past the text).
+                output.update(from: source, count: remaining)
+                lane = escapes.firstEscapedLane(StringEscapes.load(output))
+                if lane >= remaining {
+                    count = output + remaining - base
+                    base[count] = UInt8(ascii: "\"")
+                    count &+= 1
+                    return
+                }
+            }
+            count = output + lane - base
+            source += lane
+            remaining &-= lane
+            // At most six bytes for this one, and the rest of the text and the closing quote.
+            reserve(remaining &+ 6)
+            writeEscape(of: source.pointee)
+            source += 1
+            remaining &-= 1
+        }
+    }
+
+    /// `\` and the escape of `byte`, one that ``StringEscapes`` marks (room made by the caller).
+    @inline(__always)
+    private mutating func writeEscape(of byte: UInt8) {
+        let output = base + count
+        output[0] = UInt8(ascii: "\\")
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): output[1] = byte; count &+= 2; return
+        case 0x08: output[1] = UInt8(ascii: "b"); count &+= 2; return
+        case 0x0C: output[1] = UInt8(ascii: "f"); count &+= 2; return
+        case 0x0A: output[1] = UInt8(ascii: "n"); count &+= 2; return
+        case 0x0D: output[1] = UInt8(ascii: "r"); count &+= 2; return
+        case 0x09: output[1] = UInt8(ascii: "t"); count &+= 2; return
+        default:
+            let hexDigits: StaticString = "0123456789abcdef"
+            output[1] = UInt8(ascii: "u")
+            output[2] = UInt8(ascii: "0")
+            output[3] = UInt8(ascii: "0")
+            output[4] = hexDigits.utf8Start[Int(byte >> 4)]
+            output[5] = hexDigits.utf8Start[Int(byte & 0xF)]
+            count &+= 6
+        }
     }
 
     /// A finite float in `JSONEncoder`'s spelling (shortest round-trip digits, no trailing
     /// `.0`). The standard library prints floats into a stack buffer and hands it to the
-    /// stream's `_writeASCII`, so this allocates nothing, where `description` would allocate a
-    /// string for every number longer than 15 characters.
+    /// stream's `_writeASCII`, which copies it straight into this buffer: nothing is allocated,
+    /// where `description` would allocate a string for every number longer than 15 characters.
     mutating func writeFloat<F: BinaryFloatingPoint & TextOutputStreamable>(_ value: F) {
-        var sink = FloatSink()
-        swap(&sink.bytes, &bytes)
-        let start = sink.bytes.count
+        let start = count
+        reserve(FloatSink.room)
+        var sink = FloatSink(destination: base + count)
         value.write(to: &sink)
-        swap(&sink.bytes, &bytes)
-        if bytes.count - start >= 2 && bytes[bytes.count - 2] == UInt8(ascii: ".") && bytes[bytes.count - 1] == UInt8(ascii: "0") {
-            bytes.removeLast(2)
+        if let overflow = sink.overflow {
+            // Longer than any float's text: not expected, but kept right.
+            overflow.withUnsafeBufferPointer { append(contentsOf: $0) }
+        } else {
+            count &+= sink.written
+        }
+        if count - start >= 2 && base[count - 2] == UInt8(ascii: ".") && base[count - 1] == UInt8(ascii: "0") {
+            count &-= 2
         }
     }
 
+    /// Takes a float's text into room made for it in the writer's buffer.
     private struct FloatSink: TextOutputStream {
-        var bytes: [UInt8] = []
-        mutating func write(_ string: String) { bytes.append(contentsOf: string.utf8) }
-        mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
-    }
+        /// More than the longest text of a `Double` or `Float` (`-2.2250738585072014e-308`).
+        static var room: Int { 48 }
+        let destination: UnsafeMutablePointer<UInt8>
+        var written = 0
+        /// Everything, should the text not fit.
+        var overflow: [UInt8]?
 
-    /// The position of the first byte from `index` on that needs an escape, eight bytes at a
-    /// time (or where fewer than eight remain). Borrows in these tests only mark bytes above
-    /// the first real hit, so the lowest marked byte is exact.
-    @inline(__always)
-    private func firstByteNeedingEscape(_ base: UnsafePointer<UInt8>, from index: Int, count: Int) -> Int {
-        var position = index
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        while count - position >= 8 {
-            let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self).littleEndian
-            let quote = word ^ 0x2222_2222_2222_2222
-            let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
-            var hits = ((word &- 0x2020_2020_2020_2020) & ~word) | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
-            if escapesSlashes {
-                let slash = word ^ 0x2F2F_2F2F_2F2F_2F2F
-                hits |= (slash &- ones) & ~slash
-            }
-            hits &= high
-            if hits != 0 { return position + (hits.trailingZeroBitCount >> 3) }
-            position += 8
+        init(destination: UnsafeMutablePointer<UInt8>) {
+            self.destination = destination
         }
-        return position
+
+        mutating func write(_ string: String) {
+            var string = string
+            string.withUTF8 { _writeASCII($0) }
+        }
+
+        mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+            if overflow == nil, let source = buffer.baseAddress, Self.room - written >= buffer.count {
+                (destination + written).update(from: source, count: buffer.count)
+                written += buffer.count
+                return
+            }
+            if overflow == nil { overflow = Array(UnsafeBufferPointer(start: destination, count: written)) }
+            overflow?.append(contentsOf: buffer)
+        }
     }
 
     mutating func writeBool(_ value: Bool) {
@@ -153,7 +282,7 @@ struct JSONWriter {
 
     mutating func writeInteger<T: FixedWidthInteger>(_ value: T) {
         if value >= 0 && value < 10 {
-            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
+            append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
             return
         }
         writeRaw(String(value))
@@ -163,29 +292,31 @@ struct JSONWriter {
 
     mutating func writeIndent() {
         guard depth > 0 else { return }
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
+        reserve(depth * 2)
+        (base + count).update(repeating: UInt8(ascii: " "), count: depth * 2)
+        count &+= depth * 2
     }
 
     /// Opens `[` or `{`; the matching `closeContainer` needs the element count for the layout
     /// of empty containers.
     mutating func openContainer(_ bracket: UInt8) {
-        bytes.append(bracket)
+        append(bracket)
         depth += 1
         if depth > deepestDepth { deepestDepth = depth }
-        if pretty { bytes.append(UInt8(ascii: "\n")) }
+        if pretty { append(UInt8(ascii: "\n")) }
     }
 
     /// Before each element: the separator and, when pretty, the indentation.
     mutating func beginElement(isFirst: Bool) {
         if !isFirst {
-            bytes.append(UInt8(ascii: ","))
-            if pretty { bytes.append(UInt8(ascii: "\n")) }
+            append(UInt8(ascii: ","))
+            if pretty { append(UInt8(ascii: "\n")) }
         }
         if pretty { writeIndent() }
     }
 
     mutating func writeKeySeparator() {
-        if pretty { writeASCII(" : ") } else { bytes.append(UInt8(ascii: ":")) }
+        if pretty { writeASCII(" : ") } else { append(UInt8(ascii: ":")) }
     }
 
     /// `{}` with the layout `JSONEncoder` gives an empty object (a blank line when pretty).
@@ -197,10 +328,10 @@ struct JSONWriter {
     mutating func closeContainer(_ bracket: UInt8) {
         depth -= 1
         if pretty {
-            bytes.append(UInt8(ascii: "\n"))
+            append(UInt8(ascii: "\n"))
             writeIndent()
         }
-        bytes.append(bracket)
+        append(bracket)
     }
 
     // MARK: JSON values
@@ -248,7 +379,7 @@ struct JSONWriter {
     /// A `JSON.Number`'s literal, copied from a packed literal without making a `String`.
     mutating func writeNumber(_ number: JSON.Number) {
         if number.isPacked {
-            number.withUTF8 { bytes.append(contentsOf: $0) }
+            number.withUTF8 { append(contentsOf: $0) }
         } else {
             writeNumber(literal: number.literal)
         }
@@ -317,5 +448,42 @@ private struct WritingContainer {
         self.object = object
         count = object.count
         if sortedKeys { order = KeyOrder.positions(count: count, sorted: true) { object.keys[$0] } }
+    }
+}
+
+/// Finds the bytes of a string's UTF-8 that JSON text cannot hold as they are, sixteen at a
+/// time: control bytes, `"`, `\\` and, unless left alone, `/`. Bytes of 0x80 and more are
+/// written as they are, as `JSONEncoder` writes them.
+struct StringEscapes {
+    typealias Block = BlockScan.Block
+
+    static var width: Int { BlockScan.width }
+
+    /// `/` when slashes are escaped; otherwise `"` again, which costs the same and finds
+    /// nothing new.
+    private let slash: UInt8
+
+    init(slashes: Bool) {
+        slash = slashes ? UInt8(ascii: "/") : UInt8(ascii: "\"")
+    }
+
+    @inline(__always)
+    static func load(_ position: UnsafePointer<UInt8>) -> Block {
+        UnsafeRawPointer(position).loadUnaligned(as: Block.self)
+    }
+
+    @inline(__always)
+    static func load(_ position: UnsafeMutablePointer<UInt8>) -> Block {
+        UnsafeRawPointer(position).loadUnaligned(as: Block.self)
+    }
+
+    /// The first lane of `block` holding a byte to escape, or ``width``.
+    @inline(__always)
+    func firstEscapedLane(_ block: Block) -> Int {
+        let escaped = (block .< Block(repeating: 0x20))
+            .| (block .== Block(repeating: UInt8(ascii: "\"")))
+            .| (block .== Block(repeating: UInt8(ascii: "\\")))
+            .| (block .== Block(repeating: slash))
+        return BlockScan.firstSetLane(escaped)
     }
 }

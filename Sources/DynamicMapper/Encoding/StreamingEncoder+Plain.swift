@@ -76,7 +76,7 @@ extension StreamingEncoder {
     private func writeFloats<F: BinaryFloatingPoint & LosslessStringConvertible & TextOutputStreamable>(
         _ numbers: [F], path: () -> [any CodingKey]
     ) throws {
-        let start = writer.bytes.count, deepest = writer.deepestDepth
+        let start = writer.count, deepest = writer.deepestDepth
         writer.openContainer(UInt8(ascii: "["))
         for position in numbers.indices {
             writer.beginElement(isFirst: position == 0)
@@ -88,7 +88,7 @@ extension StreamingEncoder {
             do {
                 try writeFloat(number, strategy: options.floatStrategy, path: path() + [IndexKey(position)])
             } catch {
-                writer.bytes.removeSubrange(start...)
+                writer.truncate(to: start)
                 writer.depth -= 1
                 writer.deepestDepth = deepest
                 throw error

@@ -71,13 +71,13 @@ struct StreamingUnkeyedContainer: UnkeyedEncodingContainer {
     @inline(__always)
     private func encodePlain(_ plain: PlainValue) throws {
         guard encoder.enter(frame) else { throw StreamingFallback() }
-        let start = encoder.writer.bytes.count
+        let start = encoder.writer.count
         let index = encoder.frames[frame.index].count
         encoder.beginElement()
         do {
             try encoder.write(plain) { path.codingPath(appending: .index(index)) }
         } catch {
-            encoder.writer.bytes.removeSubrange(start...)
+            encoder.writer.truncate(to: start)
             encoder.frames[frame.index].count = index
             throw error
         }
