@@ -280,12 +280,55 @@ struct JSONWriter: ~Copyable {
 
     mutating func writeNull() { writeASCII("null") }
 
+    /// An integer in decimal. Up to 64 bits, the digits go straight into the buffer, two at a
+    /// time; wider integers take the standard library's text.
+    @inline(__always)
     mutating func writeInteger<T: FixedWidthInteger>(_ value: T) {
         if value >= 0 && value < 10 {
             append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
             return
         }
-        writeRaw(String(value))
+        guard T.bitWidth <= 64 else { return writeRaw(String(value)) }
+        if value < 0 {
+            append(UInt8(ascii: "-"))
+            // The magnitude of `T.min` is one more than `T.max`: it still fits 64 bits unsigned.
+            writeDecimal(UInt64(truncatingIfNeeded: 0 &- Int64(truncatingIfNeeded: value)))
+        } else {
+            writeDecimal(UInt64(truncatingIfNeeded: value))
+        }
+    }
+
+    /// `value`'s decimal digits, written from the last one back, two at a time.
+    private mutating func writeDecimal(_ value: UInt64) {
+        var digits = 1
+        var rest = value
+        while rest >= 100 { rest /= 100; digits &+= 2 }
+        if rest >= 10 { digits &+= 1 }
+        reserve(digits)
+        var position = base + count + digits
+        rest = value
+        let pairs: StaticString = Self.digitPairs
+        while rest >= 100 {
+            let pair = Int(rest % 100) &* 2
+            rest /= 100
+            position -= 2
+            position[0] = pairs.utf8Start[pair]
+            position[1] = pairs.utf8Start[pair &+ 1]
+        }
+        if rest >= 10 {
+            let pair = Int(rest) &* 2
+            position -= 2
+            position[0] = pairs.utf8Start[pair]
+            position[1] = pairs.utf8Start[pair &+ 1]
+        } else {
+            position -= 1
+            position[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
+        }
+        count &+= digits
+    }
+
+    private static var digitPairs: StaticString {
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
     }
 
     // MARK: Layout
