@@ -129,6 +129,26 @@ struct JSONWriter: ~Copyable {
         append(contentsOf: replacement)
     }
 
+    /// A hash of the written bytes in `range`, for finding repeated keys. Reads whole words:
+    /// the last one may reach past `count` into room that is initialised (see ``slack``), and
+    /// the bytes past `range` are masked off.
+    func hash(of range: Range<Int>) -> UInt64 {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "JSONWriter range out of bounds")
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var hash = UInt64(truncatingIfNeeded: range.count) &* multiplier
+        var position = UnsafeRawPointer(base + range.lowerBound)
+        var remaining = range.count
+        while remaining > 0 {
+            var word = position.loadUnaligned(as: UInt64.self).littleEndian
+            if remaining < 8 { word &= ~(UInt64.max << (UInt64(truncatingIfNeeded: remaining) &* 8)) }
+            hash = (hash ^ word) &* multiplier
+            hash ^= hash >> 29
+            position += 8
+            remaining &-= 8
+        }
+        return hash ^ (hash >> 32)
+    }
+
     // MARK: Scalars
 
     @inline(__always)

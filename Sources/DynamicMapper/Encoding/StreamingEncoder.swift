@@ -485,11 +485,12 @@ final class StreamingEncoder {
     }
 
     /// Whether two members of the object share a key (as written, so escapes compare too).
-    /// Small objects compare pairs (lengths first, which nearly always differ); larger ones
-    /// sort by length and bytes and compare neighbours, which stays O(n log n) for objects
-    /// used as big dictionaries and hashes nothing.
+    /// Tiny objects compare pairs; others put their keys in a small open-addressed table by a
+    /// hash of their bytes, so each key costs about one hash and one probe. Should the probes
+    /// pile up (keys made to collide), the keys are sorted by length and bytes and neighbours
+    /// compared instead, which stays O(n log n) for objects used as big dictionaries.
     private func hasDuplicateKeys(_ range: Range<Int>) -> Bool {
-        if range.count <= 16 {
+        if range.count <= 4 {
             for first in range {
                 for second in (first + 1)..<range.upperBound where sameKey(first, second) {
                     return true
@@ -497,6 +498,25 @@ final class StreamingEncoder {
             }
             return false
         }
+        let size = 1 << (Int.bitWidth - (range.count * 2 - 1).leadingZeroBitCount)
+        let found: Bool? = withUnsafeTemporaryAllocation(of: Int.self, capacity: size) { table in
+            table.initialize(repeating: -1)
+            let mask = size - 1
+            var probes = 0
+            for index in range {
+                let member = members[index]
+                var slot = Int(truncatingIfNeeded: writer.hash(of: member.keyStart..<member.keyEnd)) & mask
+                while table[slot] >= 0 {
+                    if sameKey(table[slot], index) { return true }
+                    slot = (slot &+ 1) & mask
+                    probes &+= 1
+                }
+                if probes > 4 * range.count { return nil }
+                table[slot] = index
+            }
+            return false
+        }
+        if let found { return found }
         let byKey = range.sorted { lhs, rhs in
             let left = members[lhs], right = members[rhs]
             let leftLength = left.keyEnd - left.keyStart, rightLength = right.keyEnd - right.keyStart
