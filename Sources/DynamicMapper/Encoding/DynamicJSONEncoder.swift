@@ -109,7 +109,7 @@ open class DynamicJSONEncoder: JSONEncoder, @unchecked Sendable {
                 if let misuse = encoder.misuse?.error { throw misuse }
                 guard wroteValue else { throw Self.emptyTopLevelError(reported) }
                 try Self.checkWritten(encoder.writer, of: reported)
-                return encoder.writer.data()
+                return encoder.writer.takeData()
             }
         } catch {
             // Containers were used out of order, or a value needs the tree (`@Flat`, keyed
@@ -154,7 +154,7 @@ open class DynamicJSONEncoder: JSONEncoder, @unchecked Sendable {
         writer.nonFiniteLiterals = .init(options.floatStrategy)
         writer.write(tree)
         try checkWritten(writer, of: reported)
-        return writer.data()
+        return writer.takeData()
     }
 
     static func emptyTopLevelError<T>(_ value: T) -> EncodingError {

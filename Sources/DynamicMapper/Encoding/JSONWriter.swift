@@ -8,9 +8,10 @@ import Foundation
 /// room made once for it, where an array's `append` checks uniqueness and capacity (a runtime
 /// call) for each byte or run. Noncopyable, as it owns that allocation.
 struct JSONWriter: ~Copyable {
-    /// The output so far is `count` bytes from `base`. The allocation holds `capacity` bytes and
-    /// ``slack`` more, all initialised, which are never written: a block read that starts
-    /// before `capacity` stays inside the allocation (see ``writeString(utf8:)``).
+    /// The output so far is `count` bytes from `base`, in a `malloc` allocation of `capacity`
+    /// bytes and ``slack`` more (so that growing can `realloc` in place, and ``takeData()`` can
+    /// hand the bytes to `Data` as they are). Only bytes below `count` are ever read, except
+    /// that ``writeString(utf8:)`` reads back a block it has just stored.
     private(set) var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
     /// Bytes that can be written from `base`.
@@ -29,7 +30,8 @@ struct JSONWriter: ~Copyable {
     /// encoder turns it into an error.
     var unwritableLiteral: String?
 
-    /// Room past `capacity` that block reads may cover (see ``writeString(utf8:)``).
+    /// Room past `capacity` that a block stored at any position below it may cover (see
+    /// ``writeString(utf8:)``).
     private static var slack: Int { StringEscapes.Block.scalarCount }
 
     enum NonFiniteLiterals {
@@ -54,13 +56,29 @@ struct JSONWriter: ~Copyable {
         sortedKeys = formatting.contains(.sortedKeys)
         escapesSlashes = !formatting.contains(.withoutEscapingSlashes)
         self.capacity = max(capacity, 16)
-        base = .allocate(capacity: self.capacity + Self.slack)
-        base.initialize(repeating: 0, count: self.capacity + Self.slack)
+        base = Self.reallocate(nil, byteCount: self.capacity + Self.slack)
     }
 
-    deinit { base.deallocate() }
+    deinit { free(base) }
 
     func data() -> Data { Data(bytes: base, count: count) }
+
+    /// The output, handed to `Data` without a copy (the allocation shrunk to fit); the writer
+    /// starts again empty.
+    mutating func takeData() -> Data {
+        let written = count
+        let bytes = Self.reallocate(base, byteCount: max(written, 1))
+        base = Self.reallocate(nil, byteCount: 16 + Self.slack)
+        capacity = 16
+        count = 0
+        return Data(bytesNoCopy: bytes, count: written, deallocator: .free)
+    }
+
+    /// `realloc`, which only fails when memory is exhausted (as `allocate` stops the process then).
+    private static func reallocate(_ pointer: UnsafeMutablePointer<UInt8>?, byteCount: Int) -> UnsafeMutablePointer<UInt8> {
+        guard let raw = realloc(pointer, byteCount) else { preconditionFailure("JSONWriter: out of memory") }
+        return raw.bindMemory(to: UInt8.self, capacity: byteCount)
+    }
 
     func string() -> String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
 
@@ -75,11 +93,7 @@ struct JSONWriter: ~Copyable {
     @inline(never)
     private mutating func grow(_ extra: Int) {
         let newCapacity = max(capacity * 2, count + extra)
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity + Self.slack)
-        newBase.initialize(from: base, count: count)
-        (newBase + count).initialize(repeating: 0, count: newCapacity + Self.slack - count)
-        base.deallocate()
-        base = newBase
+        base = Self.reallocate(base, byteCount: newCapacity + Self.slack)
         capacity = newCapacity
     }
 
@@ -129,24 +143,45 @@ struct JSONWriter: ~Copyable {
         append(contentsOf: replacement)
     }
 
-    /// A hash of the written bytes in `range`, for finding repeated keys. Reads whole words:
-    /// the last one may reach past `count` into room that is initialised (see ``slack``), and
-    /// the bytes past `range` are masked off.
+    /// A hash of the written bytes in `range`, for finding repeated keys, a word at a time.
     func hash(of range: Range<Int>) -> UInt64 {
-        precondition(range.lowerBound >= 0 && range.upperBound <= count, "JSONWriter range out of bounds")
         let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
         var hash = UInt64(truncatingIfNeeded: range.count) &* multiplier
-        var position = UnsafeRawPointer(base + range.lowerBound)
-        var remaining = range.count
-        while remaining > 0 {
-            var word = position.loadUnaligned(as: UInt64.self).littleEndian
-            if remaining < 8 { word &= ~(UInt64.max << (UInt64(truncatingIfNeeded: remaining) &* 8)) }
+        forEachWord(in: range) { word in
             hash = (hash ^ word) &* multiplier
             hash ^= hash >> 29
-            position += 8
-            remaining &-= 8
         }
         return hash ^ (hash >> 32)
+    }
+
+    /// Whether the written bytes in `range` hold one of 0x80 or more.
+    func containsNonASCII(in range: Range<Int>) -> Bool {
+        var bits: UInt64 = 0
+        forEachWord(in: range) { bits |= $0 }
+        return bits & 0x8080_8080_8080_8080 != 0
+    }
+
+    /// The bytes in `range` as little-endian words, the last one holding what is left in its
+    /// low bytes and zeros above. Reads nothing outside `0..<count`: the last part word is
+    /// read as the eight bytes that end where `range` does, shifted down.
+    @inline(__always)
+    private func forEachWord(in range: Range<Int>, _ body: (UInt64) -> Void) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "JSONWriter range out of bounds")
+        var position = range.lowerBound
+        while range.upperBound - position >= 8 {
+            body(UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self).littleEndian)
+            position &+= 8
+        }
+        let left = range.upperBound - position
+        guard left > 0 else { return }
+        if range.upperBound >= 8 {
+            let word = UnsafeRawPointer(base + range.upperBound - 8).loadUnaligned(as: UInt64.self).littleEndian
+            body(word >> (UInt64(truncatingIfNeeded: 8 - left) &* 8))
+        } else {
+            var word: UInt64 = 0
+            for index in 0..<left { word |= UInt64(base[position + index]) << (UInt64(truncatingIfNeeded: index) &* 8) }
+            body(word)
+        }
     }
 
     // MARK: Scalars
@@ -201,7 +236,9 @@ struct JSONWriter: ~Copyable {
                 remaining &-= StringEscapes.width
             }
             if lane == StringEscapes.width {
-                // Less than a block left (the copy reads no byte past the text).
+                // Less than a block left: a block is stored first, so that every byte read
+                // back has been written (the copy reads no byte past the text).
+                UnsafeMutableRawPointer(output).storeBytes(of: StringEscapes.Block(), as: StringEscapes.Block.self)
                 output.update(from: source, count: remaining)
                 lane = escapes.firstEscapedLane(StringEscapes.load(output))
                 if lane >= remaining {

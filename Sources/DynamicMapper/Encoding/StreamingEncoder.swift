@@ -424,7 +424,7 @@ final class StreamingEncoder {
     private func hasEquivalentKeys(_ range: Range<Int>) -> Bool {
         let nonASCII = range.contains { index in
             let member = members[index]
-            return ASCIIScan.containsNonASCII(writer.bytes(in: (member.keyStart + 1)..<(member.keyEnd - 1)))
+            return writer.containsNonASCII(in: (member.keyStart + 1)..<(member.keyEnd - 1))
         }
         guard nonASCII else { return false }
         var seen = Set<String>()
