@@ -55,8 +55,9 @@ extension StreamingEncoder {
     /// Only a non-finite float the strategy refuses throws, with nothing of the value left
     /// written; `path` is the value's coding path, for that error.
     @inline(__always)
-    func write(_ plain: PlainValue, path: () -> [any CodingKey]) throws {
-        switch plain {
+    func write(_ plain: consuming PlainValue, path: () -> [any CodingKey]) throws {
+        // Consumed, so that an array's payload moves out instead of being copied.
+        switch consume plain {
         case .string(let text): writer.writeString(text)
         case .int(let number): writer.writeInteger(number)
         case .double(let number): try writeFloat(number, strategy: options.floatStrategy, path: path())
