@@ -3,13 +3,14 @@ import Testing
 @testable import DynamicMapper
 import DynamicMapperTestSupport
 
-// The writer's own text for strings and integers: strings are copied and checked sixteen bytes
-// at a time and escaped where a block finds a byte to escape; integers are printed two digits
-// at a time. Both against `JSONEncoder`'s bytes, over random input that puts every kind of
+// The writer's own text for strings, integers and floats: strings are copied and checked
+// sixteen bytes at a time and escaped where a block finds a byte to escape; integers are
+// printed two digits at a time; a float's text is copied in word moves whose sizes depend on
+// its length. All against `JSONEncoder`'s bytes, over random input that puts every kind of
 // byte at every position of a block, at lengths around block boundaries, in buffers that grow
 // while a string is written.
 
-@Suite("JSONWriter: strings and integers as JSONEncoder writes them")
+@Suite("JSONWriter: strings, integers and floats as JSONEncoder writes them")
 struct JSONWriterPropertyTests {
     /// Characters that take each path: plain ASCII, each escape (`"`, `\`, `/`, the named
     /// control characters and the `\u00XX` ones), DEL, two-, three- and four-byte UTF-8, and
@@ -159,6 +160,27 @@ struct JSONWriterPropertyTests {
         try Self.expectSameBytes(powers, .sortedKeys, seed: 0)
         try Self.expectSameBytes(powers.map { Int64(truncatingIfNeeded: $0) }, .sortedKeys, seed: 0)
         try Self.expectSameBytes(powers.map { 0 &- Int64(truncatingIfNeeded: $0) }, .sortedKeys, seed: 0)
+    }
+
+    @Test("random doubles and floats of every magnitude and text length give JSONEncoder's text")
+    func floats() throws {
+        var random = SeededRandom(state: 7)
+        // Texts from one character ("0" after the ".0" is cut) to the longest, with exponents.
+        var doubles: [Double] = [0, -0.0, 1, -1, 0.1, 1e-7, 1e16, 1e22, -2.2250738585072014e-308, .leastNonzeroMagnitude,
+                                 .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .ulpOfOne, 123456789012345678]
+        var floats: [Float] = [0, 1, -1, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 3.4028235e38, 1e-45]
+        for _ in 0..<2_000 {
+            let exponent = Int.random(in: -320...308, using: &random)
+            let digits = Double(Int.random(in: 1...9_999_999, using: &random)) / 10_000_000
+            doubles.append((Bool.random(using: &random) ? -1 : 1) * digits * pow(10, Double(exponent)))
+            doubles.append(Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &random)))
+            floats.append(Float(bitPattern: UInt32.random(in: 0...UInt32.max, using: &random)))
+        }
+        doubles.removeAll { !$0.isFinite }
+        floats.removeAll { !$0.isFinite }
+        try Self.expectSameBytes(doubles, .sortedKeys, seed: 7)
+        try Self.expectSameBytes(floats, .sortedKeys, seed: 7)
+        for value in doubles.prefix(200) { try Self.expectSameBytes(value, .sortedKeys, seed: 7) }
     }
 
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)

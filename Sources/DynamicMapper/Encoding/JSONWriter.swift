@@ -291,9 +291,9 @@ struct JSONWriter: ~Copyable {
         reserve(FloatSink.room)
         var sink = FloatSink(destination: base + count)
         value.write(to: &sink)
-        if let overflow = sink.overflow {
+        if sink.overflowed {
             // Longer than any float's text: not expected, but kept right.
-            overflow.withUnsafeBufferPointer { append(contentsOf: $0) }
+            writeRaw(String(describing: value))
         } else {
             count &+= sink.written
         }
@@ -302,14 +302,15 @@ struct JSONWriter: ~Copyable {
         }
     }
 
-    /// Takes a float's text into room made for it in the writer's buffer.
+    /// Takes a float's text into room made for it in the writer's buffer. Nothing in it needs
+    /// releasing, and short texts are copied in a few word moves rather than a `memmove` call.
     private struct FloatSink: TextOutputStream {
         /// More than the longest text of a `Double` or `Float` (`-2.2250738585072014e-308`).
         static var room: Int { 48 }
         let destination: UnsafeMutablePointer<UInt8>
         var written = 0
-        /// Everything, should the text not fit.
-        var overflow: [UInt8]?
+        /// The text did not fit in ``room``; the caller writes it another way.
+        var overflowed = false
 
         init(destination: UnsafeMutablePointer<UInt8>) {
             self.destination = destination
@@ -321,15 +322,16 @@ struct JSONWriter: ~Copyable {
         }
 
         mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
-            if overflow == nil, let source = buffer.baseAddress, Self.room - written >= buffer.count {
-                (destination + written).update(from: source, count: buffer.count)
-                written += buffer.count
+            guard let source = buffer.baseAddress else { return }
+            guard !overflowed, Self.room - written >= buffer.count else {
+                overflowed = true
                 return
             }
-            if overflow == nil { overflow = Array(UnsafeBufferPointer(start: destination, count: written)) }
-            overflow?.append(contentsOf: buffer)
+            copyShort(from: source, to: destination + written, count: buffer.count)
+            written += buffer.count
         }
     }
+
 
     mutating func writeBool(_ value: Bool) {
         if value { writeASCII("true") } else { writeASCII("false") }
@@ -585,5 +587,32 @@ struct StringEscapes {
             .| (block .== Block(repeating: UInt8(ascii: "\\")))
             .| (block .== Block(repeating: slash))
         return BlockScan.firstSetLane(escaped)
+    }
+}
+
+/// Copies `count` bytes (at most 32 take the quick way) as two words that may overlap, each
+/// read from inside the source: no call for the short runs a number's text is.
+@inline(__always)
+func copyShort(from source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>, count: Int) {
+    let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(destination)
+    switch count {
+    case 16...32:
+        let head = from.loadUnaligned(as: SIMD16<UInt8>.self), tail = from.loadUnaligned(fromByteOffset: count - 16, as: SIMD16<UInt8>.self)
+        to.storeBytes(of: head, as: SIMD16<UInt8>.self)
+        to.storeBytes(of: tail, toByteOffset: count - 16, as: SIMD16<UInt8>.self)
+    case 8..<16:
+        let head = from.loadUnaligned(as: UInt64.self), tail = from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        to.storeBytes(of: head, as: UInt64.self)
+        to.storeBytes(of: tail, toByteOffset: count - 8, as: UInt64.self)
+    case 4..<8:
+        let head = from.loadUnaligned(as: UInt32.self), tail = from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+        to.storeBytes(of: head, as: UInt32.self)
+        to.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
+    case 1..<4:
+        for index in 0..<count { destination[index] = source[index] }
+    case 0:
+        return
+    default:
+        destination.update(from: source, count: count)
     }
 }
