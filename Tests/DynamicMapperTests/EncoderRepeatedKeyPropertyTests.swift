@@ -79,4 +79,21 @@ struct EncoderRepeatedKeyPropertyTests {
             #expect(parsed == Self.expected(writes), "seed \(seed)")
         }
     }
+
+    @Test("keys spelled NFC and NFD, with the accent at any byte of a block, are one key as in JSONEncoder")
+    func equivalentSpellings() throws {
+        for seed in UInt64(0)..<200 {
+            var random = SeededRandom(state: seed)
+            // The accent after 0 to 40 ASCII bytes, so that the byte the writer must notice
+            // falls in a whole block or in the tail at every position.
+            let prefix = String(repeating: "k", count: Int.random(in: 0...40, using: &random))
+            let nfc = prefix + "\u{E9}", nfd = prefix + "e\u{301}"
+            var entries = (0..<Int.random(in: 0...20, using: &random)).map { (key: "plain\($0)", value: $0) }
+            entries.insert((key: nfc, value: 100), at: Int.random(in: 0...entries.count, using: &random))
+            if Bool.random(using: &random) {
+                entries.insert((key: nfd, value: 200), at: Int.random(in: 0...entries.count, using: &random))
+            }
+            expectSameEncoding(Writes(entries: entries))
+        }
+    }
 }

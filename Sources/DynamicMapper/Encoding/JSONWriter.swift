@@ -154,13 +154,6 @@ struct JSONWriter: ~Copyable {
         return hash ^ (hash >> 32)
     }
 
-    /// Whether the written bytes in `range` hold one of 0x80 or more.
-    func containsNonASCII(in range: Range<Int>) -> Bool {
-        var bits: UInt64 = 0
-        forEachWord(in: range) { bits |= $0 }
-        return bits & 0x8080_8080_8080_8080 != 0
-    }
-
     /// The bytes in `range` as little-endian words, the last one holding what is left in its
     /// low bytes and zeros above. Reads nothing outside `0..<count`: the last part word is
     /// read as the eight bytes that end where `range` does, shifted down.
@@ -198,12 +191,15 @@ struct JSONWriter: ~Copyable {
         text.withUTF8 { append(contentsOf: $0) }
     }
 
-    mutating func writeString(_ text: String) {
+    /// Writes a quoted string; `true` when it has a byte of 0x80 or more (see
+    /// ``writeString(utf8:)``).
+    @discardableResult
+    mutating func writeString(_ text: String) -> Bool {
         // Borrowed where the text is contiguous (always, for native strings): `withUTF8` needs
         // a mutable copy, which costs a retain and a release per string.
-        if let done: Void = text.utf8.withContiguousStorageIfAvailable({ writeString(utf8: $0) }) { return done }
+        if let nonASCII = text.utf8.withContiguousStorageIfAvailable({ writeString(utf8: $0) }) { return nonASCII }
         var text = text
-        text.withUTF8 { writeString(utf8: $0) }
+        return text.withUTF8 { writeString(utf8: $0) }
     }
 
     /// Writes a quoted string. Sixteen bytes at a time are copied and checked in one go; a
@@ -211,7 +207,11 @@ struct JSONWriter: ~Copyable {
     /// written and the copy goes on after it. Less than a block at the end is copied whole
     /// and checked as the block that starts there, whose lanes past the copied bytes are left
     /// out (they lie in the buffer's slack or its unused room).
-    mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
+    ///
+    /// Returns whether the text has a byte of 0x80 or more, which the blocks show at the cost
+    /// of one `or` each (keys with such bytes may have a second, equivalent spelling).
+    @discardableResult
+    mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         var remaining = utf8.count
         // Quotes and the text; each escape makes room for its own extra bytes.
         reserve(remaining &+ 2)
@@ -220,14 +220,17 @@ struct JSONWriter: ~Copyable {
         guard var source = utf8.baseAddress, remaining > 0 else {
             base[count] = UInt8(ascii: "\"")
             count &+= 1
-            return
+            return false
         }
         let escapes = StringEscapes(slashes: escapesSlashes)
+        // Every byte of every block read (lanes past the text are the zeros stored first).
+        var seen = StringEscapes.Block()
         while true {
             var output = base + count
             var lane = StringEscapes.width
             while remaining >= StringEscapes.width {
                 let block = StringEscapes.load(source)
+                seen |= block
                 UnsafeMutableRawPointer(output).storeBytes(of: block, as: StringEscapes.Block.self)
                 lane = escapes.firstEscapedLane(block)
                 if lane < StringEscapes.width { break }
@@ -239,13 +242,15 @@ struct JSONWriter: ~Copyable {
                 // Less than a block left: a block is stored first, so that every byte read
                 // back has been written (the copy reads no byte past the text).
                 UnsafeMutableRawPointer(output).storeBytes(of: StringEscapes.Block(), as: StringEscapes.Block.self)
-                output.update(from: source, count: remaining)
-                lane = escapes.firstEscapedLane(StringEscapes.load(output))
+                copyShort(from: source, to: output, count: remaining)
+                let block = StringEscapes.load(output)
+                seen |= block
+                lane = escapes.firstEscapedLane(block)
                 if lane >= remaining {
                     count = output + remaining - base
                     base[count] = UInt8(ascii: "\"")
                     count &+= 1
-                    return
+                    return BlockScan.anySet(seen .>= StringEscapes.Block(repeating: 0x80))
                 }
             }
             count = output + lane - base

@@ -24,6 +24,8 @@ final class StreamingEncoder {
         let membersStart: Int
         /// Some key of this object needed escaping, so its bytes do not sort like the key.
         var keysEscaped = false
+        /// Some key of this object has a byte of 0x80 or more (see ``hasEquivalentKeys(_:)``).
+        var keysNonASCII = false
     }
 
     /// Byte offsets of one object member, so that members can be sorted or checked for
@@ -247,7 +249,7 @@ final class StreamingEncoder {
         writer.beginElement(isFirst: frames[top].count == 0)
         frames[top].count &+= 1
         let keyStart = writer.count
-        writer.writeString(key)
+        if writer.writeString(key) { frames[top].keysNonASCII = true }
         let keyEnd = writer.count
         if sortsKeys && keyEnd - keyStart != key.utf8.count + 2 { frames[top].keysEscaped = true }
         members.append(Member(separatorStart: separatorStart, keyStart: keyStart, keyEnd: keyEnd, replaces: replaces))
@@ -359,7 +361,7 @@ final class StreamingEncoder {
     private func finishMembers(of frame: Frame) {
         let range = frame.membersStart..<members.count
         // Before sorting, which moves the bytes the members point at.
-        if hasEquivalentKeys(range) {
+        if frame.keysNonASCII && hasEquivalentKeys(range) {
             needsFallback = true
         } else if sortsKeys {
             if sortMembers(range, escaped: frame.keysEscaped) { return }
@@ -420,13 +422,9 @@ final class StreamingEncoder {
 
     /// Whether two keys with different bytes are one key to `JSONEncoder`, whose objects are
     /// Swift dictionaries: canonically equivalent spellings (NFC and NFD). Only keys with a
-    /// non-ASCII byte can be, so all-ASCII objects cost one scan of their keys.
+    /// non-ASCII byte can be, so only objects where the writer saw one (``Frame/keysNonASCII``)
+    /// are asked.
     private func hasEquivalentKeys(_ range: Range<Int>) -> Bool {
-        let nonASCII = range.contains { index in
-            let member = members[index]
-            return writer.containsNonASCII(in: (member.keyStart + 1)..<(member.keyEnd - 1))
-        }
-        guard nonASCII else { return false }
         var seen = Set<String>()
         for index in range where !seen.insert(String(decoding: unescapedKey(members[index]), as: UTF8.self)).inserted {
             return true
