@@ -362,15 +362,14 @@ struct JSONWriter: ~Copyable {
         }
     }
 
-    /// `value`'s decimal digits, written from the last one back, two at a time.
+    /// `value`'s decimal digits, written from the last one back, two at a time, at the end of
+    /// the 20 bytes past the output (room for the longest), then moved down to the output:
+    /// one pass, where counting the digits first took a second one.
     private mutating func writeDecimal(_ value: UInt64) {
-        var digits = 1
+        reserve(20)
+        let end = base + count + 20
+        var position = end
         var rest = value
-        while rest >= 100 { rest /= 100; digits &+= 2 }
-        if rest >= 10 { digits &+= 1 }
-        reserve(digits)
-        var position = base + count + digits
-        rest = value
         let pairs: StaticString = Self.digitPairs
         while rest >= 100 {
             let pair = Int(rest % 100) &* 2
@@ -388,6 +387,9 @@ struct JSONWriter: ~Copyable {
             position -= 1
             position[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
         }
+        let digits = end - position
+        // Moving down: `copyShort` reads both words before it writes.
+        copyShort(from: position, to: base + count, count: digits)
         count &+= digits
     }
 
@@ -596,7 +598,9 @@ struct StringEscapes {
 }
 
 /// Copies `count` bytes (at most 32 take the quick way) as two words that may overlap, each
-/// read from inside the source: no call for the short runs a number's text is.
+/// read from inside the source: no call for the short runs a number's text is. Both words are
+/// read before either is written, and fewer than four bytes go first to last, so a copy to
+/// a lower address may overlap its source.
 @inline(__always)
 func copyShort(from source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>, count: Int) {
     let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(destination)
