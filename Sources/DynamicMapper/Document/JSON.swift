@@ -232,7 +232,7 @@ extension JSON {
         var writer = JSONWriter(formatting: formatting)
         writer.nonFiniteLiterals = .json5
         writer.write(self)
-        return writer.data()
+        return writer.takeData()
     }
 
     /// The JSON text of this value as a `String`.

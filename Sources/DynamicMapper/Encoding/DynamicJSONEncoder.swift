@@ -109,7 +109,7 @@ open class DynamicJSONEncoder: JSONEncoder, @unchecked Sendable {
                 if let misuse = encoder.misuse?.error { throw misuse }
                 guard wroteValue else { throw Self.emptyTopLevelError(reported) }
                 try Self.checkWritten(encoder.writer, of: reported)
-                return encoder.writer.data()
+                return encoder.writer.takeData()
             }
         } catch {
             // Containers were used out of order, or a value needs the tree (`@Flat`, keyed
@@ -154,7 +154,7 @@ open class DynamicJSONEncoder: JSONEncoder, @unchecked Sendable {
         writer.nonFiniteLiterals = .init(options.floatStrategy)
         writer.write(tree)
         try checkWritten(writer, of: reported)
-        return writer.data()
+        return writer.takeData()
     }
 
     static func emptyTopLevelError<T>(_ value: T) -> EncodingError {
@@ -165,7 +165,7 @@ open class DynamicJSONEncoder: JSONEncoder, @unchecked Sendable {
     /// `JSONEncoder` refuses output nested 512 containers deep or more. A JSON5 `NaN` or
     /// `Infinity` kept from a document cannot be written unless the non-conforming float
     /// strategy gives it a string.
-    private static func checkWritten<T>(_ writer: JSONWriter, of value: T) throws {
+    private static func checkWritten<T>(_ writer: borrowing JSONWriter, of value: T) throws {
         if writer.deepestDepth >= 512 {
             throw EncodingError.invalidValue(value, EncodingError.Context(
                 codingPath: [], debugDescription: "Unable to encode the given top-level value to JSON."))

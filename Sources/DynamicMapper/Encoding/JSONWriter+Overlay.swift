@@ -40,7 +40,7 @@ extension JSONWriter {
             if node.flags.contains(.json5) {
                 writeNumber(literal: document.numberLiteral(node))
             } else {
-                document.withBytes(of: node) { bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: $1)) }
+                document.withBytes(of: node) { append(contentsOf: UnsafeBufferPointer(start: $0, count: $1)) }
             }
         case .string:
             writeSourceString(document, node)
@@ -75,8 +75,8 @@ extension JSONWriter {
             writeString(document.string(node))
             return
         }
-        bytes.append(UInt8(ascii: "\""))
-        document.withBytes(of: node) { bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: $1)) }
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
+        document.withBytes(of: node) { append(contentsOf: UnsafeBufferPointer(start: $0, count: $1)) }
+        append(UInt8(ascii: "\""))
     }
 }

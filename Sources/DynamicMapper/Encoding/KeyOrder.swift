@@ -15,6 +15,14 @@ enum KeyOrder {
         return 0
     }
 
+    /// Three-way lexicographic comparison of bytes in place.
+    static func compare(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Int {
+        for index in 0..<min(left.count, right.count) where left[index] != right[index] {
+            return left[index] < right[index] ? -1 : 1
+        }
+        return left.count == right.count ? 0 : left.count < right.count ? -1 : 1
+    }
+
     /// Whether the key `left` sorts before `right`.
     static func precedes(_ left: String, _ right: String) -> Bool {
         left.utf8.lexicographicallyPrecedes(right.utf8)

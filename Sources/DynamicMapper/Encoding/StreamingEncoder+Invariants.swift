@@ -30,7 +30,7 @@ extension StreamingEncoder {
             var end = frame.membersStart > 0 ? members[frame.membersStart - 1].keyEnd : 0
             for member in members[frame.membersStart..<ownedEnd] {
                 guard end <= member.separatorStart, member.separatorStart <= member.keyStart,
-                      member.keyStart < member.keyEnd, member.keyEnd <= writer.bytes.count else {
+                      member.keyStart < member.keyEnd, member.keyEnd <= writer.count else {
                     return "frame \(index) has a member outside the output or before the one ahead of it"
                 }
                 end = member.keyEnd

@@ -55,8 +55,9 @@ extension StreamingEncoder {
     /// Only a non-finite float the strategy refuses throws, with nothing of the value left
     /// written; `path` is the value's coding path, for that error.
     @inline(__always)
-    func write(_ plain: PlainValue, path: () -> [any CodingKey]) throws {
-        switch plain {
+    func write(_ plain: consuming PlainValue, path: () -> [any CodingKey]) throws {
+        // Consumed, so that an array's payload moves out instead of being copied.
+        switch consume plain {
         case .string(let text): writer.writeString(text)
         case .int(let number): writer.writeInteger(number)
         case .double(let number): try writeFloat(number, strategy: options.floatStrategy, path: path())
@@ -76,7 +77,7 @@ extension StreamingEncoder {
     private func writeFloats<F: BinaryFloatingPoint & LosslessStringConvertible & TextOutputStreamable>(
         _ numbers: [F], path: () -> [any CodingKey]
     ) throws {
-        let start = writer.bytes.count, deepest = writer.deepestDepth
+        let start = writer.count, deepest = writer.deepestDepth
         writer.openContainer(UInt8(ascii: "["))
         for position in numbers.indices {
             writer.beginElement(isFirst: position == 0)
@@ -88,7 +89,7 @@ extension StreamingEncoder {
             do {
                 try writeFloat(number, strategy: options.floatStrategy, path: path() + [IndexKey(position)])
             } catch {
-                writer.bytes.removeSubrange(start...)
+                writer.truncate(to: start)
                 writer.depth -= 1
                 writer.deepestDepth = deepest
                 throw error

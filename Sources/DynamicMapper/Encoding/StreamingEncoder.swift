@@ -24,6 +24,8 @@ final class StreamingEncoder {
         let membersStart: Int
         /// Some key of this object needed escaping, so its bytes do not sort like the key.
         var keysEscaped = false
+        /// Some key of this object has a byte of 0x80 or more (see ``hasEquivalentKeys(_:)``).
+        var keysNonASCII = false
     }
 
     /// Byte offsets of one object member, so that members can be sorted or checked for
@@ -162,12 +164,11 @@ final class StreamingEncoder {
 
     init(options: EncodingOptions) {
         self.options = options
-        var writer = JSONWriter(formatting: options.formatting)
+        var writer = JSONWriter(formatting: options.formatting, capacity: 1024)
         writer.nonFiniteLiterals = .init(options.floatStrategy)
         sortsKeys = writer.sortedKeys
         self.writer = writer
         slot = Slot(depth: 0, place: ValuePath(parent: rootPath, step: nil))
-        self.writer.bytes.reserveCapacity(1024)
         frames.reserveCapacity(16)
         members.reserveCapacity(64)
     }
@@ -244,12 +245,12 @@ final class StreamingEncoder {
     /// in ``Member``.
     func beginMember(_ key: String, replaces: Bool = false) {
         let top = frames.count &- 1
-        let separatorStart = writer.bytes.count
+        let separatorStart = writer.count
         writer.beginElement(isFirst: frames[top].count == 0)
         frames[top].count &+= 1
-        let keyStart = writer.bytes.count
-        writer.writeString(key)
-        let keyEnd = writer.bytes.count
+        let keyStart = writer.count
+        if writer.writeString(key) { frames[top].keysNonASCII = true }
+        let keyEnd = writer.count
         if sortsKeys && keyEnd - keyStart != key.utf8.count + 2 { frames[top].keysEscaped = true }
         members.append(Member(separatorStart: separatorStart, keyStart: keyStart, keyEnd: keyEnd, replaces: replaces))
         writer.writeKeySeparator()
@@ -313,7 +314,7 @@ final class StreamingEncoder {
         #if DYNAMICMAPPER_INVARIANTS
         checkOpenFrames()
         #endif
-        return Mark(bytes: writer.bytes.count, elements: frames[frame.index].count, members: members.count,
+        return Mark(bytes: writer.count, elements: frames[frame.index].count, members: members.count,
                     trees: slotTrees.count, deepest: writer.deepestDepth, halfWritten: halfWritten,
                     literalWritable: writer.unwritableLiteral == nil)
     }
@@ -322,7 +323,7 @@ final class StreamingEncoder {
     /// of its value.
     func takeBackLastMember() {
         let member = members.removeLast()
-        writer.bytes.removeSubrange(member.separatorStart...)
+        writer.truncate(to: member.separatorStart)
         frames[frames.count - 1].count -= 1
     }
 
@@ -334,7 +335,7 @@ final class StreamingEncoder {
     /// the tree can say what is left.
     func takeBack(to mark: Mark, frame: FrameRef) {
         guard isAlive(frame), members.count >= mark.members, slotTrees.count >= mark.trees,
-              writer.bytes.count >= mark.bytes else {
+              writer.count >= mark.bytes else {
             halfWritten = true
             return
         }
@@ -343,7 +344,7 @@ final class StreamingEncoder {
         frames[frame.index].count = mark.elements
         members.removeSubrange(mark.members...)
         slotTrees.removeSubrange(mark.trees...)
-        writer.bytes.removeSubrange(mark.bytes...)
+        writer.truncate(to: mark.bytes)
         writer.deepestDepth = mark.deepest
         if mark.literalWritable { writer.unwritableLiteral = nil }
         halfWritten = mark.halfWritten
@@ -360,7 +361,7 @@ final class StreamingEncoder {
     private func finishMembers(of frame: Frame) {
         let range = frame.membersStart..<members.count
         // Before sorting, which moves the bytes the members point at.
-        if hasEquivalentKeys(range) {
+        if frame.keysNonASCII && hasEquivalentKeys(range) {
             needsFallback = true
         } else if sortsKeys {
             if sortMembers(range, escaped: frame.keysEscaped) { return }
@@ -383,7 +384,7 @@ final class StreamingEncoder {
         var dropped = Set<Int>()
         for index in range {
             let member = members[index]
-            let key = writer.bytes[member.keyStart..<member.keyEnd]
+            let key = writer.copyBytes(in: member.keyStart..<member.keyEnd)[...]
             if let earlier = latest[key] {
                 guard member.replaces else { return false }
                 dropped.insert(earlier)
@@ -392,8 +393,8 @@ final class StreamingEncoder {
         }
         // The first member's separator (indentation when pretty) stays where it is.
         let regionStart = members[range.lowerBound].keyStart
-        let regionEnd = writer.bytes.count
-        let original = Array(writer.bytes[regionStart..<regionEnd])
+        let regionEnd = writer.count
+        let original = writer.copyBytes(in: regionStart..<regionEnd)
         var rebuilt: [UInt8] = []
         rebuilt.reserveCapacity(original.count)
         var kept: [Member] = []
@@ -414,23 +415,16 @@ final class StreamingEncoder {
             kept.append(Member(separatorStart: separatorStart, keyStart: keyStart,
                                keyEnd: keyStart + member.keyEnd - member.keyStart, replaces: member.replaces))
         }
-        writer.bytes.replaceSubrange(regionStart..<regionEnd, with: rebuilt)
+        writer.replaceTail(from: regionStart, with: rebuilt)
         members.replaceSubrange(range, with: kept)
         return true
     }
 
     /// Whether two keys with different bytes are one key to `JSONEncoder`, whose objects are
     /// Swift dictionaries: canonically equivalent spellings (NFC and NFD). Only keys with a
-    /// non-ASCII byte can be, so all-ASCII objects cost one scan of their keys.
+    /// non-ASCII byte can be, so only objects where the writer saw one (``Frame/keysNonASCII``)
+    /// are asked.
     private func hasEquivalentKeys(_ range: Range<Int>) -> Bool {
-        let nonASCII = writer.bytes.withUnsafeBufferPointer { buffer -> Bool in
-            guard let base = buffer.baseAddress else { return false }
-            return range.contains { index in
-                let member = members[index]
-                return ASCIIScan.containsNonASCII(base + member.keyStart + 1, count: member.keyEnd - member.keyStart - 2)
-            }
-        }
-        guard nonASCII else { return false }
         var seen = Set<String>()
         for index in range where !seen.insert(String(decoding: unescapedKey(members[index]), as: UTF8.self)).inserted {
             return true
@@ -452,9 +446,8 @@ final class StreamingEncoder {
             return false
         }
         let regionStart = members[range.lowerBound].keyStart
-        let regionEnd = writer.bytes.count
-        // A copy, not a slice: a live slice would make the write below copy the whole buffer.
-        let original = Array(writer.bytes[regionStart..<regionEnd])
+        let regionEnd = writer.count
+        let original = writer.copyBytes(in: regionStart..<regionEnd)
         var reordered: [UInt8] = []
         reordered.reserveCapacity(original.count)
         for (position, member) in sorted.enumerated() {
@@ -468,7 +461,7 @@ final class StreamingEncoder {
             let end = member + 1 < range.upperBound ? members[member + 1].separatorStart : regionEnd
             reordered.append(contentsOf: original[(members[member].keyStart - regionStart)..<(end - regionStart)])
         }
-        writer.bytes.replaceSubrange(regionStart..<regionEnd, with: reordered)
+        writer.replaceTail(from: regionStart, with: reordered)
         return true
     }
 
@@ -479,24 +472,23 @@ final class StreamingEncoder {
             let left = unescapedKey(a), right = unescapedKey(b)
             return KeyOrder.compare(left[...], right[...])
         }
-        return KeyOrder.compare(writer.bytes[(a.keyStart + 1)..<(a.keyEnd - 1)], writer.bytes[(b.keyStart + 1)..<(b.keyEnd - 1)])
+        return KeyOrder.compare(writer.bytes(in: (a.keyStart + 1)..<(a.keyEnd - 1)), writer.bytes(in: (b.keyStart + 1)..<(b.keyEnd - 1)))
     }
 
     /// A written key read back to its text (the writer's escapes are a subset of JSON's, so
     /// the parser's unescaping serves).
     private func unescapedKey(_ member: Member) -> [UInt8] {
-        let text = writer.bytes[(member.keyStart + 1)..<(member.keyEnd - 1)].withUnsafeBufferPointer {
-            StringUnescaping.unescape($0)
-        }
+        let text = StringUnescaping.unescape(writer.bytes(in: (member.keyStart + 1)..<(member.keyEnd - 1)))
         return Array(text.utf8)
     }
 
     /// Whether two members of the object share a key (as written, so escapes compare too).
-    /// Small objects compare pairs (lengths first, which nearly always differ); larger ones
-    /// sort by length and bytes and compare neighbours, which stays O(n log n) for objects
-    /// used as big dictionaries and hashes nothing.
+    /// Tiny objects compare pairs; others put their keys in a small open-addressed table by a
+    /// hash of their bytes, so each key costs about one hash and one probe. Should the probes
+    /// pile up (keys made to collide), the keys are sorted by length and bytes and neighbours
+    /// compared instead, which stays O(n log n) for objects used as big dictionaries.
     private func hasDuplicateKeys(_ range: Range<Int>) -> Bool {
-        if range.count <= 16 {
+        if range.count <= 4 {
             for first in range {
                 for second in (first + 1)..<range.upperBound where sameKey(first, second) {
                     return true
@@ -504,11 +496,30 @@ final class StreamingEncoder {
             }
             return false
         }
+        let size = 1 << (Int.bitWidth - (range.count * 2 - 1).leadingZeroBitCount)
+        let found: Bool? = withUnsafeTemporaryAllocation(of: Int.self, capacity: size) { table in
+            table.initialize(repeating: -1)
+            let mask = size - 1
+            var probes = 0
+            for index in range {
+                let member = members[index]
+                var slot = Int(truncatingIfNeeded: writer.hash(of: member.keyStart..<member.keyEnd)) & mask
+                while table[slot] >= 0 {
+                    if sameKey(table[slot], index) { return true }
+                    slot = (slot &+ 1) & mask
+                    probes &+= 1
+                }
+                if probes > 4 * range.count { return nil }
+                table[slot] = index
+            }
+            return false
+        }
+        if let found { return found }
         let byKey = range.sorted { lhs, rhs in
             let left = members[lhs], right = members[rhs]
             let leftLength = left.keyEnd - left.keyStart, rightLength = right.keyEnd - right.keyStart
             if leftLength != rightLength { return leftLength < rightLength }
-            return writer.bytes[left.keyStart..<left.keyEnd].lexicographicallyPrecedes(writer.bytes[right.keyStart..<right.keyEnd])
+            return KeyOrder.compare(writer.bytes(in: left.keyStart..<left.keyEnd), writer.bytes(in: right.keyStart..<right.keyEnd)) < 0
         }
         for position in byKey.indices.dropLast() where sameKey(byKey[position], byKey[position + 1]) {
             return true
@@ -519,7 +530,8 @@ final class StreamingEncoder {
     @inline(__always)
     private func sameKey(_ first: Int, _ second: Int) -> Bool {
         let a = members[first], b = members[second]
-        return a.keyEnd - a.keyStart == b.keyEnd - b.keyStart
-            && writer.bytes[a.keyStart..<a.keyEnd].elementsEqual(writer.bytes[b.keyStart..<b.keyEnd])
+        let length = a.keyEnd - a.keyStart
+        return length == b.keyEnd - b.keyStart
+            && memcmpEqual(writer.base + a.keyStart, writer.base + b.keyStart, length)
     }
 }

@@ -71,13 +71,16 @@ struct StreamingUnkeyedContainer: UnkeyedEncodingContainer {
     @inline(__always)
     private func encodePlain(_ plain: PlainValue) throws {
         guard encoder.enter(frame) else { throw StreamingFallback() }
-        let start = encoder.writer.bytes.count
+        let start = encoder.writer.count
         let index = encoder.frames[frame.index].count
         encoder.beginElement()
         do {
-            try encoder.write(plain) { path.codingPath(appending: .index(index)) }
+            // Unretained: the closure runs (if ever) inside this call, while `self` holds the
+            // node; a strong capture cost two retains and releases per value.
+            let node = Unmanaged.passUnretained(path)
+            try encoder.write(plain) { node.takeUnretainedValue().codingPath(appending: .index(index)) }
         } catch {
-            encoder.writer.bytes.removeSubrange(start...)
+            encoder.writer.truncate(to: start)
             encoder.frames[frame.index].count = index
             throw error
         }

@@ -4,15 +4,31 @@
 /// many types stays small and simply checks the rest each time.
 struct KnownPlainTypes {
     private var identifiers: [ObjectIdentifier] = []
+    /// The remembered types again, each at a slot picked by a hash of its identifier (a later
+    /// one takes the slot of an earlier one that hashes alike, which the list still has): a
+    /// type met again is mostly found in one look instead of a scan of the list, which costs a
+    /// model near the end of it a dozen compares per value. Made with the first type remembered.
+    private var slots: [UInt] = []
+
+    private static var slotCount: Int { 64 }
+
+    @inline(__always)
+    private static func slot(of identifier: ObjectIdentifier) -> Int {
+        Int(truncatingIfNeeded: (UInt64(UInt(bitPattern: Int(bitPattern: identifier))) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+    }
 
     @inline(__always)
     func contains(_ identifier: ObjectIdentifier) -> Bool {
-        identifiers.contains(identifier)
+        if !slots.isEmpty && slots[Self.slot(of: identifier)] == UInt(bitPattern: Int(bitPattern: identifier)) { return true }
+        return identifiers.contains(identifier)
     }
 
     @inline(__always)
     mutating func remember(_ identifier: ObjectIdentifier) {
-        if identifiers.count < 32 { identifiers.append(identifier) }
+        guard identifiers.count < 32 else { return }
+        identifiers.append(identifier)
+        if slots.isEmpty { slots = Array(repeating: 0, count: Self.slotCount) }
+        slots[Self.slot(of: identifier)] = UInt(bitPattern: Int(bitPattern: identifier))
     }
 
     /// Whether `Key` is a ``KeyedKey`` type, whose raw values may be paths; a plain key type
