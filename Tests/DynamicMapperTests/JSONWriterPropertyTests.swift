@@ -167,8 +167,8 @@ struct JSONWriterPropertyTests {
         var random = SeededRandom(state: 7)
         // Texts from one character ("0" after the ".0" is cut) to the longest, with exponents.
         var doubles: [Double] = [0, -0.0, 1, -1, 0.1, 1e-7, 1e16, 1e22, -2.2250738585072014e-308, .leastNonzeroMagnitude,
-                                 .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .ulpOfOne, 123456789012345678]
-        var floats: [Float] = [0, 1, -1, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 3.4028235e38, 1e-45]
+                                 .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .ulpOfOne, 123456789012345680]
+        var floats: [Float] = [0, 1, -1, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 3.4028235e38, Float(bitPattern: 1)]
         for _ in 0..<2_000 {
             let exponent = Int.random(in: -320...308, using: &random)
             let digits = Double(Int.random(in: 1...9_999_999, using: &random)) / 10_000_000
