@@ -129,6 +129,35 @@ struct BlockScanTests {
         }
     }
 
+    @Test("every lead byte with every second byte and a spread of third bytes: accepted exactly when Swift's UTF-8 validation accepts, alike in both scanners")
+    func utf8SequencesAgainstSwiftValidation() {
+        // Every byte of 0x80 and more as the second, and ASCII ones that end a sequence early;
+        // third bytes at each range edge. No byte that would end the string or need an escape.
+        let seconds: [UInt8] = [0x20, 0x41, 0x7F] + Array(UInt8(0x80)...0xFF)
+        let thirds: [UInt8] = [0x41, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF]
+        var accepted = 0, total = 0
+        for lead in UInt8(0x80)...0xFF {
+            for second in seconds {
+                for third in thirds {
+                    // Four valid three-byte characters after it (the block check's shape), and
+                    // padding that moves it across a block edge.
+                    let sequence = [lead, second, third] + [0xE6, 0x97, 0xA5, 0xE3, 0x81, 0x82, 0xE6, 0x97, 0xA5, 0xE3, 0x81, 0x82]
+                    let padding = Array(repeating: UInt8(ascii: "x"), count: Int(lead &+ second &+ third) % 17)
+                    let text = [UInt8(ascii: "\"")] + padding + sequence + [UInt8(ascii: "\"")]
+                    let valid = String(validating: sequence, as: UTF8.self) != nil
+                    let check = BlockScanCheck.compare(Data(text), allowsJSON5: false)
+                    if check.difference != nil || check.accepted != valid {
+                        Issue.record("\(sequence.prefix(3)): valid \(valid), accepted \(check.accepted), \(check.difference ?? "same in both scanners")")
+                        return
+                    }
+                    total += 1
+                    if valid { accepted += 1 }
+                }
+            }
+        }
+        #expect(total > 100_000 && accepted > 1_000, "\(total) sequences, \(accepted) valid")
+    }
+
     @Test("a block passes as five three-byte sequences exactly when its first 15 bytes are five such characters")
     func fiveThreeByteSequences() {
         let seed = UInt64.random(in: 0...UInt64.max)

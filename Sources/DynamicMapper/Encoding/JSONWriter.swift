@@ -11,7 +11,8 @@ struct JSONWriter: ~Copyable {
     /// The output so far is `count` bytes from `base`, in a `malloc` allocation of `capacity`
     /// bytes and ``slack`` more (so that growing can `realloc` in place, and ``takeData()`` can
     /// hand the bytes to `Data` as they are). Only bytes below `count` are ever read, except
-    /// that ``writeString(utf8:)`` reads back a block it has just stored.
+    /// that ``writeString(utf8:)`` reads back a block it has just stored and `writeDecimal`
+    /// moves down the digits it has just written into room reserved past `count`.
     private(set) var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
     /// Bytes that can be written from `base`.

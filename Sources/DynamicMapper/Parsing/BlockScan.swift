@@ -7,11 +7,14 @@ import _Builtin_intrinsics.intel
 /// Skips, sixteen bytes at a time, the runs of bytes the scanner would otherwise pass over one
 /// by one: the plain bytes of a string, white space between tokens, the digits of a number.
 ///
-/// A block only ever decides how far to skip. Each function stops at the first byte that needs
-/// a look (or where less than a block is left) and the scanner's byte loop takes over there, so
-/// every check and every error position stays with the byte loop, which is also the whole
-/// scanner when `ScanOptions.scansByteByByte` is set (the reference the tests compare against).
-/// Loads happen only where a whole block lies inside the input: nothing is read past its end.
+/// A block mostly decides how far to skip. Each skip stops at the first byte that needs a
+/// look (or where less than a block is left) and the scanner's byte loop takes over there. The
+/// one check a block makes itself, that it starts with five well-formed three-byte UTF-8
+/// sequences, only ever accepts: anything else goes to the byte loop's own checks, so every
+/// rejection and every error position stays with the byte loop. That loop is the whole
+/// scanner when `ScanOptions.scansByteByByte` is set (the reference the tests compare
+/// against; it also leaves out the word-at-a-time UTF-8 checks). Loads happen only where a
+/// whole block lies inside the input: nothing is read past its end.
 enum BlockScan {
     typealias Block = SIMD16<UInt8>
     typealias Mask = SIMDMask<SIMD16<Int8>>

@@ -281,36 +281,39 @@ struct JSONScanner<Mode: ScanMode>: ~Copyable {
     private mutating func scanNonASCIIRun() throws(JSONSyntaxError) {
         var position = cursor
         repeat {
-            // Five three-byte sequences in a row (lead E1 to EF but ED each) in one block.
-            if Mode.scansBlocks && end - position >= BlockScan.width && BlockScan.startsWithFiveThreeByteSequences(position) {
-                position += 15
+            // The byte-by-byte reference checks every sequence the slow way.
+            if Mode.scansBlocks, let length = Self.wellFormedRunPrefix(position, end) {
+                position += length
                 continue
             }
-            // The common cases, read as one little-endian word: three-byte sequences with no
-            // range exception (lead E1 to EF but ED), two in a row (the usual CJK run) or one,
-            // and two-byte ones (lead C2 to DF). Everything else is checked by the slow path.
-            if end - position >= 8 {
-                let long = UnsafeRawPointer(position).loadUnaligned(as: UInt64.self).littleEndian
-                if long & 0x0000_C0C0_F0C0_C0F0 == 0x0000_8080_E080_80E0 {
-                    let first = long & 0xFF, second = long >> 24 & 0xFF
-                    if first & 0x0F != 0 && first != 0xED && second & 0x0F != 0 && second != 0xED {
-                        position += 6
-                        continue
-                    }
-                }
-            }
-            let word = end - position >= 4 ? UnsafeRawPointer(position).loadUnaligned(as: UInt32.self).littleEndian : 0
-            if word & 0x00C0_C0F0 == 0x0080_80E0 && word & 0x0F != 0 && word & 0xFF != 0xED {
-                position += 3
-            } else if word & 0xC0E0 == 0x80C0 && word & 0x1E != 0 {
-                position += 2
-            } else {
-                cursor = position
-                try scanUTF8SequenceSlowly()
-                position = cursor
-            }
+            cursor = position
+            try scanUTF8SequenceSlowly()
+            position = cursor
         } while position < end && position.pointee >= 0x80
         cursor = position
+    }
+
+    /// The length of the common well-formed sequences at `position`, checked a block or a
+    /// word at a time: five three-byte sequences (a block), two or one of them, or a two-byte
+    /// one; nil for anything else, which the slow path checks and, if need be, reports. The
+    /// three-byte ones are those whose lead needs no range check of its second byte (E1 to EF
+    /// but ED); two-byte ones have leads C2 to DF.
+    @inline(__always)
+    private static func wellFormedRunPrefix(_ position: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> Int? {
+        let available = end - position
+        if available >= BlockScan.width && BlockScan.startsWithFiveThreeByteSequences(position) { return 15 }
+        if available >= 8 {
+            let long = UnsafeRawPointer(position).loadUnaligned(as: UInt64.self).littleEndian
+            if long & 0x0000_C0C0_F0C0_C0F0 == 0x0000_8080_E080_80E0 {
+                let first = long & 0xFF, second = long >> 24 & 0xFF
+                if first & 0x0F != 0 && first != 0xED && second & 0x0F != 0 && second != 0xED { return 6 }
+            }
+        }
+        guard available >= 4 else { return nil }
+        let word = UnsafeRawPointer(position).loadUnaligned(as: UInt32.self).littleEndian
+        if word & 0x00C0_C0F0 == 0x0080_80E0 && word & 0x0F != 0 && word & 0xFF != 0xED { return 3 }
+        if word & 0xC0E0 == 0x80C0 && word & 0x1E != 0 { return 2 }
+        return nil
     }
 
     @inline(never)
