@@ -60,22 +60,37 @@ extension Document {
         if node.kind == .array {
             // The element nodes are exactly the next `count` nodes when none has descendants.
             guard Int(node.end) == first + count else { return nil }
-            guard count > 0 else { return .array([]) }
-            // Appends to a reserved array rather than `init(unsafeUninitializedCapacity:)`,
-            // which this toolchain leaves unspecialised, looking up the storage's metadata on
-            // every call.
-            var elements: [JSON] = []
-            elements.reserveCapacity(count)
-            for position in 0..<count { elements.append(scalarJSON(nodes[first + position])) }
-            return .array(elements)
+            return .array(scalarValues(count: count) { scalarJSON(nodes[first + $0]) })
         }
         guard Int(node.end) == first + 2 * count else { return nil }
         guard count > 0 else { return .object(JSON.Object()) }
         guard let checked = objectKeys(at: index, keys: &keys) else { return nil }
-        var values: [JSON] = []
-        values.reserveCapacity(count)
-        for position in 0..<count { values.append(scalarJSON(nodes[first + 2 * position + 1])) }
+        let values = scalarValues(count: count) { scalarJSON(nodes[first + 2 * $0 + 1]) }
         return .object(JSON.Object(uniqueKeys: checked.keys, values: values, keyIndex: checked.keyIndex))
+    }
+
+    /// The `count` values `value(0)`, `value(1)`, … in an array of exactly that capacity.
+    ///
+    /// Up to four (a GeoJSON coordinate pair, a short record) as an array literal, whose
+    /// storage the compiler allocates directly: reserving capacity goes through the standard
+    /// library's general buffer-growing path, which cost more than the allocation itself for
+    /// `canada.json`'s 56,000 pairs. More by appending to a reserved array rather
+    /// than `init(unsafeUninitializedCapacity:)`, which this toolchain leaves unspecialised,
+    /// looking up the storage's metadata on every call.
+    @inline(__always)
+    private func scalarValues(count: Int, _ value: (Int) -> JSON) -> [JSON] {
+        switch count {
+        case 0: return []
+        case 1: return [value(0)]
+        case 2: return [value(0), value(1)]
+        case 3: return [value(0), value(1), value(2)]
+        case 4: return [value(0), value(1), value(2), value(3)]
+        default:
+            var values: [JSON] = []
+            values.reserveCapacity(count)
+            for position in 0..<count { values.append(value(position)) }
+            return values
+        }
     }
 
     /// The keys of the object at `index`, with their ``KeyIndex`` if the object is big enough
