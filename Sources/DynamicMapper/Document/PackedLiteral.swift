@@ -28,9 +28,13 @@ enum PackedLiteral: Sendable {
     /// combine with one shift, where putting them in order took three shift-and-mask steps
     /// per eight bytes (a GeoJSON file has a hundred thousand long literals, and packing them
     /// in order cost as much as scanning them).
+    ///
+    /// Inlined (a tree build packs each number in its loop), the rare unpacked text made in a
+    /// call.
+    @inline(__always)
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count <= Self.packedLimit, bytes.count > 0, let start = bytes.baseAddress else {
-            self = .text(String(decoding: bytes, as: UTF8.self))
+            self = Self.text(bytes)
             return
         }
         let raw = UnsafeRawPointer(start)
@@ -50,6 +54,11 @@ enum PackedLiteral: Sendable {
             self = .packed(Self.packShort(start, count: count), 0)
         }
         assert(withUTF8 { $0.elementsEqual(bytes) }, "not a strict number literal: \(Array(bytes))")
+    }
+
+    @inline(never)
+    private static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> PackedLiteral {
+        .text(String(decoding: bytes, as: UTF8.self))
     }
 
     /// The word of a literal of 1 to 15 bytes, with the loads kept inside it: from 8 bytes
