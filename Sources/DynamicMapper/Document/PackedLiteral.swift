@@ -33,10 +33,13 @@ enum PackedLiteral: Sendable {
     /// call.
     @inline(__always)
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard bytes.count <= Self.packedLimit, bytes.count > 0, let start = bytes.baseAddress else {
+        // 1 to 32 bytes in one comparison (0 wraps to the largest `UInt`); a buffer that has
+        // any has a start.
+        guard UInt(bitPattern: bytes.count &- 1) < UInt(Self.packedLimit) else {
             self = Self.text(bytes)
             return
         }
+        let start = bytes.baseAddress.unsafelyUnwrapped
         let raw = UnsafeRawPointer(start)
         let count = bytes.count
         if count > Self.inlineLimit {
@@ -44,11 +47,12 @@ enum PackedLiteral: Sendable {
                 | Self.codes(raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) << 4
             // The characters past 16: the eight bytes that end the literal (all inside it, as
             // it has at least 16), shifted so only those past the first 16 (or past 24, after
-            // the eight from byte 16) remain; none remain (a shift by 64 gives 0) at 16.
+            // the eight from byte 16) remain; none remain at 16, where the shift is by 64, made
+            // as two halves (a single masked shift by 64 would shift by 0).
             let last = Self.codes(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
             let second = count > 24
-                ? Self.codes(raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self)) | (last >> UInt64((Self.packedLimit - count) * 8)) << 4
-                : last >> UInt64((24 - count) * 8)
+                ? Self.codes(raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self)) | (last &>> UInt64((Self.packedLimit - count) * 8)) &<< 4
+                : (last &>> UInt64((24 - count) * 4)) &>> UInt64((24 - count) * 4)
             self = .packed(first, second)
         } else {
             self = .packed(Self.packShort(start, count: count), 0)
