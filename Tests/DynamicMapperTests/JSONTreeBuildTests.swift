@@ -131,6 +131,71 @@ struct JSONTreeBuildTests {
         }
     }
 
+    /// Records of a few shapes, most repeated exactly (which share the first such object's
+    /// keys and key index), others changed in one place: a key dropped, added, repeated,
+    /// swapped, escaped or made non-ASCII, or replaced by one with the same length and the
+    /// same first and last eight bytes. Each must build what insertion gives, and editing one
+    /// object must leave the others sharing its keys as they were.
+    @Test(arguments: seeds)
+    func recordsRepeatingAndVaryingAShapeBuildWhatInsertionGives(seed: UInt64) throws {
+        var generator = TreeTextGenerator(random: SeededRandom(state: seed))
+        let long = (0..<6).map { "profile_background_\($0)_image_url_https" }
+        let pool = ["id", "name", "a", "b", "", "x y"] + long + (0..<20).map { "field\($0)" }
+        for round in 0..<12 {
+            // A few shapes beginning with the same key, some past the key index threshold.
+            let shapes: [[String]] = (0..<3).map { _ in
+                let count = Int.random(in: 1...20, using: &generator.random)
+                return ["id"] + Array(pool.dropFirst().shuffled(using: &generator.random).prefix(count - 1))
+            }
+            var parts: [String] = []
+            var records: [JSON] = []
+            for _ in 0..<Int.random(in: 1...40, using: &generator.random) {
+                var keys = shapes.randomElement(using: &generator.random)!
+                var escaped = -1
+                switch Int.random(in: 0..<10, using: &generator.random) {
+                case 0: if keys.count > 1 { keys.removeLast() }
+                case 1: keys.append(pool.randomElement(using: &generator.random)!)
+                case 2: keys.insert(keys.randomElement(using: &generator.random)!, at: Int.random(in: 0...keys.count, using: &generator.random))
+                case 3: if keys.count > 2 { keys.swapAt(1, keys.count - 1) }
+                case 4: escaped = Int.random(in: 0..<keys.count, using: &generator.random)
+                case 5: keys[Int.random(in: 0..<keys.count, using: &generator.random)] = "\u{E9}"
+                case 6:
+                    if let position = keys.firstIndex(where: { long.contains($0) }) {
+                        keys[position] = long.filter { $0 != keys[position] }.randomElement(using: &generator.random)!
+                    }
+                default: break
+                }
+                var texts: [String] = []
+                var object = JSON.Object()
+                for (position, key) in keys.enumerated() {
+                    let (text, value) = Bool.random(using: &generator.random) ? generator.document(depth: 3) : ("1", .number(1))
+                    let keyText = position == escaped
+                        ? "\"" + key.utf16.map { String(format: "\\u%04x", $0) }.joined() + "\""
+                        : generator.quoted(key)
+                    texts.append(keyText + ":" + text)
+                    if object[key] == nil { object[key] = value }
+                }
+                parts.append("{" + texts.joined(separator: ",") + "}")
+                records.append(.object(object))
+            }
+            let text = "[" + parts.joined(separator: ",") + "]"
+            let parsed = try JSON(parsing: text)
+            #expect(identical(parsed, .array(records)), "seed \(seed), round \(round): \(text)")
+            var built = try #require(parsed.arrayValue).compactMap(\.objectValue)
+            try #require(built.count == records.count)
+            // Edit the first record; every other one still reads as built.
+            built[0]["added"] = .null
+            built[0][built[0].keys[0]] = nil
+            for (position, record) in records.enumerated().dropFirst() {
+                #expect(identical(.object(built[position]), record), "seed \(seed), round \(round), record \(position)")
+                for key in pool + ["added"] {
+                    #expect(built[position][key] == record[key], "seed \(seed), round \(round), record \(position): \(key)")
+                }
+            }
+            #expect(built[0]["added"] == .null)
+        }
+    }
+
     @Test(arguments: seeds)
     func builtObjectsLookUpEditAndRemoveLikeInsertedOnes(seed: UInt64) throws {
         var random = SeededRandom(state: seed)

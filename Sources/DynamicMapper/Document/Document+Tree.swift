@@ -60,22 +60,37 @@ extension Document {
         if node.kind == .array {
             // The element nodes are exactly the next `count` nodes when none has descendants.
             guard Int(node.end) == first + count else { return nil }
-            guard count > 0 else { return .array([]) }
-            // Appends to a reserved array rather than `init(unsafeUninitializedCapacity:)`,
-            // which this toolchain leaves unspecialised, looking up the storage's metadata on
-            // every call.
-            var elements: [JSON] = []
-            elements.reserveCapacity(count)
-            for position in 0..<count { elements.append(scalarJSON(nodes[first + position])) }
-            return .array(elements)
+            return .array(scalarValues(count: count) { leafScalarJSON(nodes[first + $0]) })
         }
         guard Int(node.end) == first + 2 * count else { return nil }
         guard count > 0 else { return .object(JSON.Object()) }
         guard let checked = objectKeys(at: index, keys: &keys) else { return nil }
-        var values: [JSON] = []
-        values.reserveCapacity(count)
-        for position in 0..<count { values.append(scalarJSON(nodes[first + 2 * position + 1])) }
+        let values = scalarValues(count: count) { leafScalarJSON(nodes[first + 2 * $0 + 1]) }
         return .object(JSON.Object(uniqueKeys: checked.keys, values: values, keyIndex: checked.keyIndex))
+    }
+
+    /// The `count` values `value(0)`, `value(1)`, … in an array of exactly that capacity.
+    ///
+    /// Up to four (a GeoJSON coordinate pair, a short record) as an array literal, whose
+    /// storage the compiler allocates directly: reserving capacity goes through the standard
+    /// library's general buffer-growing path, which cost more than the allocation itself for
+    /// `canada.json`'s 56,000 pairs. More by appending to a reserved array rather
+    /// than `init(unsafeUninitializedCapacity:)`, which this toolchain leaves unspecialised,
+    /// looking up the storage's metadata on every call.
+    @inline(__always)
+    private func scalarValues(count: Int, _ value: (Int) -> JSON) -> [JSON] {
+        switch count {
+        case 0: return []
+        case 1: return [value(0)]
+        case 2: return [value(0), value(1)]
+        case 3: return [value(0), value(1), value(2)]
+        case 4: return [value(0), value(1), value(2), value(3)]
+        default:
+            var values: [JSON] = []
+            values.reserveCapacity(count)
+            for position in 0..<count { values.append(value(position)) }
+            return values
+        }
     }
 
     /// The keys of the object at `index`, with their ``KeyIndex`` if the object is big enough
@@ -84,25 +99,58 @@ extension Document {
     /// (which resolves escapes, matches canonically equivalent keys and skips repeats).
     ///
     /// Telling plain keys apart takes no string comparison: each distinct byte sequence is
-    /// one ``KeyInterner`` entry, stamped with the object that last used it.
+    /// one ``KeyInterner`` entry, stamped with the object that last used it. An object with
+    /// the keys, in order, of the last checked object that began with the same key (a
+    /// document's records mostly repeat a few shapes) shares that object's keys and index:
+    /// its key bytes are compared with the entries', with no hashing, no array built and no
+    /// index filed.
     private func objectKeys(at index: Int, keys interner: inout KeyInterner) -> (keys: [String], keyIndex: KeyIndex?)? {
         let node = nodes[index]
         let count = Int(node.length)
         guard count > 0 else { return ([], nil) }
+        let firstKey = nodes[index + 1]
+        guard firstKey.flags.isDisjoint(with: [.escaped, .nonASCII]) else { return nil }
+        let firstEntry = interner.entry(firstKey, in: self)
+        if let shape = interner.shape(startingWith: firstEntry),
+           interner.matches(shape, members: members(ofObject: index, node: node), count: count, in: self) {
+            return interner.keys(of: shape)
+        }
         let stamp = interner.nextStamp()
         var keys: [String] = []
         keys.reserveCapacity(count)
+        var entries: [Int32] = []
+        entries.reserveCapacity(count)
         // Keys are hashed only for an object big enough to index (most are not), each key once
         // per build.
         var keyIndex = count > JSON.Object.indexThreshold ? KeyIndex(capacity: count) : nil
-        for (position, child) in children(of: index, node: node).enumerated() {
+        for (position, child) in members(ofObject: index, node: node).enumerated() {
             let key = nodes[child]
             guard key.flags.isDisjoint(with: [.escaped, .nonASCII]),
                   let entry = interner.stampedEntry(key, in: self, stamp: stamp) else { return nil }
             keys.append(interner.key(of: entry))
+            entries.append(Int32(truncatingIfNeeded: entry))
             if keyIndex != nil { keyIndex?.file(position: position, hash: interner.hash(of: entry)) }
         }
+        interner.remember(KeyInterner.Shape(entries: entries, keys: keys, keyIndex: keyIndex), startingWith: firstEntry)
         return (keys, keyIndex)
+    }
+
+    /// ``scalarJSON(_:)`` for the loops over a leaf container's values: a strict number (nearly
+    /// all of a GeoJSON file's values) is packed in the loop, as a call per value cost a sixth
+    /// as much as packing it.
+    @inline(__always)
+    private func leafScalarJSON(_ node: Node) -> JSON {
+        if node.kind == .number, !node.flags.contains(.json5) {
+            return .number(JSON.Number(validatedUTF8: UnsafeBufferPointer(start: pointer(node), count: Int(node.length))))
+        }
+        return scalarJSON(node)
+    }
+
+    /// The number of strict number node `node`, in a call: the packing inlined would make
+    /// ``scalarJSON(_:)`` too big to inline into the frame loop of ``json(at:)``.
+    @inline(never)
+    private func packedNumber(_ node: Node) -> JSON {
+        .number(JSON.Number(validatedUTF8: UnsafeBufferPointer(start: pointer(node), count: Int(node.length))))
     }
 
     /// The value of a node with no descendants: a scalar, or an empty array or object (which
@@ -116,7 +164,7 @@ extension Document {
         case .false: return .bool(false)
         case .number:
             if node.flags.contains(.json5) { return .number(JSON.Number(validated: numberLiteral(node))) }
-            return .number(JSON.Number(validatedUTF8: UnsafeBufferPointer(start: pointer(node), count: Int(node.length))))
+            return packedNumber(node)
         default: return .string(string(node))
         }
     }
@@ -184,6 +232,9 @@ private struct KeyInterner: ~Copyable {
         let length: UInt32
         /// The object (``nextStamp()``) that last took this key.
         var stamp: UInt32 = 0
+        /// The ``Shape`` of the last checked object whose first key this is, by position in
+        /// `shapes`; -1 for none.
+        var shape: Int32 = -1
         var isHashed = false
         var hash = 0
     }
@@ -193,6 +244,16 @@ private struct KeyInterner: ~Copyable {
     private var entryCount = 0
     /// The key of each entry.
     private var keys: [String] = []
+    /// The keys of checked objects, for a later object with the same keys to share.
+    private var shapes: [Shape] = []
+
+    /// The keys, in order, of an object whose keys were plain and all different.
+    struct Shape {
+        /// Its keys' entries.
+        let entries: [Int32]
+        let keys: [String]
+        let keyIndex: KeyIndex?
+    }
     /// Open addressing: an entry's position plus one, or 0 for an empty slot.
     private var slots: UnsafeMutablePointer<Int32>
     /// The bits ``home(_:_:count:)`` drops: `64 - log2(slot count)`.
@@ -220,6 +281,52 @@ private struct KeyInterner: ~Copyable {
 
     @inline(__always)
     func key(of entry: Int) -> String { keys[entry] }
+
+    /// The shape (a position in `shapes`) of the last checked object whose first key is
+    /// `entry`.
+    @inline(__always)
+    func shape(startingWith entry: Int) -> Int? {
+        let shape = entries[entry].shape
+        return shape < 0 ? nil : Int(shape)
+    }
+
+    /// Whether the `count` keys of an object, `members`, are those of shape `shape` in order:
+    /// the same bytes as its entries', compared as ``entry(_:in:)`` compares them.
+    func matches(_ shape: Int, members: Document.Children, count: Int, in document: Document) -> Bool {
+        let expected = shapes[shape].entries
+        guard expected.count == count else { return false }
+        return expected.withUnsafeBufferPointer { expected in
+            var position = 0
+            for child in members {
+                let key = document.nodes[child]
+                let entry = entries[Int(expected[position])]
+                guard key.length == entry.length, key.flags.isDisjoint(with: [.escaped, .nonASCII]) else { return false }
+                let start = document.pointer(key)
+                let length = Int(key.length)
+                let (first, last) = Self.words(start, count: length)
+                guard entry.first == first, entry.last == last,
+                      length <= 16 || Self.middlesEqual(document.bytes.baseAddress.unsafelyUnwrapped + Int(entry.offset), start, count: length)
+                else { return false }
+                position += 1
+            }
+            return true
+        }
+    }
+
+    /// The keys and key index of shape `shape`.
+    func keys(of shape: Int) -> (keys: [String], keyIndex: KeyIndex?) {
+        (shapes[shape].keys, shapes[shape].keyIndex)
+    }
+
+    /// Keeps `shape` for objects whose first key is `entry`, in place of the one they had.
+    mutating func remember(_ shape: Shape, startingWith entry: Int) {
+        if let previous = self.shape(startingWith: entry) {
+            shapes[previous] = shape
+        } else {
+            entries[entry].shape = Int32(truncatingIfNeeded: shapes.count)
+            shapes.append(shape)
+        }
+    }
 
     mutating func hash(of entry: Int) -> Int {
         if entries[entry].isHashed { return entries[entry].hash }

@@ -43,6 +43,7 @@ extension JSON {
 
         /// Trusted construction from the bytes of a strict literal the scanner has validated:
         /// a literal too long for a `String` without an allocation is packed instead.
+        @inline(__always)
         init(validatedUTF8 bytes: UnsafeBufferPointer<UInt8>) {
             storage = PackedLiteral(bytes)
         }
