@@ -41,7 +41,7 @@ Peers on the same VM (quoted from issue 18, not re-run; speed-up = Foundation ti
   parse    simdjson 2.3-4.6 GB/s (the physical anchor)
   tree     IkigaJSON's JSONObject parse+serialise was faster than our JSON tree on twitter.json;
            callgrind on 2026-11-27, parse+serialise: IkigaJSON 53.4/118.2/276.5 M
-           instructions, our JSON tree 35.1/80.9/177.9 M (twitter/citm_catalog/canada)"""
+           instructions, our JSON tree 24.4/57.4/148.6 M (twitter/citm_catalog/canada)"""
 
 
 def load(directory):
