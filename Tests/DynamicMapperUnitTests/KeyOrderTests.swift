@@ -31,15 +31,20 @@ struct KeyOrderTests {
         return try #require(written.objectValue).values.map { keys[try #require(Int($0.numberValue?.literal ?? ""))] }
     }
 
+    /// `KeyOrder.compare` of two keys' UTF-8, as the streaming encoder calls it.
+    static func compare(_ left: String, _ right: String) -> Int {
+        Array(left.utf8).withUnsafeBufferPointer { left in Array(right.utf8).withUnsafeBufferPointer { KeyOrder.compare(left, $0) } }
+    }
+
     @Test("the examples: bytes, not characters, and a prefix first")
     func examples() {
         let keys = ["b", "a", "ab", "é", "e\u{301}x", "Z", "", "\u{1F600}", "日"]
         let order = KeyOrder.positions(count: keys.count, sorted: true) { keys[$0] }.map { keys[$0] }
         #expect(order == ["", "Z", "a", "ab", "b", "e\u{301}x", "é", "日", "\u{1F600}"])
         #expect(KeyOrder.positions(count: 3, sorted: false) { keys[$0] } == [0, 1, 2])
-        #expect(KeyOrder.compare(Array("ab".utf8)[...], Array("a".utf8)[...]) == 1)
-        #expect(KeyOrder.compare(Array("a".utf8)[...], Array("ab".utf8)[...]) == -1)
-        #expect(KeyOrder.compare(Array("é".utf8)[...], Array("é".utf8)[...]) == 0)
+        #expect(Self.compare("ab", "a") == 1)
+        #expect(Self.compare("a", "ab") == -1)
+        #expect(Self.compare("é", "é") == 0)
     }
 
     @Test("random keys: both orders are JSONEncoder's")
@@ -50,7 +55,7 @@ struct KeyOrderTests {
             let expected = try Self.foundationOrder(keys)
             let writer = KeyOrder.positions(count: keys.count, sorted: true) { keys[$0] }.map { keys[$0] }
             #expect(writer == expected, "seed \(seed): \(keys.map(\.debugDescription))")
-            let streaming = keys.sorted { KeyOrder.compare(Array($0.utf8)[...], Array($1.utf8)[...]) < 0 }
+            let streaming = keys.sorted { Self.compare($0, $1) < 0 }
             #expect(streaming == expected, "seed \(seed): \(keys.map(\.debugDescription))")
         }
     }

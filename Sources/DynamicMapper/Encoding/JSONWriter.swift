@@ -230,7 +230,7 @@ struct JSONWriter: ~Copyable {
             var output = base + count
             var lane = StringEscapes.width
             while remaining >= StringEscapes.width {
-                let block = StringEscapes.load(source)
+                let block = BlockScan.load(source)
                 seen |= block
                 UnsafeMutableRawPointer(output).storeBytes(of: block, as: StringEscapes.Block.self)
                 lane = escapes.firstEscapedLane(block)
@@ -244,7 +244,7 @@ struct JSONWriter: ~Copyable {
                 // back has been written (the copy reads no byte past the text).
                 UnsafeMutableRawPointer(output).storeBytes(of: StringEscapes.Block(), as: StringEscapes.Block.self)
                 copyShort(from: source, to: output, count: remaining)
-                let block = StringEscapes.load(output)
+                let block = BlockScan.load(output)
                 seen |= block
                 lane = escapes.firstEscapedLane(block)
                 if lane >= remaining {
@@ -575,16 +575,6 @@ struct StringEscapes {
 
     init(slashes: Bool) {
         slash = slashes ? UInt8(ascii: "/") : UInt8(ascii: "\"")
-    }
-
-    @inline(__always)
-    static func load(_ position: UnsafePointer<UInt8>) -> Block {
-        UnsafeRawPointer(position).loadUnaligned(as: Block.self)
-    }
-
-    @inline(__always)
-    static func load(_ position: UnsafeMutablePointer<UInt8>) -> Block {
-        UnsafeRawPointer(position).loadUnaligned(as: Block.self)
     }
 
     /// The first lane of `block` holding a byte to escape, or ``width``.

@@ -2,20 +2,7 @@
 /// `String`'s Unicode ordering. Every writer that sorts members (the streaming encoder, the
 /// tree encoder's ``JSONWriter``, overlays written back) goes through here so that they agree.
 enum KeyOrder {
-    /// Three-way lexicographic comparison of bytes.
-    static func compare(_ left: ArraySlice<UInt8>, _ right: ArraySlice<UInt8>) -> Int {
-        var i = left.startIndex, j = right.startIndex
-        while i < left.endIndex && j < right.endIndex {
-            if left[i] != right[j] { return left[i] < right[j] ? -1 : 1 }
-            i += 1
-            j += 1
-        }
-        if i < left.endIndex { return 1 }
-        if j < right.endIndex { return -1 }
-        return 0
-    }
-
-    /// Three-way lexicographic comparison of bytes in place.
+    /// Three-way lexicographic comparison of bytes (-1, 0 or 1), read in place.
     static func compare(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Int {
         for index in 0..<min(left.count, right.count) where left[index] != right[index] {
             return left[index] < right[index] ? -1 : 1
