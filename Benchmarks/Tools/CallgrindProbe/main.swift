@@ -70,7 +70,8 @@ func operation(named name: String, corpus: URL) throws -> () throws -> Void {
 /// Heap bytes in use, as glibc counts them.
 func heapInUse() -> Int { Int(mallocstats_bytes_in_use()) }
 
-/// The heap that a tree parsed from the file named in `name` keeps alive, per input byte.
+/// The heap that a tree or document parsed from the file named in `name` keeps alive, per
+/// input byte.
 func printTreeMemory(named name: String, corpus: URL) throws {
     let parts = name.split(separator: "/").map(String.init)
     guard parts.count == 3 else { fail("expected Memory/file/implementation, got \(name)") }
@@ -79,6 +80,8 @@ func printTreeMemory(named name: String, corpus: URL) throws {
     let kept: Any
     switch parts[2] {
     case "DynamicMapperTree": kept = try JSON(parsing: data)
+    // What a model or view keeps alive: the copy of the input and its node index.
+    case "DynamicMapperDocument": kept = try JSONDocument(parsing: data)
     case "JSONSerialization": kept = try JSONSerialization.jsonObject(with: data)
     default: fail("no memory measurement for \(parts[2])")
     }
