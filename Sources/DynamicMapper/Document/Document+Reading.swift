@@ -192,9 +192,20 @@ enum StringUnescaping {
                 return value
             }
             while read < count {
-                let byte = raw[read]
-                guard byte == UInt8(ascii: "\\"), read + 1 < count else {
-                    put(byte)
+                // The bytes before the next backslash are copied as one run: escaped strings
+                // are mostly plain text (a URL with `\/`, one `\n` in a paragraph). Byte by
+                // byte, they cost 2.6 % of building `twitter.json`'s tree.
+                let run = plainRunLength(raw, from: read)
+                if run > 0 {
+                    (output.baseAddress.unsafelyUnwrapped + written).initialize(from: raw.baseAddress.unsafelyUnwrapped + read, count: run)
+                    written += run
+                    read += run
+                    continue
+                }
+                // A backslash at `read`; one that ends the content (never validated input) is
+                // kept as it is.
+                guard read + 1 < count else {
+                    put(raw[read])
                     read += 1
                     continue
                 }
@@ -234,5 +245,14 @@ enum StringUnescaping {
             }
             return written
         }
+    }
+
+    /// How many bytes from `start` come before the next backslash (or the end).
+    @inline(__always)
+    static func plainRunLength(_ raw: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let base = raw.baseAddress.unsafelyUnwrapped + start
+        let remaining = raw.count - start
+        guard let backslash = memchr(base, Int32(UInt8(ascii: "\\")), remaining) else { return remaining }
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(backslash))
     }
 }
