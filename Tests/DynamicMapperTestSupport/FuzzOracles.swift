@@ -21,6 +21,7 @@ public enum DocumentedDifference: String, CaseIterable {
     case zeroWithExponent = "A zero with an exponent"
     case threeByteInput = "Three-byte input with a zero byte"
     case byteOrderMarkInStrings = "A U+FEFF in a string or key"
+    case dictionaryOrder = "A dictionary with several values that do not fit"
 
     /// ``threeByteInput``: `JSONSerialization` reads three bytes with a zero in the first two
     /// as UTF-16 and drops the odd byte (`00 31 20` is 1); `JSONDecoder` refuses them, and so

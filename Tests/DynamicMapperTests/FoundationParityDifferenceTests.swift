@@ -18,6 +18,41 @@ struct FoundationParityDocumentedDifferenceTests {
     }
 
 
+    /// README, "A dictionary with several values that do not fit": the error names the first
+    /// of them in the document; `JSONDecoder`'s names one of them, chosen by its hash order.
+    @Test func dictionaryFailsAtItsFirstBadEntry() throws {
+        // (A fraction is `dataCorrupted`, whose path Foundation shortens: another difference.)
+        let bad = [#""x""#, "null", "[1]", "{}", "true"]
+        for seed in UInt64(0)..<300 {
+            var random = SeededRandom(state: seed)
+            let count = Int.random(in: 1...8, using: &random)
+            var members: [(key: String, value: String)] = []
+            for position in 0..<count {
+                let value = Bool.random(using: &random) ? String(Int.random(in: -99...99, using: &random)) : bad.randomElement(using: &random)!
+                members.append(("k\(position)_\(Int.random(in: 0...9, using: &random))", value))
+            }
+            let data = Data(("{" + members.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", ") + "}").utf8)
+            let badKeys = members.filter { Int($0.value) == nil }.map(\.key)
+            let ours = Result { try DynamicJSONDecoder().decode([String: Int].self, from: data) }
+            let foundation = Result { try JSONDecoder().decode([String: Int].self, from: data) }
+            guard let firstBad = badKeys.first else {
+                #expect(try ours.get() == foundation.get(), "seed \(seed)")
+                continue
+            }
+            guard case .failure(let ourError) = ours, case .failure(let foundationError) = foundation else {
+                Issue.record("seed \(seed): a dictionary with a bad entry decoded: ours \(ours), Foundation \(foundation)")
+                continue
+            }
+            let mine = DecodingErrorSummary(ourError)
+            let theirs = DecodingErrorSummary(foundationError)
+            #expect(mine.path.map(\.string) == [firstBad], "seed \(seed): ours \(mine)")
+            #expect(theirs.path.count == 1 && badKeys.contains(theirs.path[0].string), "seed \(seed): Foundation \(theirs)")
+            // The same error as Foundation's for the entry it names, `null` a missing value.
+            let firstValue = members.first { $0.key == firstBad }!.value
+            #expect(mine.kind == (firstValue == "null" ? .valueNotFound("Swift.Int") : .typeMismatch("Swift.Int")), "seed \(seed)")
+        }
+    }
+
     /// README, "JSON5 follows the JSON5 specification": NUL escapes read as U+0000.
     @Test(arguments: [#"\0"#, #"\x00"#, #"\u0000"#])
     func nulEscapesInJSON5(_ escape: String) throws {
