@@ -441,7 +441,7 @@ public struct FuzzEdit: CustomStringConvertible {
     /// What this edit must do to a plain value, following the behaviour table: reads change
     /// nothing; `set` creates missing parents (an array when the next step is an index),
     /// replaces parents of another kind and pads with `null` past the end; a negative index
-    /// before the start changes nothing; `remove` deletes a present member or element;
+    /// before the start changes nothing; `remove` deletes a present member or element (and empties the root);
     /// `append` turns a missing value or a non-array into a one-element array.
     public func apply(to json: inout JSON) {
         switch action {
@@ -459,6 +459,12 @@ public struct FuzzEdit: CustomStringConvertible {
                 }
             }
         case .remove:
+            // The root has no key to delete: removing it leaves an empty object, as
+            // `DynamicClass.remove()` documents (a model is an object).
+            guard !steps.isEmpty else {
+                json = .object(JSON.Object())
+                return
+            }
             guard json.value(at: steps) != nil else { return }
             Self.update(&json, at: steps[...]) { $0 = nil }
         }

@@ -480,6 +480,25 @@ struct DecodingStrategyTests {
         expectSameDecoding([String: Int].self, document, configure: configure)
     }
 
+    /// A JSON5 NaN keeps the sign it is written with, bit for bit as `JSONDecoder` reads it,
+    /// whatever surrounds it (the fuzzer's `[-NaN]` came back with the sign bit clear).
+    @Test(arguments: ["[-NaN]", "[NaN]", "[+NaN]", "[1, -NaN, NaN, +NaN, -Infinity]", "{a: -NaN}"])
+    func json5NaNSign(_ document: String) throws {
+        let data = Data(document.utf8)
+        let foundation = JSONDecoder()
+        foundation.allowsJSON5 = true
+        if document.hasPrefix("{") {
+            let theirs = try foundation.decode([String: Double].self, from: data)["a"]?.bitPattern
+            #expect(try DynamicJSONDecoder.json5.decode([String: Double].self, from: data)["a"]?.bitPattern == theirs)
+            return
+        }
+        let theirs = try foundation.decode([Double].self, from: data).map(\.bitPattern)
+        #expect(try DynamicJSONDecoder.json5.decode([Double].self, from: data).map(\.bitPattern) == theirs)
+        let theirFloats = try foundation.decode([Float].self, from: data).map(\.bitPattern)
+        #expect(try DynamicJSONDecoder.json5.decode([Float].self, from: data).map(\.bitPattern) == theirFloats)
+        #expect(theirs.contains { Double(bitPattern: $0).isNaN && Double(bitPattern: $0).sign == .minus } == document.contains("-NaN"))
+    }
+
     /// Where Foundation's JSON5 reader departs from the JSON5 specification, or validates only
     /// what a model reads, we follow the specification and validate the whole document.
     static let json5IntendedDifferences: [(String, JSON?)] = [

@@ -115,6 +115,9 @@ extension DecoderImpl {
                 return value
             }
             if NumberParsing.isNonFiniteLiteral(literal), let value = NumberParsing.double(literal: literal) {
+                // `-NaN` has its sign bit set, as `JSONDecoder` gives it: the normalised
+                // literal (`NaN`, as a `JSON` value keeps it) no longer shows the sign.
+                if value.isNaN && document.withBytes(of: node, { $1 > 0 && $0[0] == UInt8(ascii: "-") }) { return -value }
                 return value
             }
             if let value = NumberParsing.double(literal: literal), value.isFinite,
