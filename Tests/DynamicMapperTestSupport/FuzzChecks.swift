@@ -89,10 +89,12 @@ public enum FuzzChecks {
     }
 
     /// DocumentedDifference.utf32LittleEndianWithBOM: Foundation reads `FF FE 00 00` as UTF-16,
-    /// so it is given such text transcoded to UTF-8 (by the oracle's own transcoder).
+    /// so it is given such text transcoded to UTF-8 (by the oracle's own transcoder), after a
+    /// UTF-8 byte order mark: without one, Foundation guesses the encoding again from the zero
+    /// bytes a U+0000 leaves (`1` then three U+0000 is `31 00 00 00`, UTF-32 to Foundation).
     static func foundationInput(_ text: Data) -> Data {
         guard text.starts(with: [0xFF, 0xFE, 0, 0]), let string = TextShape.transcoded(text) else { return text }
-        return Data(string.utf8)
+        return Data([0xEF, 0xBB, 0xBF]) + Data(string.utf8)
     }
 
     /// The syntax error inside `error`, if any.
