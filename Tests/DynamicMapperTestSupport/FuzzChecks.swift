@@ -294,7 +294,8 @@ public enum FuzzChecks {
     /// checks, against the same edits applied to the parsed ``JSON`` by ``FuzzEdit/apply(to:)``:
     /// every read sees the expected value, the encoded model parses to the expected document,
     /// encoding twice gives the same bytes, and decoding the output and encoding it again
-    /// gives those bytes too. Without edits, the output is the input document. Returns
+    /// gives those bytes too (or, where an edit left something other than a string at
+    /// `name`, the decoder refuses the output for that reason). Without edits, the output is the input document. Returns
     /// `false` when `document` is not a model's (not JSON, not an object, or a `name` neither
     /// a string nor `null`), after checking that the decoder refused it for that reason.
     @discardableResult
@@ -343,6 +344,16 @@ public enum FuzzChecks {
         let parsed = try JSON(parsing: output)
         guard parsed.serializedString() == expected.serializedString() else {
             throw FuzzCheckFailure(description: "after \(edits):\n got      \(parsed)\n expected \(expected)")
+        }
+        // An edit that left another kind of value at `name` (it wins over the property) makes
+        // a document no model comes from, refused for that reason.
+        switch expectedObject["name"] {
+        case .string?, .null?, nil:
+            break
+        default:
+            try expectRefusedModel(Result { try DynamicJSONDecoder().decode(FuzzEditModel.self, from: output) },
+                                   Result { try JSON(parsing: output) }, inputCount: output.count)
+            return true
         }
         let again = try DynamicJSONDecoder().decode(FuzzEditModel.self, from: output)
         guard try encoder.encode(again) == output else {
