@@ -205,24 +205,36 @@ public enum FuzzChecks {
     /// DocumentedDifference.dictionaryOrder: in a `[String: T]` (the fuzz models' `counts` and
     /// `meta`, or the whole value) with several entries that do not fit, we fail at the first
     /// one in the document; `JSONDecoder` at the first in its hash order, which changes from
-    /// run to run. So the paths may part at an entry of such a dictionary, ours at the earlier.
+    /// run to run. So where our path passes through an entry of such a dictionary, Foundation's
+    /// may name a later entry of it; or, for a number that does not fit there, a shorter path
+    /// (DocumentedDifference.fullCodingPaths: `JSONDecoder` gives none), when a later entry is
+    /// a number.
     private static func failsEarlierInDictionary(
         _ ours: DecodingErrorSummary, than foundation: DecodingErrorSummary, parsed: JSON, topLevelIsDictionary: Bool
     ) -> Bool {
-        let common = zip(ours.path, foundation.path).prefix { $0.0 == $0.1 }.count
-        guard common < ours.path.count, common < foundation.path.count else { return false }
-        let parentIsDictionary = common == 0
-            ? topLevelIsDictionary
-            : ours.path[common - 1].int == nil && ["counts", "meta"].contains(ours.path[common - 1].string)
-        guard parentIsDictionary, case .object(let members)? = value(in: parsed, at: Array(ours.path[..<common])) else { return false }
-        // As `value(in:at:)` matches keys: exactly, else as `convertFromSnakeCase` may have
-        // changed them.
-        let loose = { (key: String) in key.lowercased().filter { $0 != "_" } }
-        func position(_ component: PathComponentSummary) -> Int? {
-            members.keys.firstIndex(of: component.string) ?? members.keys.firstIndex { loose($0) == loose(component.string) }
+        for entry in ours.path.indices {
+            let isDictionaryEntry = entry == 0
+                ? topLevelIsDictionary
+                : ours.path[entry - 1].int == nil && ["counts", "meta"].contains(ours.path[entry - 1].string)
+            let parentPath = Array(ours.path[..<entry])
+            guard isDictionaryEntry, case .object(let members)? = value(in: parsed, at: parentPath) else { continue }
+            // As `value(in:at:)` matches keys: exactly, else as `convertFromSnakeCase` may have
+            // changed them.
+            let loose = { (key: String) in key.lowercased().filter { $0 != "_" } }
+            func position(_ component: PathComponentSummary) -> Int? {
+                members.keys.firstIndex(of: component.string) ?? members.keys.firstIndex { loose($0) == loose(component.string) }
+            }
+            guard let mine = position(ours.path[entry]) else { continue }
+            if foundation.path.count > entry, Array(foundation.path[..<entry]) == parentPath,
+               let theirs = position(foundation.path[entry]), mine < theirs {
+                return true
+            }
+            if foundation.kind == .dataCorrupted, parentPath.starts(with: foundation.path),
+               members.values[(mine + 1)...].contains(where: { if case .number = $0 { true } else { false } }) {
+                return true
+            }
         }
-        guard let mine = position(ours.path[common]), let theirs = position(foundation.path[common]) else { return false }
-        return mine < theirs
+        return false
     }
 
     /// DocumentedDifference.integersWithFractions: from 2^53 up, Foundation reads a number
