@@ -470,7 +470,8 @@ public struct FuzzEdit: CustomStringConvertible {
 
     /// What this edit must do to a plain value, following the behaviour table: reads change
     /// nothing; `set` creates missing parents (an array when the next step is an index),
-    /// replaces parents of another kind and pads with `null` past the end; a negative index
+    /// replaces parents of another kind and pads with `null` past the end (refusing a gap of
+    /// more than 100,000); a negative index
     /// before the start changes nothing; `remove` deletes a present member or element (and empties the root);
     /// `append` turns a missing value or a non-array into a one-element array.
     public func apply(to json: inout JSON) {
@@ -540,6 +541,9 @@ public struct FuzzEdit: CustomStringConvertible {
                 guard update(&child, at: rest, body) else { return false }
                 if let child { elements[position] = child } else { elements.remove(at: position) }
             } else {
+                // More than 100,000 past the end is refused, as `DynamicValue.set` documents:
+                // the padding would allocate without limit for one call.
+                if position - elements.count > 100_000 { return false }
                 var child: JSON?
                 guard update(&child, at: rest, body), let child else { return false }
                 // Past the end: `null` up to the index, so the written path reads back.
