@@ -471,9 +471,9 @@ public struct FuzzEdit: CustomStringConvertible {
     /// What this edit must do to a plain value, following the behaviour table: reads change
     /// nothing; `set` creates missing parents (an array when the next step is an index),
     /// replaces parents of another kind and pads with `null` past the end (refusing a gap of
-    /// more than 100,000); a negative index
-    /// before the start changes nothing; `remove` deletes a present member or element (and empties the root);
-    /// `append` turns a missing value or a non-array into a one-element array.
+    /// more than 100,000); a negative index before the start changes nothing; `remove`
+    /// deletes a present member or element (and empties the root); `append` turns a missing
+    /// value or a non-array into a one-element array.
     public func apply(to json: inout JSON) {
         switch action {
         case .read:

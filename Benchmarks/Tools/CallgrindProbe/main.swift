@@ -8,8 +8,9 @@
 // Names are those of the benchmark package (`Decode`, `Encode`, `Parse` or `Tree`, a corpus
 // file's stem, the implementation; or `Mapped/records/...`).
 //
-// `Memory/<file>/<implementation>` (implementation `DynamicMapperTree` or `JSONSerialization`)
-// instead prints the heap a parsed tree keeps alive, per input byte (glibc's `mallinfo2`):
+// `Memory/<file>/<implementation>` (implementation `DynamicMapperTree`, `DynamicMapperDocument`
+// or `JSONSerialization`) instead prints the heap a parsed tree or document keeps alive, per
+// input byte (glibc's `mallinfo2`, large mapped blocks included):
 //
 //   CallgrindProbe Memory/twitter/DynamicMapperTree 1 ../../shared/data/bench
 
