@@ -89,11 +89,14 @@ public enum FuzzChecks {
     }
 
     /// DocumentedDifference.utf32LittleEndianWithBOM: Foundation reads `FF FE 00 00` as UTF-16,
-    /// so it is given such text transcoded to UTF-8 (by the oracle's own transcoder), after a
-    /// UTF-8 byte order mark: without one, Foundation guesses the encoding again from the zero
-    /// bytes a U+0000 leaves (`1` then three U+0000 is `31 00 00 00`, UTF-32 to Foundation).
+    /// and `JSONSerialization` refuses text after `FE FF 00 00`, which `JSONDecoder` (and the
+    /// library) read as UTF-32 little-endian. So Foundation is given such text transcoded to
+    /// UTF-8 (by the oracle's own transcoder), after a UTF-8 byte order mark: without one,
+    /// Foundation guesses the encoding again from the zero bytes a U+0000 leaves (`1` then
+    /// three U+0000 is `31 00 00 00`, UTF-32 to Foundation).
     static func foundationInput(_ text: Data) -> Data {
-        guard text.starts(with: [0xFF, 0xFE, 0, 0]), let string = TextShape.transcoded(text) else { return text }
+        guard text.starts(with: [0xFF, 0xFE, 0, 0]) || text.starts(with: [0xFE, 0xFF, 0, 0]),
+              let string = TextShape.transcoded(text) else { return text }
         return Data([0xEF, 0xBB, 0xBF]) + Data(string.utf8)
     }
 

@@ -146,6 +146,8 @@ public struct TextShape {
         case let b where b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF: return body(dropping: 3, as: .utf8)
         case let b where b[0] == 0xFF && b[1] == 0xFE && b[2] == 0 && b[3] == 0: return body(dropping: 4, as: .utf32LittleEndian)
         case let b where b[0] == 0 && b[1] == 0 && b[2] == 0xFE && b[3] == 0xFF: return body(dropping: 4, as: .utf32BigEndian)
+        // As `JSONDecoder` reads it (and the library): UTF-32 little-endian after four bytes.
+        case let b where b[0] == 0xFE && b[1] == 0xFF && b[2] == 0 && b[3] == 0: return body(dropping: 4, as: .utf32LittleEndian)
         case let b where b[0] == 0xFE && b[1] == 0xFF: return body(dropping: 2, as: .utf16BigEndian)
         case let b where b[0] == 0xFF && b[1] == 0xFE: return body(dropping: 2, as: .utf16LittleEndian)
         case let b where b[0] == 0 && b[1] == 0 && b[2] == 0: return body(dropping: 0, as: .utf32BigEndian)

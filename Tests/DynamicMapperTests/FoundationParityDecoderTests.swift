@@ -388,3 +388,86 @@ struct FoundationParityFramingTests {
         }
     }
 }
+
+/// A `[String: V]` member's key in an error's coding path is Foundation's: decoding, one that
+/// reads as an integer (`"0"`, `"-3"`) has that `intValue`, as in `JSONDecoder` (the fuzzer's
+/// `{"0": {...}}` showed `0` where Foundation showed `[0]`); encoding, none has, as in
+/// `JSONEncoder`.
+@Suite("Foundation parity: dictionary keys in coding paths")
+struct FoundationParityDictionaryKeyPathTests {
+    private struct Person: Codable, Equatable {
+        var name: String
+    }
+
+    private static let keys = ["0", "12", "-3", "007", "1e3", "x", "", " 1", "99999999999999999999"]
+
+    private static func components(_ error: any Error) -> [String] {
+        let path: [any CodingKey]
+        switch error {
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
+             DecodingError.keyNotFound(_, let context), DecodingError.dataCorrupted(let context):
+            path = context.codingPath
+        case EncodingError.invalidValue(_, let context):
+            path = context.codingPath
+        default:
+            path = []
+        }
+        return path.map { "\($0.stringValue)|\($0.intValue.map(String.init) ?? "nil")" }
+    }
+
+    @Test("decoding: the one bad member's key, at the top and nested, for random keys")
+    func decodingPaths() throws {
+        for seed in UInt64(0)..<200 {
+            var random = SeededRandom(state: seed)
+            let key = Self.keys.randomElement(using: &random)!
+            let good = Self.keys.filter { $0 != key }.shuffled(using: &random).prefix(Int.random(in: 0...3, using: &random))
+            let members = good.map { "\"\($0)\": {\"name\": \"a\"}" } + ["\"\(key)\": {\"nam\": 1}"]
+            let object = "{" + members.shuffled(using: &random).joined(separator: ", ") + "}"
+            for text in [object, "[" + object + "]", "{\"outer\": " + object + "}"] {
+                let data = Data(text.utf8)
+                func failure<T: Decodable>(_ type: T.Type, _ decoder: JSONDecoder) -> [String] {
+                    do {
+                        _ = try decoder.decode(type, from: data)
+                        return ["decoded"]
+                    } catch {
+                        return Self.components(error)
+                    }
+                }
+                let ours: [String], theirs: [String]
+                switch text.first {
+                case "[":
+                    (ours, theirs) = (failure([[String: Person]].self, DynamicJSONDecoder()), failure([[String: Person]].self, JSONDecoder()))
+                case _ where text.hasPrefix("{\"outer\""):
+                    (ours, theirs) = (failure([String: [String: Person]].self, DynamicJSONDecoder()), failure([String: [String: Person]].self, JSONDecoder()))
+                default:
+                    (ours, theirs) = (failure([String: Person].self, DynamicJSONDecoder()), failure([String: Person].self, JSONDecoder()))
+                }
+                #expect(ours == theirs, "seed \(seed): \(text)")
+                #expect(ours.contains { $0.hasPrefix(key + "|") }, "seed \(seed): \(ours)")
+            }
+        }
+    }
+
+    @Test("encoding: a value that cannot be written, under each key, through both encoder paths")
+    func encodingPaths() throws {
+        for key in Self.keys {
+            let value: [String: [String: Double]] = ["outer": [key: .infinity]]
+            for strategy in [JSONEncoder.KeyEncodingStrategy.useDefaultKeys, .convertToSnakeCase] {
+                let ours = DynamicJSONEncoder()
+                ours.keyEncodingStrategy = strategy
+                let foundation = JSONEncoder()
+                foundation.keyEncodingStrategy = strategy
+                let mine = Result { try ours.encode(value) }.failure.map(Self.components)
+                let theirs = Result { try foundation.encode(value) }.failure.map(Self.components)
+                #expect(mine != nil && mine == theirs, "key \(key): ours \(String(describing: mine)), Foundation \(String(describing: theirs))")
+            }
+        }
+    }
+}
+
+private extension Result {
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}

@@ -675,7 +675,7 @@ extension Dictionary: StringKeyedDictionaryDecodable where Key == String, Value:
             let key = impl.document.string(impl.nodes[child])
             impl.markKeyRead(child)
             if result[key] == nil {
-                result[key] = try impl.decodeChild(Value.self, at: child + 1, parent: path, step: .key(StringKey(key)))
+                result[key] = try impl.decodeChild(Value.self, at: child + 1, parent: path, step: .key(DictionaryKey(key)))
             }
         }
         return result
