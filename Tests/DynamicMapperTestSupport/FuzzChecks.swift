@@ -251,9 +251,15 @@ public enum FuzzChecks {
               var value = Decimal(string: String(literal), locale: Locale(identifier: "en_US_POSIX")) else {
             return false
         }
+        guard abs(value) >= 9_007_199_254_740_992 else { return false }
+        // Without an exponent the text tells: a nonzero digit after the point. (`Decimal` keeps
+        // 38 digits, so a long fraction after a large whole part rounds away in it.)
+        if !literal.contains(where: { $0 == "e" || $0 == "E" }), let point = literal.firstIndex(of: ".") {
+            return literal[point...].contains { $0 >= "1" && $0 <= "9" }
+        }
         var whole = Decimal()
         NSDecimalRound(&whole, &value, 0, .down)
-        return whole != value && abs(value) >= 9_007_199_254_740_992
+        return whole != value
     }
 
     // MARK: (c) edits through ds
