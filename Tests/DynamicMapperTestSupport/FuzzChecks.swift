@@ -184,7 +184,9 @@ public enum FuzzChecks {
     }
 
     /// Both decoders failed on text both parsers accept: the same case at the same coding path,
-    /// or our full path where Foundation reports a shorter one for a value that does not fit.
+    /// or a documented difference: our full path where Foundation reports a shorter one for a
+    /// value that does not fit, our stop at a fraction Foundation drops, or our first bad entry
+    /// of a dictionary where Foundation's hash order picked another.
     private static func compareErrors(_ mine: any Error, _ theirs: any Error, parsed: JSON, shape: TextShape?, topLevelIsDictionary: Bool) throws {
         let ours = DecodingErrorSummary(mine)
         let foundation = DecodingErrorSummary(theirs)
@@ -316,9 +318,10 @@ public enum FuzzChecks {
     /// every read sees the expected value, the encoded model parses to the expected document,
     /// encoding twice gives the same bytes, and decoding the output and encoding it again
     /// gives those bytes too (or, where an edit left something other than a string at
-    /// `name`, the decoder refuses the output for that reason). Without edits, the output is the input document. Returns
-    /// `false` when `document` is not a model's (not JSON, not an object, or a `name` neither
-    /// a string nor `null`), after checking that the decoder refused it for that reason.
+    /// `name`, the decoder refuses the output for that reason). Without edits, the output is
+    /// the input document. Returns `false` when `document` is not a model's (not JSON, not an
+    /// object, or a `name` neither a string nor `null`), after checking that the decoder
+    /// refused it for that reason.
     @discardableResult
     public static func dynamicEdits(document: Data, edits: [FuzzEdit]) throws -> Bool {
         let decoded = Result { try DynamicJSONDecoder().decode(FuzzEditModel.self, from: document) }
