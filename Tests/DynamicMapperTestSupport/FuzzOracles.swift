@@ -113,13 +113,14 @@ public struct TextShape {
         }.map(\.range)
     }
 
-    /// The text with every zero-with-exponent literal written with a fraction (`0e2` → `0.0e2`):
-    /// the same numbers, in a spelling `JSONDecoder` reads.
+    /// The text with every non-negative zero-with-exponent literal written with a fraction
+    /// (`0e2` → `0.0e2`): the same numbers, in a spelling `JSONDecoder` reads. Negative ones
+    /// stay: `JSONDecoder` reads `-0e2` and refuses `-0.0e2` (any negative zero with a
+    /// fraction and an exponent).
     public var withZeroFractions: Data {
         var repaired = text
-        for range in zerosWithExponent.reversed() {
-            let zero = repaired.index(range.lowerBound, offsetBy: repaired[range].hasPrefix("-") ? 2 : 1)
-            repaired.insert(contentsOf: ".0", at: zero)
+        for range in zerosWithExponent.reversed() where !repaired[range].hasPrefix("-") {
+            repaired.insert(contentsOf: ".0", at: repaired.index(after: range.lowerBound))
         }
         return Data(repaired.utf8)
     }

@@ -45,7 +45,10 @@ import DynamicMapperTestSupport
         #expect(values.map(\.sign) == [.plus, .plus, .minus])
         #expect(try DynamicJSONDecoder().decode([Float].self, from: Data("[0e2]".utf8)) == [0])
         let shape = try #require(TextShape(Data("{\"a\": [0e2, 10e2, -0E5, 0.5e1]}".utf8)))
-        #expect(String(decoding: shape.withZeroFractions, as: UTF8.self) == "{\"a\": [0.0e2, 10e2, -0.0E5, 0.5e1]}")
+        #expect(String(decoding: shape.withZeroFractions, as: UTF8.self) == "{\"a\": [0.0e2, 10e2, -0E5, 0.5e1]}")
+        // What `JSONDecoder` reads, and so what the oracle hands it: `0.0e2` and `-0e2`.
+        #expect(try JSONDecoder().decode([Double].self, from: Data("[0.0e2, -0e2, -0E5]".utf8)) == [0, 0, 0])
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Double.self, from: Data("-0.0e2".utf8)) }
     }
 
     /// The differences the fuzz oracles accept are the ones README states, by title.
