@@ -396,22 +396,6 @@ struct RoundTripIntegrityTests {
     }
 }
 
-/// Collects the decoder's mapping failures as paths.
-private final class FailureLog: @unchecked Sendable {
-    // @unchecked: guarded by `lock`.
-    private let lock = NSLock()
-    private var stored: [String] = []
-    var paths: [String] { lock.withLock { stored } }
-
-    func append(_ error: DecodingError) {
-        let context: DecodingError.Context? = switch error {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context), .dataCorrupted(let context): context
-        @unknown default: nil
-        }
-        lock.withLock { stored.append(context.map { Path(codingPath: $0.codingPath).description } ?? "?") }
-    }
-}
-
 // MARK: - 10. Unedited round trips, for random documents and reads
 
 /// Reads many places of many types, two ways and one way; on random documents most reads

@@ -538,6 +538,15 @@ final class DecoderImpl: Decoder {
         return try body()
     }
 
+    /// Runs `body` with the decoder's `path` at `node`, for work out of the decoder's order
+    /// that opens containers (an in-place update of a nested model).
+    func withPath<T>(_ node: CodingPathNode, _ body: () throws -> T) rethrows -> T {
+        var path = node
+        swap(&path, &self.path)
+        defer { swap(&path, &self.path) }
+        return try body()
+    }
+
     /// Runs `body`, a transformed read of a dynamic view (``TransformedValue``), with its
     /// transformer kept here for the read's `init(from:)`, which this decoder is handed and has
     /// no other way to learn it. Being this decoder's, no other decode can see it; the first

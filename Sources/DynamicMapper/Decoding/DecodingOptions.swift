@@ -9,7 +9,7 @@ struct DecodingOptions {
     let keyStrategy: JSONDecoder.KeyDecodingStrategy
     /// Converted once here: `Decoder.userInfo` asks for `Any` values, and converting the
     /// decoder's `Sendable` dictionary on every access would copy it each time.
-    let userInfo: [CodingUserInfoKey: Any]
+    var userInfo: [CodingUserInfoKey: Any]
     let usesDefaultKeys: Bool
     /// ``DynamicJSONDecoder/strictMapping``.
     let strictMapping: Bool

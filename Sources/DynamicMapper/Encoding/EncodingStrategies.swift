@@ -11,7 +11,7 @@ struct EncodingOptions {
     let floatStrategy: JSONEncoder.NonConformingFloatEncodingStrategy
     let keyStrategy: JSONEncoder.KeyEncodingStrategy
     let keyMode: KeyMode
-    let userInfo: [CodingUserInfoKey: Any]
+    var userInfo: [CodingUserInfoKey: Any]
     /// ``DynamicJSONEncoder/keyOptions``.
     let keyOptions: KeyOptions
     /// ``DynamicJSONEncoder/mappingConflictHandler``.

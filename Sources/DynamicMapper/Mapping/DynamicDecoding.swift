@@ -19,8 +19,9 @@ extension DecoderImpl {
         if let mapped = model as? T { value = mapped }
     }
 
-    private func runMapping<Model: DynamicDecodable>(_ model: inout Model, at index: Int) throws {
+    private func runMapping<Model: DynamicDecodable>(_ model: inout Model, at index: Int, updating: Bool = false) throws {
         let session = MappingSession(.decoding(self))
+        session.updatesInPlace = updating
         defer { session.close() }
         model.dynamicSelf = DynamicClass(root: .source(document, index), origin: viewOrigin, session: session,
                                          decoded: DecodedState(document: document, index: index))
@@ -37,6 +38,47 @@ extension DecoderImpl {
         }
     }
 
+    // MARK: Mappable models
+
+    /// A read-only view of the object at `currentNode`, for ``DynamicMappable/mappableType(for:)``
+    /// to look at before the value exists.
+    func viewForChoosingType() -> DynamicClass {
+        DynamicClass(root: .source(document, currentNode), origin: viewOrigin, session: nil)
+    }
+
+    /// `type` decoded from `json` by this package's decoder, for a mappable model that another
+    /// decoder was asked for: its `userInfo` (and so the map context) reaches every nested
+    /// model, and errors carry `codingPath` in front of their own.
+    static func decodeMappable<T: DynamicMappable>(
+        _ type: T.Type, from json: JSON, userInfo: [CodingUserInfoKey: Any], codingPath: [any CodingKey]
+    ) throws -> T {
+        var writer = JSONWriter(formatting: [])
+        writer.nonFiniteLiterals = .json5
+        writer.write(OverlayNode.value(json))
+        let document = try Document(data: writer.data(), options: ScanOptions(allowsJSON5: true, maximumDepth: .max))
+        var options = ViewOrigin.defaultDecoding
+        options.userInfo = userInfo
+        let impl = DecoderImpl(document: document, options: options, node: 0, path: CodingPathNode.of(codingPath.map(CodingPathStep.key)))
+        return try MappedFilling.withoutPending { try impl.unwrap(T.self, at: 0) }
+    }
+
+    /// Maps the object at `index` into `model` as it stands (``DynamicJSONDecoder/decode(into:from:)``):
+    /// what the object lacks leaves its property alone, and nested mappable models are
+    /// updated the same way. The model's document becomes its old one with the object merged
+    /// in (RFC 7396), so keys neither the model nor the payload names are kept.
+    func update<Model: DynamicMappable>(_ model: inout Model, at index: Int) throws {
+        guard nodes[index].kind == .object else {
+            throw DecodingError.typeMismatch(Model.self, DecodingError.Context(
+                codingPath: path.codingPath, debugDescription: "Expected an object to map into \(Model.self), found \(document.reportText(at: index))"))
+        }
+        let previous = model.dynamicSelf
+        try withKeyUsageRecorded { try withCurrentNode(index) { try runMapping(&model, at: index, updating: true) } }
+        if let previous {
+            var merged = JSON(previous)
+            merged.apply(mergePatch: document.json(at: index))
+            model.dynamicSelf = DynamicClass(merged)
+        }
+    }
 }
 
 // MARK: Reads and writes for the operators
@@ -54,6 +96,7 @@ extension DynamicValue {
     /// to the one `init(from:)` that reads this place.
     package func read<T: Decodable>(into target: inout T, marksKeys: Bool = false, transformer: Any? = nil) {
         guard readsNow else { return }
+        if transformer == nil, updatesInPlace(&target) { return }
         if let node, let value = decodeRecordingFailure(T.self, from: node, marksKeys: marksKeys, transformer: transformer) {
             target = value
         } else {
@@ -67,6 +110,8 @@ extension DynamicValue {
         if let node, node.isNull {
             markReadForReport(node)
             target = nil
+        } else if transformer == nil, target != nil, updatesInPlace(&target!) {
+            return
         } else if let node, let value = decodeRecordingFailure(T.self, from: node, marksKeys: marksKeys, transformer: transformer) {
             target = value
             return
@@ -92,6 +137,22 @@ extension DynamicValue {
         } else {
             rememberUnchangedRead(target.snapshotForm, oneWay: !marksKeys)
         }
+    }
+
+    /// While ``DynamicJSONDecoder/decode(into:from:)`` runs: maps the object here into
+    /// `target` in place when it is a mappable model, and says whether it did. A failure is
+    /// recorded as a failed read's is, and leaves the model as far as it got.
+    private func updatesInPlace<T>(_ target: inout T) -> Bool {
+        guard let session = root.session, session.updatesInPlace, case .decoding(let impl)? = session.direction,
+              case .source(let document, let index)? = node, document === impl.document,
+              impl.nodes[index].kind == .object, var model = target as? any DynamicMappable else { return false }
+        do {
+            try impl.withPath(CodingPathNode.of(fullPath)) { try impl.update(&model, at: index) }
+        } catch {
+            session.failures.append(error)
+        }
+        if let updated = model as? T { target = updated }
+        return true
     }
 
     /// Marks the keys on the way to a value read here as read, when the decode running the

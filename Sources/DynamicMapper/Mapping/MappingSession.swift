@@ -23,6 +23,9 @@ final class MappingSession: @unchecked Sendable {
     /// While decoding: what each read that did not take the document's value left in its
     /// property (see ``DecodedState/unchangedReads``).
     var unchangedReads: [[Path.Component]: ReadSnapshot] = [:]
+    /// While decoding into an existing model (``DynamicJSONDecoder/decode(into:from:)``): reads
+    /// of nested mappable models update the ones the properties hold instead of replacing them.
+    var updatesInPlace = false
 
     init(_ direction: Direction) {
         self.direction = direction

@@ -51,6 +51,18 @@ public struct Path: Hashable, Sendable {
         components = PathParser.parse(text, separator: separator)
     }
 
+    /// Parses `text` in the path grammar, with a separator of any length between segments
+    /// (ObjectMapper's nested-key `delimiter`). An empty delimiter splits nothing: `text` is
+    /// one key.
+    ///
+    /// ```swift
+    /// Path("address->city", delimiter: "->").components   // [.key("address"), .key("city")]
+    /// ```
+    public init(_ text: String, delimiter: String) {
+        let scalars = Array(delimiter.unicodeScalars)
+        components = scalars.isEmpty ? [.key(text)] : PathParser.parse(text, separatorScalars: scalars)
+    }
+
     /// The root: no steps.
     ///
     /// ```swift
@@ -132,9 +144,14 @@ extension Path.Component {
 /// one stopped, so unclosed brackets (`[[[[…`) do not rescan the rest of the text each time.
 enum PathParser {
     static func parse(_ text: String, separator: Character) -> [Path.Component] {
+        parse(text, separatorScalars: Array(separator.unicodeScalars))
+    }
+
+    /// `separatorScalars` is never empty (a `Character` has a scalar; ``Path/init(_:delimiter:)``
+    /// checks its text).
+    static func parse(_ text: String, separatorScalars: [Unicode.Scalar]) -> [Path.Component] {
         guard !text.isEmpty else { return [] }
         let scalars = Array(text.unicodeScalars)
-        let separatorScalars = Array(separator.unicodeScalars)
         var components: [Path.Component] = []
         var key = String.UnicodeScalarView()
         // Whether the segment so far has text or an index: an empty segment is the empty key,
