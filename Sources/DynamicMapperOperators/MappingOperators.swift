@@ -48,6 +48,28 @@ public func --> <T>(property: T, write: (T) -> Void) {
     write(property)
 }
 
+/// Writes a property to the view while an encoder runs the mapping, as `<->` writes it; does
+/// nothing while decoding. For `let` properties (``DynamicImmutableMappable``) and values the
+/// model only sends.
+///
+/// ```swift
+/// name --> ds.user.name
+/// ```
+public func --> <T: Encodable>(property: T, view: DynamicValue) {
+    guard view.runningMappingType == .encoding else { return }
+    view.writeForMapping(property)
+}
+
+/// Writes an optional property to the view while encoding; `nil` removes the key, as with `<->`.
+///
+/// ```swift
+/// nickname --> ds.user.nickname
+/// ```
+public func --> <T: Encodable>(property: T?, view: DynamicValue) {
+    guard view.runningMappingType == .encoding else { return }
+    if let property { view.writeForMapping(property) } else { view.removeForMapping() }
+}
+
 /// Reads the view into the property while decoding and writes the property to the view
 /// while encoding: one line for both directions.
 ///

@@ -23,6 +23,10 @@ extension DecoderImpl {
         let session = MappingSession(.decoding(self))
         session.updatesInPlace = updating
         defer { session.close() }
+        // Reads made while the value was built (an immutable model's `init(map:)`) count too.
+        if let built = model.dynamicSelf?.decoded, built.document === document, built.index == index {
+            session.unchangedReads = built.unchangedReads
+        }
         model.dynamicSelf = DynamicClass(root: .source(document, index), origin: viewOrigin, session: session,
                                          decoded: DecodedState(document: document, index: index))
         MappingRun.$current.withValue(.decoding) {
@@ -46,10 +50,10 @@ extension DecoderImpl {
         DynamicClass(root: .source(document, currentNode), origin: viewOrigin, session: nil)
     }
 
-    /// `type` decoded from `json` by this package's decoder, for a mappable model that another
+    /// `type` decoded from `json` by this package's decoder, for a mapped model that another
     /// decoder was asked for: its `userInfo` (and so the map context) reaches every nested
     /// model, and errors carry `codingPath` in front of their own.
-    static func decodeMappable<T: DynamicMappable>(
+    static func decodeAsDynamic<T: DynamicDecodable>(
         _ type: T.Type, from json: JSON, userInfo: [CodingUserInfoKey: Any], codingPath: [any CodingKey]
     ) throws -> T {
         var writer = JSONWriter(formatting: [])
@@ -139,6 +143,14 @@ extension DynamicValue {
         }
     }
 
+    /// The value here decoded as a `T` (as a `<->` read decodes it, errors thrown with the
+    /// full path), or `nil` when nothing is here.
+    func decodedValue<T: Decodable>(_ type: T.Type) throws -> T? {
+        guard let node else { return nil }
+        markReadForReport(node)
+        return try decode(T.self, from: node, marksKeys: true, transformer: nil)
+    }
+
     /// While ``DynamicJSONDecoder/decode(into:from:)`` runs: maps the object here into
     /// `target` in place when it is a mappable model, and says whether it did. A failure is
     /// recorded as a failed read's is, and leaves the model as far as it got.
@@ -164,7 +176,7 @@ extension DynamicValue {
     }
 
     /// Records, for the decoder running the mapping, what a read left in its property.
-    private func rememberUnchangedRead<T>(_ value: T, oneWay: Bool) {
+    func rememberUnchangedRead<T>(_ value: T, oneWay: Bool) {
         guard let session = root.session, session.mappingType == .decoding,
               let encodable = value as? any Encodable, let json = ReadSnapshot.encoding(encodable) else { return }
         session.unchangedReads[Array(steps)] = ReadSnapshot(value: json, oneWay: oneWay)

@@ -48,6 +48,20 @@ enum DynamicEncoding {
         return result ?? merged
     }
 
+    /// `encode(to:)` of a model whose mapping body owns every key (``DynamicMappable``,
+    /// ``DynamicImmutableMappable``). This package's encoders ask it for its own keys (there
+    /// are none: the body writes them when they run the mapping); another encoder is handed
+    /// the document the mapping makes, as ``JSON``, made with that encoder's `userInfo`.
+    static func encodeMapped<Model: DynamicEncodable>(_ value: Model, to encoder: any Encoder) throws {
+        if encoder is TreeEncoder {
+            _ = encoder.container(keyedBy: StringKey.self)
+            return
+        }
+        var options = EncodingOptions.defaultEncoding
+        options.userInfo = encoder.userInfo
+        try model(value, options: options, path: encoder.codingPath).json.encode(to: encoder)
+    }
+
     /// How deep encodes started by mappings (`set` of a dynamic model) may nest. Models nested
     /// in properties do not count: they are encoded before their parent's mapping runs.
     private static let maximumNesting = 64

@@ -108,7 +108,7 @@ extension DynamicMappable {
             return
         }
         let json = try JSON(from: decoder)
-        self = try DecoderImpl.decodeMappable(Self.self, from: json, userInfo: decoder.userInfo, codingPath: decoder.codingPath)
+        self = try DecoderImpl.decodeAsDynamic(Self.self, from: json, userInfo: decoder.userInfo, codingPath: decoder.codingPath)
     }
 
     /// Writes the document the mapping makes: the model's view with each mapped property
@@ -122,16 +122,7 @@ extension DynamicMappable {
     /// ``JSON``, made with that encoder's `userInfo` (its date and key strategies are not
     /// carried over).
     public func encode(to encoder: any Encoder) throws {
-        if encoder is TreeEncoder {
-            // This package's encoders ask a dynamic model for its own keys, then merge its
-            // document and run its mapping: a mappable model owns no key outside the mapping.
-            _ = encoder.container(keyedBy: StringKey.self)
-            return
-        }
-        var options = EncodingOptions.defaultEncoding
-        options.userInfo = encoder.userInfo
-        let node = try DynamicEncoding.model(self, options: options, path: encoder.codingPath)
-        try node.json.encode(to: encoder)
+        try DynamicEncoding.encodeMapped(self, to: encoder)
     }
 
     /// The value `mappableType(for:)` chooses, made with `init()`, following the choice of the
