@@ -101,6 +101,11 @@ extension DynamicValue {
     package func read<T: Decodable>(into target: inout T, marksKeys: Bool = false, transformer: Any? = nil) {
         guard readsNow else { return }
         if transformer == nil, updatesInPlace(&target) { return }
+        if readOptions.contains(.ignoresNull), let node, node.isNull {
+            markReadForReport(node)
+            rememberUnchangedRead(target, oneWay: !marksKeys)
+            return
+        }
         if let node, let value = decodeRecordingFailure(T.self, from: node, marksKeys: marksKeys, transformer: transformer) {
             target = value
         } else {
@@ -113,6 +118,10 @@ extension DynamicValue {
         guard readsNow else { return }
         if let node, node.isNull {
             markReadForReport(node)
+            guard !readOptions.contains(.ignoresNull) else {
+                rememberUnchangedRead(target, oneWay: !marksKeys)
+                return
+            }
             target = nil
         } else if transformer == nil, target != nil, updatesInPlace(&target!) {
             return
@@ -283,6 +292,13 @@ extension DynamicValue {
     }
 
     private func decode<T: Decodable>(_ type: T.Type, from node: OverlayNode, marksKeys: Bool, transformer: Any?) throws -> T {
+        if readOptions.contains(.singleObjectAsArray), transformer == nil, node.isObject,
+           let arrayType = T.self as? any SingleElementArray.Type {
+            // ObjectMapper's `mapArray` reads one object as an array of it.
+            var single = self
+            single.readOptions.remove(.singleObjectAsArray)
+            if let array = try arrayType.wrapping({ try single.decodeElement($0, from: node, marksKeys: marksKeys) }) as? T { return array }
+        }
         if case .source(let document, let index) = node,
            case .decoding(let impl)? = root.session?.direction, impl.document === document {
             return try impl.withReadTransformer(transformer) {
@@ -303,5 +319,32 @@ extension DynamicValue {
         let document = try Document(data: writer.data(), options: ScanOptions(allowsJSON5: true, maximumDepth: .max))
         let impl = DecoderImpl(document: document, options: options, node: 0, path: path)
         return try MappedFilling.withoutPending { try impl.withReadTransformer(transformer) { try impl.unwrap(T.self, at: 0) } }
+    }
+}
+
+extension DynamicValue {
+    /// An element of an array read from a single object (``ReadOptions/singleObjectAsArray``).
+    fileprivate func decodeElement<Element: Decodable>(_ type: Element.Type, from node: OverlayNode, marksKeys: Bool) throws -> Any {
+        try decode(Element.self, from: node, marksKeys: marksKeys, transformer: nil)
+    }
+}
+
+/// What ``DynamicMap``'s subscript can ask of the reads of a place.
+struct ReadOptions: OptionSet, Sendable {
+    let rawValue: UInt8
+    /// `null` leaves an optional property as it is instead of making it `nil`.
+    static let ignoresNull = ReadOptions(rawValue: 1 << 0)
+    /// An object read into an array property becomes an array of that one element.
+    static let singleObjectAsArray = ReadOptions(rawValue: 1 << 1)
+}
+
+/// `Array`, seen without its element type: an array made of one decoded element.
+protocol SingleElementArray {
+    static func wrapping(_ decodeElement: (any Decodable.Type) throws -> Any) throws -> Self?
+}
+
+extension Array: SingleElementArray where Element: Decodable {
+    static func wrapping(_ decodeElement: (any Decodable.Type) throws -> Any) throws -> Self? {
+        (try decodeElement(Element.self) as? Element).map { [$0] }
     }
 }

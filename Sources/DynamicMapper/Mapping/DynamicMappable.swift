@@ -172,22 +172,23 @@ public struct DynamicMap {
     }
 
     /// The value at `path` of the object being mapped, in the ``Path`` grammar; with `<->` it
-    /// is the same as the `ds` spelling.
+    /// is the same as the `ds` spelling. ObjectMapper's options of `map[…]` are here too:
+    /// `delimiter` splits nested keys with other text than `.`, `ignoreNil` leaves an optional
+    /// as it is when the JSON holds `null`, and `singleObjectAsArray` reads an object into an
+    /// array property as an array of that one element (ObjectMapper's `mapArray` does).
     ///
     /// ```swift
-    /// age <-> map["profile.age"]      // age <-> ds.profile.age
+    /// age     <-> map["profile.age"]                         // age <-> ds.profile.age
+    /// city    <-> map["address->city", delimiter: "->"]
+    /// note    <-> map["note", ignoreNil: true]
+    /// friends <-> map["friends", singleObjectAsArray: true]
     /// ```
-    public subscript(path: String) -> DynamicValue {
-        view[path]
-    }
-
-    /// The value at `path`, with segments split by `delimiter` (ObjectMapper's `delimiter:`).
-    ///
-    /// ```swift
-    /// city <-> map["address->city", delimiter: "->"]
-    /// ```
-    public subscript(path: String, delimiter delimiter: String) -> DynamicValue {
-        view[Path(path, delimiter: delimiter)]
+    public subscript(path: String, delimiter delimiter: String = ".", ignoreNil ignoreNil: Bool = false,
+                     singleObjectAsArray singleObjectAsArray: Bool = false) -> DynamicValue {
+        var place = delimiter == "." ? view[path] : view[Path(path, delimiter: delimiter)]
+        if ignoreNil { place.readOptions.insert(.ignoresNull) }
+        if singleObjectAsArray { place.readOptions.insert(.singleObjectAsArray) }
+        return place
     }
 
     /// The member `key` itself, whatever it contains (ObjectMapper's `nested: false`).

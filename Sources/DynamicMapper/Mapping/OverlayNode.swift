@@ -84,6 +84,15 @@ extension OverlayNode {
         }
     }
 
+    var isObject: Bool {
+        switch self {
+        case .source(let document, let index): return document.nodes[index].kind == .object
+        case .value(let json): if case .object = json { return true } else { return false }
+        case .object: return true
+        case .array: return false
+        }
+    }
+
     /// The whole value as ``JSON``.
     var json: JSON {
         switch self {
