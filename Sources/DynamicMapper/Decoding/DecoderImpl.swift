@@ -169,6 +169,12 @@ final class DecoderImpl: Decoder {
         return usage
     }
 
+    /// Records that a lossy array left out the element at `node`, when a dynamic model is
+    /// being decoded (its encoding then keeps the element where it was).
+    func markDropped(_ node: Int) {
+        madeKeyUsage?.markDropped(node)
+    }
+
     /// Runs `body` with key lookups recorded as a model's own.
     func withKeyUsageRecorded<T>(_ body: () throws -> T) rethrows -> T {
         let saved = usageBits
