@@ -100,22 +100,22 @@ extension DynamicValue {
     /// to the one `init(from:)` that reads this place.
     package func read<T: Decodable>(into target: inout T, marksKeys: Bool = false, transformer: Any? = nil) {
         guard readsNow else { return }
-        if transformer == nil, updatesInPlace(&target) { return }
-        if readOptions.contains(.ignoresNull), let node, node.isNull {
-            markReadForReport(node)
-            rememberUnchangedRead(target, oneWay: !marksKeys)
-            return
+        let node = nodeForRead
+        if transformer == nil, root.session?.updatesInPlace == true, updatesInPlace(&target, at: node) { return }
+        if let node {
+            if readOptions.contains(.ignoresNull), node.isNull {
+                markReadForReport(node)
+            } else if decodeRecordingFailure(into: &target, from: node, marksKeys: marksKeys, transformer: transformer) {
+                return
+            }
         }
-        if let node, let value = decodeRecordingFailure(T.self, from: node, marksKeys: marksKeys, transformer: transformer) {
-            target = value
-        } else {
-            rememberUnchangedRead(target, oneWay: !marksKeys)
-        }
+        rememberUnchangedRead(target, oneWay: !marksKeys)
     }
 
     /// `target <-- view` for an optional: as above, and `null` makes `target` `nil`.
     package func read<T: Decodable>(into target: inout T?, marksKeys: Bool = false, transformer: Any? = nil) {
         guard readsNow else { return }
+        let node = nodeForRead
         if let node, node.isNull {
             markReadForReport(node)
             guard !readOptions.contains(.ignoresNull) else {
@@ -123,7 +123,7 @@ extension DynamicValue {
                 return
             }
             target = nil
-        } else if transformer == nil, target != nil, updatesInPlace(&target!) {
+        } else if transformer == nil, target != nil, root.session?.updatesInPlace == true, updatesInPlace(&target!, at: node) {
             return
         } else if let node, let value = decodeRecordingFailure(T.self, from: node, marksKeys: marksKeys, transformer: transformer) {
             target = value
@@ -136,7 +136,7 @@ extension DynamicValue {
     /// `.absent` and `null` `.null`; a value that does not decode leaves it alone, as above.
     package func read<T: Decodable>(into target: inout Presence<T>, marksKeys: Bool = false) {
         guard readsNow else { return }
-        guard let node else {
+        guard let node = nodeForRead else {
             target = .absent
             return
         }
@@ -163,8 +163,8 @@ extension DynamicValue {
     /// While ``DynamicJSONDecoder/decode(into:from:)`` runs: maps the object here into
     /// `target` in place when it is a mappable model, and says whether it did. A failure is
     /// recorded as a failed read's is, and leaves the model as far as it got.
-    private func updatesInPlace<T>(_ target: inout T) -> Bool {
-        guard let session = root.session, session.updatesInPlace, case .decoding(let impl)? = session.direction,
+    private func updatesInPlace<T>(_ target: inout T, at node: OverlayNode?) -> Bool {
+        guard let session = root.session, session.updatesInPlace, let impl = session.decoder,
               case .source(let document, let index)? = node, document === impl.document,
               impl.nodes[index].kind == .object, var model = target as? any DynamicMappable else { return false }
         do {
@@ -176,10 +176,20 @@ extension DynamicValue {
         return true
     }
 
+    /// The node here, as ``node`` finds it, but through the running decoder's session when
+    /// the view is the model's document as decoded: the first key is looked up from where the
+    /// last lookup in the model's object ended (mappings read keys in document order).
+    private var nodeForRead: OverlayNode? {
+        guard let session = root.session, session.decoder != nil, session.sharedTree == nil,
+              case .source(let document, let object) = root.root, case .key(let key)? = steps.first else { return node }
+        guard let found = document.member(of: object, named: key, cursor: &session.memberCursor) else { return nil }
+        return steps.count == 1 ? .source(document, found) : OverlayNode.source(document, found).descendant(at: steps.dropFirst())
+    }
+
     /// Marks the keys on the way to a value read here as read, when the decode running the
     /// mapping lists unread keys: the view walked them, not the decoder.
     private func markReadForReport(_ node: OverlayNode) {
-        guard case .decoding(let impl)? = root.session?.direction,
+        guard let impl = root.session?.decoder,
               case .source(let document, let index) = node, document === impl.document else { return }
         impl.markRouteForReport(to: index)
     }
@@ -259,6 +269,21 @@ extension DynamicValue {
     /// Which way the coder running this model's mapping is going; `nil` when no coder runs it.
     package var runningMappingType: DynamicMappingType? { root.session?.mappingType }
 
+    /// Decodes the value at `node` into `target`; `false`, with the failure recorded and
+    /// `target` untouched, when it does not decode. (Taking `target` rather than returning
+    /// `T?` keeps the fast path from asking the runtime for `Optional<T>`'s metadata.)
+    private func decodeRecordingFailure<T: Decodable>(into target: inout T, from node: OverlayNode, marksKeys: Bool, transformer: Any?) -> Bool {
+        markReadForReport(node)
+        do {
+            target = try decode(T.self, from: node, marksKeys: marksKeys, transformer: transformer)
+            return true
+        } catch {
+            root.session?.failures.append(error)
+            reportFailedRead(error, type: T.self, at: node)
+            return false
+        }
+    }
+
     private func decodeRecordingFailure<T: Decodable>(_ type: T.Type, from node: OverlayNode, marksKeys: Bool, transformer: Any? = nil) -> T? {
         markReadForReport(node)
         do {
@@ -272,7 +297,7 @@ extension DynamicValue {
 
     /// Reports a read that failed to the decode running the mapping, when it reports.
     private func reportFailedRead<T>(_ error: any Error, type: T.Type, at node: OverlayNode) {
-        guard case .decoding(let impl)? = root.session?.direction, let reporting = impl.options.reporting else { return }
+        guard let impl = root.session?.decoder, let reporting = impl.options.reporting else { return }
         let kind: DecodeReport.Kind = isUnknownEnumValue(error, type: T.self) ? .unknownEnumValue : .mappingFailure
         let codingPath = fullPath.map(\.codingKey)
         if case .source(let document, let index) = node {
@@ -299,8 +324,10 @@ extension DynamicValue {
             single.readOptions.remove(.singleObjectAsArray)
             if let array = try arrayType.wrapping({ try single.decodeElement($0, from: node, marksKeys: marksKeys) }) as? T { return array }
         }
-        if case .source(let document, let index) = node,
-           case .decoding(let impl)? = root.session?.direction, impl.document === document {
+        if case .source(let document, let index) = node, let impl = root.session?.decoder, impl.document === document {
+            guard let transformer else {
+                return try impl.decodeDetached(T.self, at: index, marksKeys: marksKeys, path: { CodingPathNode.of(fullPath) })
+            }
             return try impl.withReadTransformer(transformer) {
                 try impl.decodeDetached(T.self, at: index, marksKeys: marksKeys, path: { CodingPathNode.of(fullPath) })
             }
