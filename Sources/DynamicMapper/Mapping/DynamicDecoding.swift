@@ -27,15 +27,20 @@ extension DecoderImpl {
         if let built = model.dynamicSelf?.decoded, built.document === document, built.index == index {
             session.unchangedReads = built.unchangedReads
         }
-        model.dynamicSelf = DynamicClass(root: .source(document, index), origin: viewOrigin, session: session,
-                                         decoded: DecodedState(document: document, index: index))
+        // The view the mapping sees carries only what reads use (the session knows the
+        // decoder): each `ds.x` copies it, so its origin and decoded state, which only encoding
+        // and patching need, are added once the mapping has run.
+        model.dynamicSelf = DynamicClass(root: .source(document, index), origin: nil, session: session)
         MappingRun.$current.withValue(.decoding) {
             model.dynamicMapping(mappingType: .decoding)
         }
-        model.dynamicSelf?.session = nil
-        if !session.unchangedReads.isEmpty, model.dynamicSelf?.decoded?.document === document {
-            model.dynamicSelf?.decoded?.unchangedReads = session.unchangedReads
+        if model.dynamicSelf?.session === session {
+            var decoded = DecodedState(document: document, index: index)
+            decoded.unchangedReads = session.unchangedReads
+            model.dynamicSelf?.origin = viewOrigin
+            model.dynamicSelf?.decoded = decoded
         }
+        model.dynamicSelf?.session = nil
         if options.strictMapping, let first = session.failures.first { throw first }
         if let handler = options.mappingFailureHandler {
             for case let failure as DecodingError in session.failures { handler(failure) }
@@ -333,7 +338,7 @@ extension DynamicValue {
             }
         }
         let path = CodingPathNode.of(fullPath)
-        let options = root.origin?.options ?? ViewOrigin.defaultDecoding
+        let options = root.session?.decoder?.options ?? root.origin?.options ?? ViewOrigin.defaultDecoding
         if case .source(let document, let index) = node {
             let impl = DecoderImpl(document: document, options: options, node: index, path: path)
             return try MappedFilling.withoutPending { try impl.withReadTransformer(transformer) { try impl.unwrap(T.self, at: index) } }

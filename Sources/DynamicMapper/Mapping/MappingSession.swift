@@ -22,6 +22,9 @@ final class MappingSession: @unchecked Sendable {
     private(set) var mappingType: DynamicMappingType?
     /// While decoding: where the last key lookup in the model's own object ended (see
     /// ``Document/member(of:named:cursor:)``); most mappings read keys in document order.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var memberCursor = Document.MemberCursor()
     /// Reads that found a value they could not decode, and writes whose value failed to encode.
     var failures: [any Error] = []
