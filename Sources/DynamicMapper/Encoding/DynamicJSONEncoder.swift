@@ -59,6 +59,30 @@ open class DynamicJSONEncoder: JSONEncoder, @unchecked Sendable {
         set { lock.withLock { _mappingConflictHandler = newValue } }
     }
 
+    private var _includesNilValues = false
+
+    /// Whether a `nil` optional is written as `null` instead of leaving its key out (default
+    /// `false`): ObjectMapper's `shouldIncludeNilValues`.
+    ///
+    /// ```swift
+    /// struct User: Codable { var name: String; var nickname: String? }
+    /// let encoder = DynamicJSONEncoder()
+    /// encoder.includesNilValues = true
+    /// try encoder.encode(User(name: "Ada", nickname: nil))   // {"name":"Ada","nickname":null}
+    /// ```
+    ///
+    /// It applies to synthesized `Codable` properties (everything written with
+    /// `encodeIfPresent`) and to `nickname <-> ds.profile.nickname` with a `nil` optional, at
+    /// every depth. A decoded dynamic model's `nil` property writes `null` over its key instead
+    /// of removing it; one that was already `nil` after the read keeps the document's value,
+    /// unless the document has no value there, which gets a `null`. Values that decide for
+    /// themselves are unchanged: `@Mapped` properties (see its `encodeNil` option) and
+    /// hand-written `encode(to:)` that skips a key.
+    open var includesNilValues: Bool {
+        get { lock.withLock { _includesNilValues } }
+        set { lock.withLock { _includesNilValues = newValue } }
+    }
+
     /// Encodes `value` as JSON.
     ///
     /// ```swift
@@ -135,9 +159,12 @@ open class DynamicJSONEncoder: JSONEncoder, @unchecked Sendable {
         try encodeToJSON(value)
     }
 
-    /// The ``JSON`` value of any `Encodable`, for the parts of the package that need one.
-    func encodeToJSON<T: Encodable>(_ value: T) throws -> JSON {
-        let json = try ContainerMisuse.reporting(EncodingOptions(self)) { try TreeEncoder.encode(value, options: $0) }
+    /// The ``JSON`` value of any `Encodable`, for the parts of the package that need one;
+    /// the Swift numbers written are noted in `record` when one is given.
+    func encodeToJSON<T: Encodable>(_ value: T, recording record: ScalarRecord? = nil) throws -> JSON {
+        var options = EncodingOptions(self)
+        options.scalarRecord = record
+        let json = try ContainerMisuse.reporting(options) { try TreeEncoder.encode(value, options: $0) }
         guard let json else { throw Self.emptyTopLevelError(value) }
         return json
     }
