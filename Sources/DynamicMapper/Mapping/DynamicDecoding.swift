@@ -185,10 +185,11 @@ extension DynamicValue {
     /// the view is the model's document as decoded: the first key is looked up from where the
     /// last lookup in the model's object ended (mappings read keys in document order).
     private var nodeForRead: OverlayNode? {
-        guard let session = root.session, session.decoder != nil, session.sharedTree == nil,
-              case .source(let document, let object) = root.root, case .key(let key)? = steps.first else { return node }
+        guard let session = root.session, session.decoder != nil, session.sharedTree == nil, !steps.isEmpty,
+              case .key(let key) = steps[0], case .source(let document, let object) = root.root else { return node }
         guard let found = document.member(of: object, named: key, cursor: &session.memberCursor) else { return nil }
-        return steps.count == 1 ? .source(document, found) : OverlayNode.source(document, found).descendant(at: steps.dropFirst())
+        if steps.count == 1 { return .source(document, found) }
+        return OverlayNode.source(document, found).descendant(at: steps[1...])
     }
 
     /// Marks the keys on the way to a value read here as read, when the decode running the
@@ -330,20 +331,30 @@ extension DynamicValue {
     }
 
     private func decode<T: Decodable>(_ type: T.Type, from node: OverlayNode, marksKeys: Bool, transformer: Any?) throws -> T {
-        if readOptions.contains(.singleObjectAsArray), transformer == nil, node.isObject,
-           let arrayType = T.self as? any SingleElementArray.Type {
-            // ObjectMapper's `mapArray` reads one object as an array of it.
-            var single = self
-            single.readOptions.remove(.singleObjectAsArray)
-            if let array = try arrayType.wrapping({ try single.decodeElement($0, from: node, marksKeys: marksKeys) }) as? T { return array }
-        }
-        if case .source(let document, let index) = node, let impl = root.session?.decoder, impl.document === document {
+        if !readOptions.contains(.singleObjectAsArray), case .source(let document, let index) = node,
+           let impl = root.session?.decoder, impl.document === document {
             guard let transformer else {
                 return try impl.decodeDetached(T.self, at: index, marksKeys: marksKeys, path: { CodingPathNode.of(fullPath) })
             }
             return try impl.withReadTransformer(transformer) {
                 try impl.decodeDetached(T.self, at: index, marksKeys: marksKeys, path: { CodingPathNode.of(fullPath) })
             }
+        }
+        return try decodeOffTheDecoder(T.self, from: node, marksKeys: marksKeys, transformer: transformer)
+    }
+
+    /// ``decode(_:from:marksKeys:transformer:)`` where the running decoder's document cannot
+    /// answer: a single object read as an array, a view made outside a decode, an edited
+    /// value. Out of line, so that the common read does not pay for what these need.
+    @inline(never)
+    private func decodeOffTheDecoder<T: Decodable>(_ type: T.Type, from node: OverlayNode, marksKeys: Bool, transformer: Any?) throws -> T {
+        if readOptions.contains(.singleObjectAsArray), transformer == nil, let array = try singleObjectArray(T.self, from: node, marksKeys: marksKeys) {
+            return array
+        }
+        var plain = self
+        plain.readOptions.remove(.singleObjectAsArray)
+        if case .source(let document, _) = node, let impl = root.session?.decoder, impl.document === document {
+            return try plain.decode(T.self, from: node, marksKeys: marksKeys, transformer: transformer)
         }
         let path = CodingPathNode.of(fullPath)
         let options = root.session?.decoder?.options ?? root.origin?.options ?? ViewOrigin.defaultDecoding
@@ -363,6 +374,17 @@ extension DynamicValue {
 }
 
 extension DynamicValue {
+    /// ObjectMapper's `mapArray` reading one object as an array of it
+    /// (``ReadOptions/singleObjectAsArray``): `nil` unless `node` is an object and `T` an array.
+    /// Out of line, so that the common read does not ask for the metadata it needs.
+    @inline(never)
+    fileprivate func singleObjectArray<T>(_ type: T.Type, from node: OverlayNode, marksKeys: Bool) throws -> T? {
+        guard node.isObject, let arrayType = T.self as? any SingleElementArray.Type else { return nil }
+        var single = self
+        single.readOptions.remove(.singleObjectAsArray)
+        return try arrayType.wrapping { try single.decodeElement($0, from: node, marksKeys: marksKeys) } as? T
+    }
+
     /// An element of an array read from a single object (``ReadOptions/singleObjectAsArray``).
     fileprivate func decodeElement<Element: Decodable>(_ type: Element.Type, from node: OverlayNode, marksKeys: Bool) throws -> Any {
         try decode(Element.self, from: node, marksKeys: marksKeys, transformer: nil)
