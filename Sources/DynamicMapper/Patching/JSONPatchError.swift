@@ -51,8 +51,9 @@ public struct JSONPatchError: Error, Sendable, Equatable, CustomStringConvertibl
         /// times the size of the document and the patch.
         ///
         /// ```swift
-        /// // 30 times {"op": "copy", "from": "", "path": "/cN"}: the document doubles each time
-        /// error.reason   // .growthLimitExceeded(limit: 1164)
+        /// // {"a": 1} and 30 times {"op": "copy", "from": "", "path": "/cN"}: the document
+        /// // doubles each time, and the tenth copy passes 4 × (2 + 30) + 1,024 values
+        /// error.reason   // .growthLimitExceeded(limit: 1152)
         /// ```
         case growthLimitExceeded(limit: Int)
 
