@@ -17,6 +17,10 @@ private struct Box: Decodable {
     var value: JSON
 }
 
+private struct Tags: Decodable {
+    @Flat var tags: [String]
+}
+
 /// The debug description of the `DecodingError.dataCorrupted` that `body` throws, with its
 /// coding path, or what else happened.
 private func corruption(_ body: () throws -> Void) -> String {
@@ -48,6 +52,21 @@ struct JSONDecodingDepthTests {
         }
         let refusal = "A JSON value nests arrays and objects more than 1024 deep (JSON.maximumNesting), whatever maximumDepth allows"
         #expect(outcome == [": " + refusal, ": " + refusal, "value: " + refusal, "Index 0: " + refusal, "decoded", "decoded"])
+    }
+
+    @Test("a decode report describes a dropped element nested past JSON.maximumNesting instead of building it")
+    func reportOfADeepDroppedElement() {
+        let outcome: [String] = onThread(stackSize: 512 * 1024) {
+            let decoder = DynamicJSONDecoder()
+            decoder.maximumDepth = 200_000
+            do {
+                let (value, report) = try decoder.decodeWithReport(Tags.self, from: Data(#"{"tags":["a",\#(arrays(100_000)),"b"]}"#.utf8))
+                return value.tags + report.events.map { String($0.description.prefix(88)) }
+            } catch {
+                return ["\(error)"]
+            }
+        }
+        #expect(outcome == ["a", "b", "tags[1]: dropped from lossy array, value (arrays and objects nested more than 1024 deep)"])
     }
 
     @Test("another decoder: deeper than JSON.maximumNesting is a DecodingError, not unbounded recursion")
