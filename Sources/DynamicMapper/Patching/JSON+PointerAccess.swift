@@ -128,20 +128,6 @@ extension JSON {
         return elements
     }
 
-    /// Changes the elements in place when this is an array.
-    mutating func editElements(_ body: (inout [JSON]) -> Void) {
-        guard var elements = takeElements() else { return }
-        body(&elements)
-        self = .array(elements)
-    }
-
-    /// Changes the members in place when this is an object.
-    mutating func editMembers(_ body: (inout Object) -> Void) {
-        guard var object = takeObject() else { return }
-        body(&object)
-        self = .object(object)
-    }
-
     /// The pointer of the first `steps` components of `path`.
     static func pointer(_ path: Path, steps: Int) -> String {
         Path(Array(path.components.prefix(steps))).pointer
