@@ -5,8 +5,9 @@ import DynamicMapperTestSupport
 
 // A write through a view whose path or pointer meets a value of another kind (a token that is
 // not an index for an array, a key step on an array, an index step on an object, any step on a
-// scalar) is refused: it returns `false` and the document is unchanged, as JSON Patch refuses
-// the same pointer. Only the last step's own value is ever replaced.
+// string, number or Boolean) is refused: it returns `false` and the document is unchanged, as
+// JSON Patch refuses the same pointer. Only the last step's own value is ever replaced, and a
+// `null` on the way, which holds nothing (padding leaves it before a written index).
 
 @Suite("Writes through a value of another kind")
 struct WriteKindRefusalTests {
@@ -36,7 +37,7 @@ struct WriteKindRefusalTests {
         #expect(throws: JSONPatchError.self) { try json.apply([.add(try Path(pointer: pointer), "x")]) }
     }
 
-    @Test("any token on a scalar refuses the write", arguments: ["/s/0", "/s/-", "/s/k", "/n/0", "/b/x", "/z/0", "/z/k", "/list/0/0"])
+    @Test("any token on a string, number or Boolean refuses the write", arguments: ["/s/0", "/s/-", "/s/k", "/n/0", "/b/x", "/list/0/0"])
     func tokenOnScalar(pointer: String) throws {
         let text = #"{"list":[1,2,3],"s":"str","n":5,"b":true,"z":null}"#
         var view = try DynamicClass(parsing: text)
@@ -45,6 +46,14 @@ struct WriteKindRefusalTests {
             #expect(!written)
         }
         #expect(JSON(view).serializedString() == text)
+    }
+
+    @Test("a null on the way is replaced as a missing value is, so padded slots can be filled")
+    func nullOnTheWay() throws {
+        var view = try DynamicClass(parsing: #"{"z":null,"w":null}"#)
+        let written = [view[pointer: "/z/0"].set("x"), view[pointer: "/w/k"].set("y"), view.items[2].id.set(3), view.items[0].id.set(1)]
+        #expect(written == [true, true, true, true])
+        #expect(JSON(view).serializedString() == #"{"z":["x"],"w":{"k":"y"},"items":[{"id":1},null,{"id":3}]}"#)
     }
 
     @Test("the same pointers still write where they name a place")
@@ -145,8 +154,8 @@ struct WriteKindRefusalTests {
                       let index = Int(token), index - elements.count <= 100_000 else { return false }
                 // Not a ternary with `nil`: that would read `nil` as the literal `JSON.null`.
                 current = index < elements.count ? elements[index] : Optional.none
-            case nil:
-                // Created by the write: `-` or digits start an array.
+            case nil, .null?:
+                // Created by the write (a `null` is replaced): `-` or digits start an array.
                 current = nil
             default:
                 return false

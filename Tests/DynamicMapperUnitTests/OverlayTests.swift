@@ -82,13 +82,15 @@ private indirect enum Model: Equatable, CustomStringConvertible {
         }
     }
 
-    /// Whether `update` refuses the write: a step that meets a value of another kind, an index
-    /// before the start, or too far past the end.
+    /// Whether `update` refuses the write: a step that meets a value of another kind (`null`
+    /// is replaced), an index before the start, or too far past the end.
     static func refuses(_ node: Model?, at steps: [Path.Component]) -> Bool {
         var current = node
         for step in steps {
             switch (step, current) {
-            case (.index, .object?), (.index, .scalar?), (.key, .array?), (.key, .scalar?):
+            case (.index, .object?), (.key, .array?):
+                return true
+            case (_, .scalar(let text)?) where text != "null":
                 return true
             case (.index(let index), .array(let elements)?):
                 let position = index < 0 ? elements.count + index : index

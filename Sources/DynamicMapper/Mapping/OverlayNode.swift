@@ -162,10 +162,12 @@ extension OverlayNode {
     /// with `null` up to it. An edit of a key that the object holds more than once leaves one
     /// member.
     ///
+    /// A `null` on the way counts as missing and is replaced by the container the step needs.
+    ///
     /// Returns `false`, changing nothing, when the write is refused: a step that meets a value
-    /// of another kind (a key on an array, an index on an object, any step on a scalar or
-    /// `null`), a negative index before the start, a gap larger than ``maximumIndexGap``, or
-    /// more than ``maximumWriteDepth`` steps.
+    /// of another kind (a key on an array, an index on an object, any step on a string, number
+    /// or Boolean), a negative index before the start, a gap larger than ``maximumIndexGap``,
+    /// or more than ``maximumWriteDepth`` steps.
     ///
     /// Iterative, so the stack does not grow with the path; each container on the path is
     /// moved out of its parent while it is edited, so its storage is unique and edits are in
@@ -231,11 +233,13 @@ extension OverlayNode {
         return true
     }
 
-    /// Whether a write may take `steps`: each step meets nothing (the write creates it) or a
-    /// container of its kind, and every index lands within reach, resolved against what is
-    /// there or (for parts the write creates) against an empty array. A write that met a value
-    /// of another kind would have to replace it, destroying data the caller never named
-    /// (`/list/01` turning an array into an object), so it is refused as JSON Patch refuses it.
+    /// Whether a write may take `steps`: each step meets nothing or `null` (the write creates
+    /// the container) or a container of its kind, and every index lands within reach, resolved
+    /// against what is there or (for parts the write creates) against an empty array. A write
+    /// that met a value of another kind would have to replace it, destroying data the caller
+    /// never named (`/list/01` turning an array into an object), so it is refused as JSON Patch
+    /// refuses it. A `null` holds nothing to destroy, and is what padding leaves in the slots
+    /// before a written index, which later writes fill (`items[1].id`, then `items[0].id`).
     private static func isWritable(_ node: OverlayNode?, at steps: some Collection<Path.Component>) -> Bool {
         var current = node
         for step in steps {
@@ -251,15 +255,16 @@ extension OverlayNode {
         return true
     }
 
-    /// Whether `step` goes into this node: a key into an object, an index into an array.
+    /// Whether `step` goes into this node: a key into an object, an index into an array, and
+    /// either into `null`, which the write replaces.
     private func accepts(_ step: Path.Component) -> Bool {
         switch (self, step) {
-        case (.object, .key), (.value(.object), .key), (.array, .index), (.value(.array), .index):
+        case (.object, .key), (.value(.object), .key), (.array, .index), (.value(.array), .index), (.value(.null), _):
             return true
         case (.source(let document, let index), .key):
-            return document.nodes[index].kind == .object
+            return document.nodes[index].kind == .object || document.nodes[index].kind == .null
         case (.source(let document, let index), .index):
-            return document.nodes[index].kind == .array
+            return document.nodes[index].kind == .array || document.nodes[index].kind == .null
         default:
             return false
         }

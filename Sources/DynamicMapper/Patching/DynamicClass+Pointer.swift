@@ -16,8 +16,8 @@ extension DynamicClass {
     /// the end). Beyond what exists, digits are an index and anything else a key, so that
     /// `set` creates what is missing as a path does. Reads and writes then behave as with a
     /// path: a missing place reads as missing, and a write the path rules refuse returns
-    /// `false`, among them any token on a scalar and a token that is not an index for the
-    /// array it meets (`01`, `-1`, `foo`, an index too large for `Int`), as JSON Patch refuses
+    /// `false`, among them any token on a string, number or Boolean and a token that is not an
+    /// index for the array it meets (`01`, `-1`, `foo`, an index too large for `Int`), as JSON Patch refuses
     /// them. A malformed pointer reads as missing and refuses writes; `Path(pointer:)`
     /// tells what is wrong with it.
     public subscript(pointer pointer: String) -> DynamicValue {
