@@ -22,8 +22,9 @@ extension JSON: Codable {
             self = try impl.jsonValue(at: impl.currentNode, codingPath: { impl.codingPath })
             return
         }
-        let codingPath = decoder.codingPath
+        // Asked only of containers: building the coding path costs a step per level.
         func refuseTooDeep() throws {
+            let codingPath = decoder.codingPath
             guard codingPath.count < Self.maximumNesting else {
                 throw DecodingError.dataCorrupted(DecodingError.Context(
                     codingPath: codingPath,
