@@ -24,6 +24,14 @@ struct ReadSnapshot: Sendable, Equatable {
 
     /// `value` as the default encoder writes it, or `nil` when it cannot be encoded.
     static func encoding<T: Encodable>(_ value: T) -> JSON? {
-        try? TreeEncoder.wrap(value, options: .defaultEncoding, path: [])?.json
+        // The kinds most properties have, written as the encoder writes them without building
+        // an encoder (a model's defaults for missing keys come here once per decode).
+        switch value {
+        case let text as String: return .string(text)
+        case let number as Int: return .number(JSON.Number(validated: String(number)))
+        case let flag as Bool: return .bool(flag)
+        case let optional as any AnyOptional where optional.isNone: return .null
+        default: return try? TreeEncoder.wrap(value, options: .defaultEncoding, path: [])?.json
+        }
     }
 }
