@@ -92,3 +92,68 @@ struct UneditedLossyModelTests {
         }
     }
 }
+
+// MARK: - Defaults and conversions
+
+private struct Defaulted: MappedCodable, DynamicCodable {
+    var dynamicSelf: DynamicClass?
+    @Mapped var id: Int
+    @Mapped("meta.scores", default: [], .lossy) var scores: [Int]
+    @Mapped(default: "unknown", .nullIsMissing) var phone: String
+    @Mapped var count: Int
+    @Mapped("deep.er.flag", default: false) var flag: Bool
+}
+
+private struct Zeroed: DynamicCodable {
+    var dynamicSelf: DynamicClass?
+    var id: Int
+    @Zero var total: Int
+    @Zero var names: [String]
+}
+
+@Suite("Unedited defaults and conversions: nothing written")
+struct UneditedDefaultsTests {
+    @Test("A default for a missing key or null, and a lossless conversion, write nothing while unchanged")
+    func defaultsAndConversions() throws {
+        for text in [#"{"id":1,"count":"5"}"#, #"{"id":1,"count":5,"phone":null,"deep":{"other":1}}"#, #"{"id":1,"count":"7","meta":{"scores":"x"}}"#] {
+            let model = try decode(Defaulted.self, text)
+            let output = try encoded(model)
+            #expect(output == text)
+            #expect(try model.changes() == [:], "\(text)")
+        }
+        let zeroed = try decode(Zeroed.self, #"{"id":1,"total":null}"#)
+        #expect(zeroed.total == 0 && zeroed.names.isEmpty)
+        #expect(try encoded(zeroed) == #"{"id":1,"total":null}"#)
+        #expect(try zeroed.changes() == [:])
+    }
+
+    @Test("A changed default or conversion is written")
+    func changedValuesAreWritten() throws {
+        var model = try decode(Defaulted.self, #"{"id":1,"count":"5"}"#)
+        model.count = 6
+        model.phone = "+1"
+        model.flag = true
+        #expect(try encoded(model) == #"{"id":1,"count":6,"phone":"+1","deep":{"er":{"flag":true}}}"#)
+    }
+
+    @Test("Random payloads with missing, null, converted and plain members: an unedited model changes nothing")
+    func randomPayloads() throws {
+        var random = SeededRandom(state: 2906)
+        let counts = ["5", #""5""#, "12", #""12""#]
+        let phones = [nil, "null", #""+1""#]
+        let scores = [nil, "[1,2]", #"[1,"x"]"#, #""x""#, "null"]
+        let deeps = [nil, #"{"other":1}"#, #"{"er":{"flag":true}}"#, #"{"er":{}}"#]
+        for _ in 0..<200 {
+            var members = [#""id":1"#, #""count":\#(counts[Int.random(in: 0..<counts.count, using: &random)])"#]
+            if let phone = phones[Int.random(in: 0..<phones.count, using: &random)] { members.append(#""phone":\#(phone)"#) }
+            if let score = scores[Int.random(in: 0..<scores.count, using: &random)] { members.append(#""meta":{"scores":\#(score)}"#) }
+            if let deep = deeps[Int.random(in: 0..<deeps.count, using: &random)] { members.append(#""deep":\#(deep)"#) }
+            members.shuffle(using: &random)
+            let text = "{" + members.joined(separator: ",") + "}"
+            let model = try decode(Defaulted.self, text)
+            let output = try encoded(model)
+            #expect(output == text)
+            #expect(try model.changes() == [:], "\(text)")
+        }
+    }
+}

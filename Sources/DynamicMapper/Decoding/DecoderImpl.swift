@@ -175,6 +175,33 @@ final class DecoderImpl: Decoder {
         madeKeyUsage?.markDropped(node)
     }
 
+    /// Records, while a dynamic model is decoded, that a property took `value` at `node` (a
+    /// default for `null`, a conversion) instead of the document's value there.
+    func keep<Value>(_ value: Value, node: Int) {
+        guard let usage = madeKeyUsage, let json = Self.keptForm(of: value) else { return }
+        usage.keep(json, at: KeyUsage.KeptPlace(node: node, missing: []))
+    }
+
+    /// The same for a default taken where `path` below `object` has nothing.
+    /// The place is recorded below the deepest object of `path` that the document has, which
+    /// is where encoding meets the model's new member.
+    func keep<Value>(_ value: Value, missingAt path: [Path.Component], below object: Int) {
+        guard let usage = madeKeyUsage, !path.isEmpty, let json = Self.keptForm(of: value) else { return }
+        var deepest = object
+        var rest = path[...]
+        while rest.count > 1, case .key(let key)? = rest.first, let next = document.member(of: deepest, named: key),
+              nodes[next].kind == .object {
+            deepest = next
+            rest = rest.dropFirst()
+        }
+        usage.keep(json, at: KeyUsage.KeptPlace(node: deepest, missing: Array(rest)))
+    }
+
+    private static func keptForm<Value>(of value: Value) -> JSON? {
+        guard let encodable = value as? any Encodable else { return nil }
+        return ReadSnapshot.encoding(encodable)
+    }
+
     /// Runs `body` with key lookups recorded as a model's own.
     func withKeyUsageRecorded<T>(_ body: () throws -> T) rethrows -> T {
         let saved = usageBits

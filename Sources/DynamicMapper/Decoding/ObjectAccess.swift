@@ -81,6 +81,16 @@ struct ObjectAccess: Decodable {
         impl.member(named: name, of: object, depth: path.depth, index: index, traversing: traversing)
     }
 
+    /// Keeps `value`, a default the property at `components` below this object took, for
+    /// encoding (see ``DecoderImpl/keep(_:node:)``).
+    func keepDefault<Value>(_ value: Value, at components: [Path.Component]) {
+        if let found = (try? MappedDecoding.node(at: components, in: self)) ?? nil {
+            impl.keep(value, node: found)
+        } else {
+            impl.keep(value, missingAt: components, below: object)
+        }
+    }
+
     /// Reports that the value at `components` below this object got a default because it was
     /// missing or `null`.
     func reportDefault(at components: [Path.Component], codingPath: @autoclosure () -> [any CodingKey]) {

@@ -48,6 +48,11 @@ extension DynamicEncoding {
         /// and for a nested dynamic model (already complete), the model's value replaces the
         /// document's.
         private func plainMerge(base: OverlayNode?, model: TreeNode, original: OverlayNode?, steps: inout [Path.Component]) -> OverlayNode {
+            // A default or a conversion the property took and still holds writes nothing.
+            if let usage, usage.hasKeptValues, let base, case .source(let document, let index) = base,
+               let kept = usage.keptValue(at: KeyUsage.KeptPlace(node: index, missing: []), in: document), kept == model.json {
+                return base
+            }
             // Where the view is the document itself, each child is its own original.
             let baseIsOriginal = original.map { base?.isSameDocumentNode(as: $0) ?? false } ?? true
             switch model {
@@ -55,10 +60,12 @@ extension DynamicEncoding {
                 return complete
             case .object(let object):
                 guard let members = base?.objectMembers() else { return model.overlay }
-                return mergeObject(members, keys: object.keys, values: object.nodes, original: baseIsOriginal ? nil : original, steps: &steps)
+                return mergeObject(members, keys: object.keys, values: object.nodes, original: baseIsOriginal ? nil : original,
+                                   source: base?.sourceObject, steps: &steps)
             case .value(.object(let object)):
                 guard let members = base?.objectMembers() else { return model.overlay }
-                return mergeObject(members, keys: object.keys, values: object.values.map(TreeNode.value), original: baseIsOriginal ? nil : original, steps: &steps)
+                return mergeObject(members, keys: object.keys, values: object.values.map(TreeNode.value), original: baseIsOriginal ? nil : original,
+                                   source: base?.sourceObject, steps: &steps)
             case .array(let array):
                 if let kept = keepingDropped(base, array.nodes, steps: &steps) { return kept }
                 guard let elements = base?.arrayElements() else { return model.overlay }
@@ -131,7 +138,10 @@ extension DynamicEncoding {
         }
 
         /// `original` is `nil` where the members are the document's own (nothing to compare).
-        private func mergeObject(_ base: OverlayObject, keys: [String], values: [TreeNode], original: OverlayNode?, steps: inout [Path.Component]) -> OverlayNode {
+        /// `source` is the document object the members are, when they are one: the model's new
+        /// keys leave out the defaults its properties took below it and still hold.
+        private func mergeObject(_ base: OverlayObject, keys: [String], values: [TreeNode], original: OverlayNode?,
+                                 source: (document: Document, index: Int)? = nil, steps: inout [Path.Component]) -> OverlayNode {
             var written: [String: Int] = [:]
             written.reserveCapacity(keys.count)
             for (position, key) in keys.enumerated() where written[key] == nil { written[key] = position }
@@ -179,9 +189,15 @@ extension DynamicEncoding {
                     result.append(member)
                 }
             }
+            let keptDefaults = source.flatMap { source in usage.map { $0.hasKeptDefaults(below: source.index, in: source.document) } } ?? false
             for (position, key) in keys.enumerated() where !used.contains(key) && key != DynamicEncoding.reservedKey {
                 used.insert(key)
-                result.append(OverlayMember(key: key, value: values[position].overlay))
+                if keptDefaults, let usage, let source {
+                    guard let left = usage.withoutKeptDefaults(values[position].json, below: source.index, at: [.key(key)]) else { continue }
+                    result.append(OverlayMember(key: key, value: .value(left)))
+                } else {
+                    result.append(OverlayMember(key: key, value: values[position].overlay))
+                }
             }
             return .object(OverlayObject(result))
         }

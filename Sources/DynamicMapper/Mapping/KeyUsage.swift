@@ -27,6 +27,11 @@ final class KeyUsage: @unchecked Sendable {
     let dropped: UnsafeMutablePointer<UInt64>
     /// Whether any bit of `dropped` is set, so that arrays are checked only then.
     private(set) var hasDroppedElements = false
+    /// What a property took where it did not take the document's value as written: a
+    /// default for a missing key or `null`, a lossless conversion (`"10"` read as `10`), a
+    /// default after a lossy failure. While the property still holds it, encoding writes
+    /// nothing there (see ``DynamicEncoding/Merger``).
+    private(set) var keptValues: [KeptPlace: JSON] = [:]
     private let nodeWords: Int
     private let byteWords: Int
 
@@ -72,6 +77,47 @@ final class KeyUsage: @unchecked Sendable {
     func wasTraversed(keyNode index: Int, in document: Document) -> Bool {
         document === self.document && Self.isMarked(index, in: traversed, words: nodeWords)
     }
+
+    /// A place ``keptValues`` knows: a node of the document, or a path below an object node
+    /// where the document has nothing.
+    struct KeptPlace: Hashable {
+        let node: Int
+        let missing: [Path.Component]
+    }
+
+    /// Records that the property at `place` took `value` instead of the document's value.
+    func keep(_ value: JSON, at place: KeptPlace) {
+        keptValues[place] = value
+        if !place.missing.isEmpty { objectsWithKeptDefaults.insert(place.node) }
+    }
+
+    /// The objects below which a default was taken for a missing path.
+    private(set) var objectsWithKeptDefaults = Set<Int>()
+
+    /// Whether a default was taken for a path missing below the object `object`.
+    func hasKeptDefaults(below object: Int, in document: Document) -> Bool {
+        document === self.document && objectsWithKeptDefaults.contains(object)
+    }
+
+    /// `value`, a model's new member at `path` below `object`, without the defaults that the
+    /// properties took there and still hold: `nil` when nothing else is left.
+    func withoutKeptDefaults(_ value: JSON, below object: Int, at path: [Path.Component]) -> JSON? {
+        if let kept = keptValues[KeptPlace(node: object, missing: path)], kept == value { return nil }
+        guard case .object(let members) = value, !members.isEmpty else { return value }
+        var remaining = JSON.Object()
+        for (key, member) in zip(members.keys, members.values) {
+            if let left = withoutKeptDefaults(member, below: object, at: path + [.key(key)]) { remaining[key] = left }
+        }
+        return remaining.isEmpty ? nil : .object(remaining)
+    }
+
+    /// What the property at `place` took, when it did not take the document's value.
+    func keptValue(at place: KeptPlace, in document: Document) -> JSON? {
+        guard document === self.document, !keptValues.isEmpty else { return nil }
+        return keptValues[place]
+    }
+
+    var hasKeptValues: Bool { !keptValues.isEmpty }
 
     /// Records that a lossy array left out the element at node `index`.
     func markDropped(_ index: Int) {

@@ -84,6 +84,12 @@ extension OverlayNode {
         }
     }
 
+    /// The document object this is, when it is one as parsed.
+    var sourceObject: (document: Document, index: Int)? {
+        guard case .source(let document, let index) = self, document.nodes[index].kind == .object else { return nil }
+        return (document, index)
+    }
+
     var isObject: Bool {
         switch self {
         case .source(let document, let index): return document.nodes[index].kind == .object

@@ -46,6 +46,7 @@ extension Zero: Decodable {
             self.init(wrappedValue: try zeroValue(of: Value.self, codingPath: decoder.codingPath))
             if let impl = decoder as? DecoderImpl {
                 impl.report(.defaultForNull, node: impl.currentNode, codingPath: impl.codingPath)
+                impl.keep(wrappedValue, node: impl.currentNode)
             }
         } else {
             self.init(wrappedValue: try container.decode(Value.self))
@@ -96,14 +97,18 @@ extension KeyedDecodingContainer {
             return Zero(wrappedValue: value)
         }
         let zero = try zeroValue(of: Value.self, codingPath: codingPath + [key])
-        reportDefault(forKey: key)
+        reportDefault(forKey: key, value: zero)
         return Zero(wrappedValue: zero)
     }
 
-    /// Reports, for this package's decoder, that `key` got a default because it was missing
-    /// or `null`. Other decoders' containers cannot say which decode runs them.
-    func reportDefault(forKey key: Key) {
-        guard let access = try? decode(ObjectAccess.self, forKey: key), access.impl.options.reporting != nil else { return }
+    /// Reports, for this package's decoder, that `key` got a default (`value`) because it was
+    /// missing or `null`, and keeps that value for encoding (which then writes nothing there
+    /// while the property holds it). Other decoders' containers cannot say which decode runs
+    /// them.
+    func reportDefault<Value>(forKey key: Key, value: Value) {
+        guard let access = try? decode(ObjectAccess.self, forKey: key) else { return }
+        access.keepDefault(value, at: [.key(key.stringValue)])
+        guard access.impl.options.reporting != nil else { return }
         access.reportDefault(at: [.key(key.stringValue)], codingPath: codingPath + [key])
     }
 }

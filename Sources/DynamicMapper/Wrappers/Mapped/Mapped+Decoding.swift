@@ -201,6 +201,7 @@ extension MappedModelAccess {
         // The common missing key with a default, as `MappedDecoding.value` takes it.
         if lookedUp == nil, let value = entry.defaultValue(Value.self) {
             impl.report(.defaultForMissingKey, missingAt: entry.path, below: object, codingPath: MappedLocation(access: access, path: entry.path).codingPath)
+            impl.keep(value, missingAt: entry.path, below: object)
             return value
         }
         // The key was looked for already: a missing key is not walked for again.
@@ -317,6 +318,7 @@ enum MappedDecoding {
             } catch where configuration.flags.contains(.lossy) {
                 let value = try recovered(Value.self, defaultValue: defaultValue, from: error)
                 impl.report(.defaultAfterFailure, missingAt: path, below: access.object, codingPath: location.codingPath, failure: error)
+                impl.keep(value, missingAt: path, below: access.object)
                 return value
             }
         }
@@ -324,6 +326,7 @@ enum MappedDecoding {
             let value = try absentValue(Value.self, configuration: configuration, defaultValue: defaultValue, isNull: false, property: property, path: path, parent: { access.path.codingPath })
             if takesDefault(Value.self, defaultValue: defaultValue, isNull: false, flags: configuration.flags) {
                 impl.report(.defaultForMissingKey, missingAt: path, below: access.object, codingPath: location.codingPath)
+                impl.keep(value, missingAt: path, below: access.object)
             }
             return value
         }
@@ -331,6 +334,7 @@ enum MappedDecoding {
             let value = try absentValue(Value.self, configuration: configuration, defaultValue: defaultValue, isNull: true, property: property, path: path, parent: { access.path.codingPath })
             if takesDefault(Value.self, defaultValue: defaultValue, isNull: true, flags: configuration.flags) {
                 impl.report(.defaultForNull, node: node, codingPath: location.codingPath)
+                impl.keep(value, node: node)
             }
             return value
         }
@@ -342,6 +346,7 @@ enum MappedDecoding {
             let recovered = try recovered(Value.self, defaultValue: defaultValue, from: error)
             let refused = configuration.flags.contains(.hasCoder) && isRefusal(error)
             impl.report(refused ? .transformerRefusal : .defaultAfterFailure, node: node, codingPath: location.codingPath, failure: error)
+            impl.keep(recovered, node: node)
             return recovered
         }
         guard configuration.typed != nil, let typed = configuration.typed(Value.self), !typed.adjustments.isEmpty else { return value }
@@ -467,6 +472,7 @@ enum MappedDecoding {
             throw failure
         }
         impl.report(.losslessConversion, node: node, codingPath: context.codingPath)
+        impl.keep(converted, node: node)
         return converted
     }
 
