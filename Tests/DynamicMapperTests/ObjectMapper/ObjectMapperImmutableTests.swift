@@ -219,7 +219,7 @@ private struct Struct: DynamicImmutableMappable {
     }
 }
 
-private let json: [String: Any] = [
+private var json: [String: Any] { [
     "prop1": "Immutable!",
     "prop2": 255,
     "prop3": true,
@@ -279,7 +279,7 @@ private let json: [String: Any] = [
         "array": ["a", "b", "c"],
         "dictionary": ["a": 10, "b": 20, "c": 30],
     ],
-]
+] }
 
 private func assertImmutableObjectsEqual(_ lhs: Struct, _ rhs: Struct) {
     #expect(lhs.prop1 == rhs.prop1)

@@ -150,43 +150,43 @@ private func payload() -> [String: Any] {
 }
 
 /// `Mapper<Game>().map(JSONObject: JSONPayload()["game"])`.
-private func game() -> Game? {
+private func loadGame() -> Game? {
     (payload()["game"] as? [String: Any]).flatMap { try? Game.decode(from: $0) }
 }
 
 /// `Mapper<Team>().mapArray(JSONObject: JSONPayload()["teams"])`.
-private func teams() -> [Team]? {
+private func loadTeams() -> [Team]? {
     try? [Team].decode(from: JSON(foundationObject: payload()["teams"]!))
 }
 
 @Suite("ObjectMapper MappableTypesWithTransformsTests")
 struct OMMappableTypesWithTransformsTests {
     @Test func testParsingSingleInstanceWithTransform() throws {
-        let game = try #require(game())
+        let game = try #require(loadGame())
         #expect(game.winner.URI != "FAKE")
     }
 
     @Test func testParsingArrayOfObjectsWithTransform() throws {
-        let teams = try #require(teams())
+        let teams = try #require(loadTeams())
         #expect(teams.count != 0)
         #expect(teams.first?.players.count != 0)
     }
 
     @Test func testParsing2DimensionalArrayOfObjectsWithTransform() throws {
-        let game = try #require(game())
+        let game = try #require(loadGame())
         #expect(game.players.count != 0)
         #expect(game.players.first?.count != 0)
         #expect(game.players.last?.count != 0)
     }
 
     @Test func testParsingDictionaryOfObjectsWithTransform() throws {
-        let game = try #require(game())
+        let game = try #require(loadGame())
         #expect(game.team1Lineup.count != 0)
         #expect(game.team2Lineup.count != 0)
     }
 
     @Test func testParsingDictionaryOfArrayOfObjectsWithTransform() throws {
-        let game = try #require(game())
+        let game = try #require(loadGame())
         #expect(!game.headToHead.isEmpty)
         for (position, players) in game.headToHead {
             #expect(players.count != 0, "No players were mapped for \(position)")
@@ -194,24 +194,24 @@ struct OMMappableTypesWithTransformsTests {
     }
 
     @Test func testParsingSetOfObjectsWithTransform() throws {
-        let game = try #require(game())
+        let game = try #require(loadGame())
         #expect(game.teams.count != 0)
     }
 
     @Test func testParsingOptionalSingleInstanceWithTransform() throws {
-        let game = try #require(game())
+        let game = try #require(loadGame())
         #expect(game.O_winner != nil)
     }
 
     @Test func testParsingOptionalArrayOfObjectsWithTransform() throws {
-        let teams = try #require(teams())
+        let teams = try #require(loadTeams())
         #expect(teams.count != 0)
         #expect(teams.first?.O_players != nil)
         #expect(teams.first?.O_players?.count != 0)
     }
 
     @Test func testParsingOptional2DimensionalArrayOfObjectsWithTransform() throws {
-        let game = try #require(game())
+        let game = try #require(loadGame())
         #expect(game.O_players != nil)
         #expect(game.O_players?.count != 0)
         #expect(game.O_players?.first?.count != 0)
@@ -219,7 +219,7 @@ struct OMMappableTypesWithTransformsTests {
     }
 
     @Test func testParsingOptionalDictionaryOfObjectsWithTransform() throws {
-        let game = try #require(game())
+        let game = try #require(loadGame())
         #expect(game.O_team1Lineup != nil)
         #expect(game.O_team1Lineup?.count != 0)
         #expect(game.O_team2Lineup != nil)
@@ -227,7 +227,7 @@ struct OMMappableTypesWithTransformsTests {
     }
 
     @Test func testParsingOptionalDictionaryOfArrayOfObjectsWithTransform() throws {
-        let game = try #require(game())
+        let game = try #require(loadGame())
         let headToHead = try #require(game.O_headToHead)
         for (position, players) in headToHead {
             #expect(players.count != 0, "No players were mapped for \(position)")
@@ -235,25 +235,25 @@ struct OMMappableTypesWithTransformsTests {
     }
 
     @Test func testParsingOptionalSetOfObjectsWithTransform() throws {
-        let game = try #require(game())
+        let game = try #require(loadGame())
         #expect(game.O_teams != nil)
         #expect(game.O_teams?.count != 0)
     }
 
     @Test func testParsingImplicitlyUnwrappedSingleInstanceWithTransform() throws {
-        let game = try #require(game())
+        let game = try #require(loadGame())
         #expect(game.I_winner != nil)
     }
 
     @Test func testParsingImplicitlyUnwrappedArrayOfObjectsWithTransform() throws {
-        let teams = try #require(teams())
+        let teams = try #require(loadTeams())
         #expect(teams.count != 0)
         #expect(teams.first?.I_players != nil)
         #expect(teams.first?.I_players?.count != 0)
     }
 
     @Test func testParsingImplicitlyUnwrapped2DimensionalArrayOfObjectsWithTransform() throws {
-        let game = try #require(game())
+        let game = try #require(loadGame())
         #expect(game.I_players != nil)
         #expect(game.I_players?.count != 0)
         #expect(game.I_players?.first?.count != 0)
@@ -261,7 +261,7 @@ struct OMMappableTypesWithTransformsTests {
     }
 
     @Test func testParsingImplicitlyUnwrappedDictionaryOfObjectsWithTransform() throws {
-        let game = try #require(game())
+        let game = try #require(loadGame())
         #expect(game.I_team1Lineup != nil)
         #expect(game.I_team1Lineup?.count != 0)
         #expect(game.I_team2Lineup != nil)
@@ -269,7 +269,7 @@ struct OMMappableTypesWithTransformsTests {
     }
 
     @Test func testParsingImplicitlyUnwrappedDictionaryOfArrayOfObjectsWithTransform() throws {
-        let game = try #require(game())
+        let game = try #require(loadGame())
         let headToHead = try #require(game.I_headToHead)
         for (position, players) in headToHead {
             #expect(players.count != 0, "No players were mapped for \(position)")
@@ -277,7 +277,7 @@ struct OMMappableTypesWithTransformsTests {
     }
 
     @Test func testParsingImplicitlyUnwrappedSetOfObjectsWithTransform() throws {
-        let game = try #require(game())
+        let game = try #require(loadGame())
         #expect(game.I_teams != nil)
         #expect(game.I_teams?.count != 0)
     }

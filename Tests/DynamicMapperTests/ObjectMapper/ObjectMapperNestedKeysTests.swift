@@ -39,7 +39,7 @@ private class NestedKeys: DynamicMappable {
     var intArray: [Int] = []
     var doubleArray: [Double] = []
     var floatArray: [Float] = []
-    var stringArray: [String] = [:]
+    var stringArray: [String] = []
     var int64Dict: [String: Int64] = [:]
     var boolDict: [String: Bool] = [:]
     var intDict: [String: Int] = [:]
