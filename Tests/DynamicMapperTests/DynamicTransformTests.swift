@@ -231,11 +231,12 @@ struct DynamicTransformTests {
         let described = failures.errors.map(dtDescribe)
         #expect(described.map(\.path) == [["meta", "created"], ["meta", "seen"], ["links", "avatar"]])
         #expect(described[0].message == #""2012-13-45" is not a date in the format yyyy-MM-dd"#)
-        guard case .typeMismatch(let type, _)? = failures.errors.dropFirst().first else {
-            Issue.record("expected typeMismatch for seen")
+        // UnixTimeTransformer reads numbers written as strings, so text that is not one is corrupt.
+        guard case .dataCorrupted(let context)? = failures.errors.dropFirst().first else {
+            Issue.record("expected dataCorrupted for seen")
             return
         }
-        #expect(ObjectIdentifier(type) == ObjectIdentifier(Double.self))
+        #expect(context.debugDescription == #""soon" is not a number."#)
         // Missing keeps the property's value; the enum keeps its default.
         #expect(try dtDecode(DTUser.self, #"{"name":"Ada"}"#).status == .active)
     }

@@ -35,17 +35,13 @@ extension JSON {
             break
         }
         if let number = try exactNumber(object, path: path) { return number }
-        if let number = object as? NSNumber {
-            // `JSONSerialization`'s booleans are NSNumbers of type char.
-            let type = String(cString: number.objCType)
-            if type == "c" || type == "B" { return .bool(number.boolValue) }
-            if type == "f" || type == "d" { return .number(Number(try finite(number.doubleValue, path: path))) }
-            return .number(Number(validated: number.stringValue))
-        }
+        if let number = object as? NSNumber { return try convert(number, path: path) }
         throw EncodingError.invalidValue(object, EncodingError.Context(
             codingPath: path, debugDescription: "\(type(of: object)) is not a JSON value."))
     }
 
+    /// A Swift number, by its exact type: each integer type is a number whatever its width
+    /// (an `Int8` bridges to an `NSNumber` of type char, which must not read as a `Bool`).
     private static func exactNumber(_ object: Any, path: [any CodingKey]) throws -> JSON? {
         switch object {
         case let value as Int where type(of: object) == Int.self: return .number(Number(value))
@@ -53,11 +49,42 @@ extension JSON {
         case let value as Int64 where type(of: object) == Int64.self: return .number(Number(value))
         case let value as UInt64 where type(of: object) == UInt64.self: return .number(Number(value))
         case let value as Int32 where type(of: object) == Int32.self: return .number(Number(value))
+        case let value as Int16 where type(of: object) == Int16.self: return .number(Number(value))
+        case let value as Int8 where type(of: object) == Int8.self: return .number(Number(value))
         case let value as UInt where type(of: object) == UInt.self: return .number(Number(value))
+        case let value as UInt32 where type(of: object) == UInt32.self: return .number(Number(value))
+        case let value as UInt16 where type(of: object) == UInt16.self: return .number(Number(value))
+        case let value as UInt8 where type(of: object) == UInt8.self: return .number(Number(value))
         case let value as Float where type(of: object) == Float.self: return .number(Number(Float(try finite(Double(value), path: path))))
-        case let value as Decimal where type(of: object) == Decimal.self: return .number(Number(value))
+        case let value as Decimal where type(of: object) == Decimal.self: return .number(Number(try finite(value, path: path)))
         default: return nil
         }
+    }
+
+    /// The class of Foundation's boolean numbers (`NSNumber(value: true)`, `kCFBooleanTrue`,
+    /// `JSONSerialization`'s `true`), on Apple platforms and in swift-corelibs-foundation alike.
+    /// An `NSNumber` made from an `Int8` has the same type code (`c`) but not this class.
+    private static let booleanClass = ObjectIdentifier(type(of: NSNumber(value: true)))
+
+    /// A Foundation number: a Boolean only when Foundation made it from one (see
+    /// ``booleanClass``), else a number of its stored type.
+    private static func convert(_ number: NSNumber, path: [any CodingKey]) throws -> JSON {
+        if ObjectIdentifier(type(of: number)) == booleanClass { return .bool(number.boolValue) }
+        if let decimal = number as? NSDecimalNumber { return .number(Number(try finite(decimal.decimalValue, path: path))) }
+        switch String(cString: number.objCType) {
+        case "B": return .bool(number.boolValue)
+        case "f", "d": return .number(Number(try finite(number.doubleValue, path: path)))
+        case "c", "s", "i", "l", "q": return .number(Number(number.int64Value))
+        case "C", "S", "I", "L", "Q": return .number(Number(number.uint64Value))
+        default: return .number(Number(validated: number.stringValue))
+        }
+    }
+
+    private static func finite(_ value: Decimal, path: [any CodingKey]) throws -> Decimal {
+        guard value.isFinite else {
+            throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: path, debugDescription: "\(value) is not a JSON number."))
+        }
+        return value
     }
 
     private static func finite(_ value: Double, path: [any CodingKey]) throws -> Double {

@@ -59,6 +59,30 @@ open class DynamicJSONEncoder: JSONEncoder, @unchecked Sendable {
         set { lock.withLock { _mappingConflictHandler = newValue } }
     }
 
+    private var _includesNilValues = false
+
+    /// Whether a `nil` optional is written as `null` instead of leaving its key out (default
+    /// `false`): ObjectMapper's `shouldIncludeNilValues`.
+    ///
+    /// ```swift
+    /// struct User: Codable { var name: String; var nickname: String? }
+    /// let encoder = DynamicJSONEncoder()
+    /// encoder.includesNilValues = true
+    /// try encoder.encode(User(name: "Ada", nickname: nil))   // {"name":"Ada","nickname":null}
+    /// ```
+    ///
+    /// It applies to synthesized `Codable` properties (everything written with
+    /// `encodeIfPresent`) and to `nickname <-> ds.profile.nickname` with a `nil` optional, at
+    /// every depth. A decoded dynamic model's `nil` property writes `null` over its key instead
+    /// of removing it; one that was already `nil` after the read keeps the document's value,
+    /// unless the document has no value there, which gets a `null`. Values that decide for
+    /// themselves are unchanged: `@Mapped` properties (see its `encodeNil` option) and
+    /// hand-written `encode(to:)` that skips a key.
+    open var includesNilValues: Bool {
+        get { lock.withLock { _includesNilValues } }
+        set { lock.withLock { _includesNilValues = newValue } }
+    }
+
     /// Encodes `value` as JSON.
     ///
     /// ```swift

@@ -16,6 +16,8 @@ struct EncodingOptions {
     let keyOptions: KeyOptions
     /// ``DynamicJSONEncoder/mappingConflictHandler``.
     let mappingConflictHandler: (@Sendable (DynamicMappingConflict) -> Void)?
+    /// ``DynamicJSONEncoder/includesNilValues``.
+    let includesNilValues: Bool
     /// Where the tree encoder reports container misuse that `JSONEncoder` stops on; `nil`
     /// where nobody reports it (the misuse then resolves as a replacement).
     var misuse: ContainerMisuse?
@@ -36,6 +38,7 @@ struct EncodingOptions {
         self.userInfo = userInfo.isEmpty ? [:] : userInfo.mapValues { $0 as Any }
         keyOptions = (encoder as? DynamicJSONEncoder)?.keyOptions ?? KeyOptions()
         mappingConflictHandler = (encoder as? DynamicJSONEncoder)?.mappingConflictHandler
+        includesNilValues = (encoder as? DynamicJSONEncoder)?.includesNilValues ?? false
     }
 
     /// The key written for `key`, given the coding path of the container it is written into.

@@ -233,9 +233,17 @@ extension DynamicValue {
     }
 
     /// `value <-> view` with a `nil` optional while encoding: the key is removed, as a `nil`
-    /// property's own key is, unless the property was already `nil` after the read.
+    /// property's own key is, unless the property was already `nil` after the read. Under
+    /// ``DynamicJSONEncoder/includesNilValues`` it is written `null` instead, and a place the
+    /// document lacks gets a `null` too.
     package func removeForMapping() {
-        guard root.session?.mappingType == .encoding, unchangedRead?.value != .null else { return }
+        guard root.session?.mappingType == .encoding else { return }
+        let writesNull = root.session?.encodingOptions?.includesNilValues == true
+        guard unchangedRead?.value != .null else {
+            if writesNull && node == nil { mergeForMapping(JSON.null) }
+            return
+        }
+        if writesNull { return mergeForMapping(JSON.null) }
         var view = self
         view.remove()
     }

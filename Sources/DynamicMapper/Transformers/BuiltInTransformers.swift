@@ -116,16 +116,19 @@ public struct ISO8601DateTransformer: Transformer, DefaultInitializable, Sendabl
     }
 }
 
-/// Unix time (since 1970-01-01 UTC) in seconds or milliseconds, Double <-> Date.
+/// Unix time (since 1970-01-01 UTC) in seconds or milliseconds, LenientNumber <-> Date.
 ///
 /// ```swift
 /// let millis = UnixTimeTransformer(unit: .milliseconds)
 /// let date = try millis.decode(1_336_000_000_500)   // 2012-05-02T23:06:40.500Z
 /// try millis.encode(date)                           // 1336000000500
+/// try UnixTimeTransformer().decode(LenientNumber("946684800.5")!)   // 2000-01-01T00:00:00.500Z
 /// ```
 ///
-/// Whole numbers in the document decode too (`Double` reads them); infinities and NaN
-/// (possible with JSON5) are refused. A date between two units writes a fraction
+/// The document may hold the number as a number (`946684800`, `946684800.5`) or, as
+/// ObjectMapper's `DateTransform` accepted, as a string holding one (`"946684800"`,
+/// `"946684800.5"`); see ``LenientNumber`` for the strings read. Encoding always writes a
+/// number. Infinities and NaN (possible with JSON5) are refused. A date between two units writes a fraction
 /// (`1608854400123.4`) unless the transformer rounds to whole units, as Alter's `Int64`
 /// timestamps did:
 ///
@@ -164,29 +167,31 @@ public struct UnixTimeTransformer: Transformer, DefaultInitializable, Sendable {
         self.init(unit: .seconds)
     }
 
-    /// Reads a date: `try UnixTimeTransformer().decode(1336000000)`.
+    /// Reads a date: `try UnixTimeTransformer().decode(1336000000)`, or from text,
+    /// `try UnixTimeTransformer().decode(LenientNumber("1336000000")!)`.
     ///
     /// - Throws: ``TransformerError`` for a number that is not finite (`nan is not a finite number of seconds since 1970`).
-    public func decode(_ raw: Double) throws -> Date {
-        guard raw.isFinite else {
-            throw TransformerError(value: raw, reason: "is not a finite number of \(unitName) since 1970")
+    public func decode(_ raw: LenientNumber) throws -> Date {
+        guard let count = raw.number.double, count.isFinite else {
+            // Named as Swift prints the Double (`nan`, `inf`) when there is one.
+            throw TransformerError(valueDescription: raw.number.double.map { "\($0)" } ?? raw.description, reason: "is not a finite number of \(unitName) since 1970")
         }
         switch unit {
-        case .seconds: return Date(timeIntervalSince1970: raw)
-        case .milliseconds: return Date(timeIntervalSince1970: raw / 1000)
+        case .seconds: return Date(timeIntervalSince1970: count)
+        case .milliseconds: return Date(timeIntervalSince1970: count / 1000)
         }
     }
 
     /// Writes a date: `try UnixTimeTransformer(unit: .milliseconds).encode(date)` gives
     /// `1336000000500`, rounded to a whole number with ``rounding``.
-    public func encode(_ value: Date) throws -> Double {
+    public func encode(_ value: Date) throws -> LenientNumber {
         let number: Double
         switch unit {
         case .seconds: number = value.timeIntervalSince1970
         case .milliseconds: number = value.timeIntervalSince1970 * 1000
         }
-        guard let rounding else { return number }
-        return number.rounded(rounding)
+        guard let rounding else { return LenientNumber(number) }
+        return LenientNumber(number.rounded(rounding))
     }
 
     private var unitName: String {

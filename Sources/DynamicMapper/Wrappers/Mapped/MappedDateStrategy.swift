@@ -123,11 +123,11 @@ private struct UnixTimeTextTransformer: Transformer, Sendable {
     let base: UnixTimeTransformer
 
     func decode(_ raw: NumberOrText) throws -> Date {
-        try base.decode(raw.value)
+        try base.decode(LenientNumber(raw.value))
     }
 
     func encode(_ value: Date) throws -> NumberOrText {
-        NumberOrText(value: try base.encode(value))
+        NumberOrText(value: try base.encode(value).number.double ?? 0)
     }
 }
 
