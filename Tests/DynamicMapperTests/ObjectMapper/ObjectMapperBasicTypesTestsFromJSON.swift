@@ -294,11 +294,7 @@ struct OMBasicTypesFromJSONTests {
             object.map { Int($0.uint32) }, object?.uint32Optional.map { Int($0) }, object?.uint32ImplicityUnwrapped.map { Int($0) },
             object.map { Int($0.uint64) }, object?.uint64Optional.map { Int($0) }, object?.uint64ImplicityUnwrapped.map { Int($0) },
         ]
-        withKnownIssue("JSON(foundationObject:) reads a Swift Int8 as a Bool (objCType \"c\"): {\"int\": true, ...}") {
-            #expect(values == Array(repeating: 123, count: 30), "\(type(of: value))")
-        } when: {
-            value is Int8
-        }
+        #expect(values == Array(repeating: 123, count: 30), "\(type(of: value))")
     }
 
     @Test func testMappingIntegerWithOverflowFromJSON() {

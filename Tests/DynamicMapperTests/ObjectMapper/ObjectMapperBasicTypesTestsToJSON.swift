@@ -245,13 +245,25 @@ private func roundTrip(_ object: BasicTypes) throws -> BasicTypes? {
 
 @Suite("ObjectMapper BasicTypesTestsToJSON")
 struct OMBasicTypesToJSONTests {
+    /// `Mapper<T>(shouldIncludeNilValues: true).toJSONString(object, prettyPrint: true)`:
+    /// `encodedString(prettyPrinted: true, using: encoder)` with `encoder.includesNilValues`.
     @Test func testShouldIncludeNilValues() throws {
         let object = BasicTypes()
-        let withoutNil = try object.encodedString(prettyPrinted: true)
-        #expect(withoutNil.count > 5)
-        withKnownIssue("No encoder option writes nil optionals as null (ObjectMapper's shouldIncludeNilValues)") {
-            Issue.record("DynamicJSONEncoder has no includesNilValues option on main")
+        let withNilEncoder = DynamicJSONEncoder()
+        withNilEncoder.includesNilValues = true
+        let withNil = try object.encodedString(prettyPrinted: true, using: withNilEncoder)
+        let withoutNil = try object.encodedString(prettyPrinted: true, using: DynamicJSONEncoder())
+        #expect(withNil.count > 5)
+        withKnownIssue("encodedString(prettyPrinted: true, using:) copies the encoder's settings but not includesNilValues") {
+            #expect(withNil.count != withoutNil.count)
         }
+
+        // The encoder itself, pretty-printing, writes the nil optionals as null.
+        withNilEncoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let direct = String(decoding: try withNilEncoder.encode(object), as: UTF8.self)
+        #expect(direct.count > 5)
+        #expect(direct.count != withoutNil.count)
+        #expect(direct.contains(#""boolOpt" : null"#))
     }
 
     @Test func testMappingBoolToJSON() throws {

@@ -3,12 +3,12 @@ import Testing
 import DynamicMapper
 import DynamicMapperOperators
 
-// ObjectMapper's DictionaryTransformTests.swift, ported: a dictionary keyed by a String enum.
-// ObjectMapper needs `DictionaryTransform<Key, Value>`; a key type that is
-// `CodingKeyRepresentable` makes `[MyKey: MyValue]` a plain Codable property.
+// ObjectMapper's DictionaryTransformTests.swift, ported: a dictionary keyed by a String enum,
+// `DictionaryTransform<Key, Value>` is `DictionaryTransformer<Key, Value>`. (A key type that is
+// `CodingKeyRepresentable` makes `[MyKey: MyValue]` a plain Codable property as well.)
 
 private final class DictionaryTransformTestsObject: DynamicMappable {
-    enum MyKey: String, Codable, CodingKeyRepresentable {
+    enum MyKey: String {
         case One = "1"
         case Two = "two"
         case Foo = "bar"
@@ -31,7 +31,7 @@ private final class DictionaryTransformTestsObject: DynamicMappable {
     required init() {}
 
     func mapping(_ map: DynamicMap) {
-        dictionary <-> ds.dictionary
+        dictionary <-> ds.dictionary.using(DictionaryTransformer<MyKey, MyValue>())
     }
 }
 

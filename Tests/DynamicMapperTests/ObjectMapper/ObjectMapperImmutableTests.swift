@@ -5,7 +5,7 @@ import DynamicMapperOperators
 
 // ObjectMapper's ImmutableTests.swift, ported: `ImmutableMappable` is `DynamicImmutableMappable`,
 // `>>>` is `-->`. ObjectMapper's `stringTransform` (a `TransformOf<String, String>` lifted by
-// ObjectMapper over arrays, dictionaries and arrays of arrays) is a `Transformer` here, with
+// ObjectMapper over arrays, dictionaries and arrays of arrays) is our `TransformOf`, with
 // `.array` for arrays and a transformer over `[String: String]` for the dictionary (there is no
 // `.dictionary` combinator). `Int64Enum` has an `Int64` raw value (`NSNumber` is not Codable).
 // `map.value` has no `nested: false` or `delimiter:`: those reads use a path with escaped dots.
@@ -27,18 +27,16 @@ private enum FloatEnum: Float, Codable { case a = 0.0, b = 100.0 }
 private enum StringEnum: String, Codable { case A = "String A", B = "String B" }
 
 /// Appends "_TRANSFORMED" when read, removes it when written.
-private struct StringTransform: Transformer {
-    func decode(_ raw: String) throws -> String { "\(raw)_TRANSFORMED" }
-    func encode(_ value: String) throws -> String { value.replacingOccurrences(of: "_TRANSFORMED", with: "") }
-}
+private let stringTransform = TransformOf<String, String>(
+    fromJSON: { $0.map { "\($0)_TRANSFORMED" } },
+    toJSON: { $0?.replacingOccurrences(of: "_TRANSFORMED", with: "") }
+)
 
-/// `StringTransform` on each value of a dictionary.
+/// `stringTransform` on each value of a dictionary.
 private struct StringValuesTransform: Transformer {
-    func decode(_ raw: [String: String]) throws -> [String: String] { try raw.mapValues(StringTransform().decode) }
-    func encode(_ value: [String: String]) throws -> [String: String] { try value.mapValues(StringTransform().encode) }
+    func decode(_ raw: [String: String]) throws -> [String: String] { try raw.mapValues(stringTransform.decode) }
+    func encode(_ value: [String: String]) throws -> [String: String] { try value.mapValues(stringTransform.encode) }
 }
-
-private let stringTransform = StringTransform()
 private let nestedPrefix = #"com\.tristanhimmelman\.ObjectMapper\.nested"#
 
 private struct Struct: DynamicImmutableMappable {

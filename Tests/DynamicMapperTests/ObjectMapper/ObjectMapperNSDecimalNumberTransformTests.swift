@@ -3,9 +3,9 @@ import Testing
 import DynamicMapper
 import DynamicMapperOperators
 
-// ObjectMapper's NSDecimalNumberTransformTests.swift, ported: `NSDecimalNumber` is `Decimal`.
-// A `Decimal` property reads a JSON number from its literal; ObjectMapper's
-// `NSDecimalNumberTransform` also reads numbers written as strings.
+// ObjectMapper's NSDecimalNumberTransformTests.swift, ported: `NSDecimalNumber` is `Decimal`,
+// `NSDecimalNumberTransform` is `DecimalTransformer` (a number or a string holding one, read
+// from its literal). `stringValue` is `description`.
 
 private final class NSDecimalNumberType: DynamicMappable {
     var dynamicSelf: DynamicClass?
@@ -18,12 +18,12 @@ private final class NSDecimalNumberType: DynamicMappable {
     required init() {}
 
     func mapping(_ map: DynamicMap) {
-        int           <-> ds.int
-        double        <-> ds.double
-        decimal       <-> ds.decimal
-        intString     <-> ds.intString
-        doubleString  <-> ds.doubleString
-        decimalString <-> ds.decimalString
+        int           <-> ds.int.using(DecimalTransformer())
+        double        <-> ds.double.using(DecimalTransformer())
+        decimal       <-> ds.decimal.using(DecimalTransformer())
+        intString     <-> ds.intString.using(DecimalTransformer())
+        doubleString  <-> ds.doubleString.using(DecimalTransformer())
+        decimalString <-> ds.decimalString.using(DecimalTransformer())
     }
 }
 
@@ -39,10 +39,8 @@ struct OMNSDecimalNumberTransformTests {
         #expect(object?.int?.description == "11")
         #expect(object?.double?.description == "11.11")
         #expect(object?.decimal?.description == "1.66")
-        withKnownIssue("No Decimal transformer reading numbers written as strings (ObjectMapper's NSDecimalNumberTransform)") {
-            #expect(object?.intString == Decimal(string: "11"))
-            #expect(object?.doubleString == Decimal(string: "11.11"))
-            #expect(object?.decimalString == Decimal(string: "1.66"))
-        }
+        #expect(object?.intString == Decimal(string: "11"))
+        #expect(object?.doubleString == Decimal(string: "11.11"))
+        #expect(object?.decimalString == Decimal(string: "1.66"))
     }
 }
