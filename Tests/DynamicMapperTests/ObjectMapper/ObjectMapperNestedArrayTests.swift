@@ -2,11 +2,13 @@ import Foundation
 import Testing
 import DynamicMapper
 import DynamicMapperOperators
+import DynamicMapperTestSupport
 
 // ObjectMapper's NestedArrayTests.swift, ported: an array element reached by a path.
-// ObjectMapper's `map["nested.0.value"]` reads "0" as an index when it meets an array; our path
-// grammar reads it as the key "0", finds nothing and leaves the properties nil (reported, not
-// thrown). Our spelling of the index, `map["nested[0].value"]`, gives ObjectMapper's values.
+// DIFFERS: ObjectMapper's `map["nested.0.value"]` reads "0" as an index when it meets an array;
+// our path grammar writes the index `nested[0].value` (the guide's row `x <- map["a.0.b"]` →
+// `x <-> ds.a[0].b`) and reads "nested.0.value" as the key "0", which an array does not have:
+// the property stays nil, and nothing is reported (a missing key is not a failure).
 
 private final class NestedObject: DynamicMappable {
     var dynamicSelf: DynamicClass?
@@ -18,25 +20,8 @@ private final class NestedObject: DynamicMappable {
     }
 }
 
-/// The model as ObjectMapper writes it.
+/// The model as the guide writes it: indexes in brackets.
 private final class NestedArray: DynamicMappable {
-    var dynamicSelf: DynamicClass?
-    var value_0: Int?
-    var value_1: Int?
-    var nestedObject: NestedObject?
-    var nestedObjectValue: Int?
-    init() {}
-
-    func mapping(_ map: DynamicMap) {
-        value_0           <-> map["nested.0.value"]
-        value_1           <-> map["nested.1.value"]
-        nestedObject      <-> map["nested.1"]
-        nestedObjectValue <-> map["nested.1.value"]
-    }
-}
-
-/// The same model with our index syntax.
-private final class IndexedNestedArray: DynamicMappable {
     var dynamicSelf: DynamicClass?
     var value_0: Int?
     var value_1: Int?
@@ -52,7 +37,22 @@ private final class IndexedNestedArray: DynamicMappable {
     }
 }
 
-private let knownIssue: Comment = "A path segment of digits is a key, never an array index: \"nested.0.value\" reads nothing"
+/// The same model with ObjectMapper's paths, unchanged.
+private final class DottedIndexNestedArray: DynamicMappable {
+    var dynamicSelf: DynamicClass?
+    var value_0: Int?
+    var value_1: Int?
+    var nestedObject: NestedObject?
+    var nestedObjectValue: Int?
+    init() {}
+
+    func mapping(_ map: DynamicMap) {
+        value_0           <-> map["nested.0.value"]
+        value_1           <-> map["nested.1.value"]
+        nestedObject      <-> map["nested.1"]
+        nestedObjectValue <-> map["nested.1.value"]
+    }
+}
 
 @Suite("ObjectMapper NestedArrayTests")
 struct OMNestedArrayTests {
@@ -63,28 +63,25 @@ struct OMNestedArrayTests {
         let parsed = try #require(try? NestedArray.decode(from: fromValue))
         #expect(value.value_0 == parsed.value_0)
         #expect(value.value_1 == parsed.value_1)
-        withKnownIssue(knownIssue) {
-            #expect(value.value_0 == 123)
-            #expect(value.value_1 == 456)
-        }
+        #expect(value.value_0 == 123)
+        #expect(value.value_1 == 456)
 
-        let indexed = try IndexedNestedArray.decode(from: json)
-        let indexedParsed = try IndexedNestedArray.decode(from: try indexed.encodedObject())
-        #expect(indexed.value_0 == 123 && indexedParsed.value_0 == 123)
-        #expect(indexed.value_1 == 456 && indexedParsed.value_1 == 456)
+        // ObjectMapper's own paths read nothing here, and no failure is reported.
+        let failures = FailureLog()
+        let decoder = DynamicJSONDecoder()
+        decoder.mappingFailureHandler = { failures.append($0) }
+        let dotted = try DottedIndexNestedArray.decode(from: json, using: decoder)
+        #expect(dotted.value_0 == nil && dotted.value_1 == nil)
+        #expect(failures.paths.isEmpty)
     }
 
     @Test func testNestedObjectArray() throws {
         let json: [String: Any] = ["nested": [["value": 123], ["value": 456]]]
         let mapped = try #require(try? NestedArray.decode(from: json))
-        withKnownIssue(knownIssue) {
-            #expect(mapped.nestedObject?.value == 456)
-            #expect(mapped.nestedObjectValue == 456)
-        }
+        #expect(mapped.nestedObject?.value == 456)
+        #expect(mapped.nestedObjectValue == 456)
 
-        let indexed = try IndexedNestedArray.decode(from: json)
-        #expect(indexed.nestedObject?.value == 456)
-        #expect(indexed.nestedObjectValue == 456)
+        let dotted = try DottedIndexNestedArray.decode(from: json)
+        #expect(dotted.nestedObject == nil && dotted.nestedObjectValue == nil)
     }
 }
-
