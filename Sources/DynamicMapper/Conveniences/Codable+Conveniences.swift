@@ -67,19 +67,55 @@ extension Encodable {
         try encoder.encodeJSON(self)
     }
 
-    /// Encodes the model as a Foundation dictionary, as `JSONSerialization` would read it.
+    /// Encodes the model as a Foundation dictionary, its numbers as the model's own Swift types.
     ///
     /// ```swift
-    /// let object = try user.encodedObject()   // ["full_name": "Ada", "age": 36]
+    /// struct Reading: Encodable { var name: String; var level: Float; var total: Double; var code: Int8 }
+    /// let object = try Reading(name: "a", level: 0.5, total: 3, code: 7).encodedObject()
+    /// object["level"] as? Float    // 0.5
+    /// object["total"] as? Double   // 3.0 (a whole Double stays a Double)
+    /// object["code"] as? Int8      // 7
     /// ```
+    ///
+    /// A number the model wrote itself (a property, a `<->` write) comes back as the Swift
+    /// value it wrote (`Int8`, `UInt64`, `Float`, `Double`, `Decimal`, …), so the casts that
+    /// worked with ObjectMapper's `toJSON()` and Alter work. Any other number (one kept from a
+    /// decoded document, a date written as a number, a value under a ``KeyedKey`` path or a
+    /// dictionary key the key strategy renames) is read from the JSON number: `Int`, `Int64`
+    /// or `UInt64` when whole, else `Double` when that is exact, else `Decimal`, as
+    /// ``JSON/foundationObject`` does. Strings, `Bool`, `NSNull`, `[Any]` and `[String: Any]`
+    /// make up the rest.
     ///
     /// - Throws: `EncodingError.invalidValue` when the model does not encode as a JSON object.
     public func encodedObject(using encoder: DynamicJSONEncoder = DynamicJSONEncoder()) throws -> [String: Any] {
-        let json = try encoder.encodeJSON(self)
-        guard case .object = json, let object = json.foundationObject as? [String: Any] else {
+        let record = ScalarRecord()
+        let json = try encoder.encodeToJSON(self, recording: record)
+        guard case .object = json, let object = Self.foundationObject(json, at: [], record: record) as? [String: Any] else {
             throw EncodingError.invalidValue(self, EncodingError.Context(
                 codingPath: [], debugDescription: "\(Self.self) does not encode as a JSON object."))
         }
         return object
+    }
+
+    /// `json` as ``JSON/foundationObject`` makes it, with each number the encode recorded at
+    /// its place given back as the Swift value written.
+    private static func foundationObject(_ json: JSON, at path: [ScalarRecord.Step], record: ScalarRecord) -> Any {
+        switch json {
+        case .number(let number):
+            return record.value(at: path, matching: number) ?? json.foundationObject
+        case .array(let elements):
+            var objects: [Any] = []
+            objects.reserveCapacity(elements.count)
+            for (index, element) in elements.enumerated() {
+                objects.append(foundationObject(element, at: path + [.index(index)], record: record))
+            }
+            return objects
+        case .object(let members):
+            var dictionary: [String: Any] = [:]
+            for (key, value) in members { dictionary[key] = foundationObject(value, at: path + [.key(key)], record: record) }
+            return dictionary
+        default:
+            return json.foundationObject
+        }
     }
 }

@@ -8,6 +8,10 @@ extension JSON {
     /// let json = try JSON(foundationObject: ["name": "Ada", "age": 36, "tags": ["a"]])
     /// ```
     ///
+    /// Every Swift integer type, `Float`, `Double`, `Decimal` and every `NSNumber` is a number;
+    /// only `Bool` and Foundation's Boolean numbers (`NSNumber(value: true)`, `kCFBooleanTrue`,
+    /// `JSONSerialization`'s `true`) are Booleans, so `["v": Int8(1)]` gives `{"v":1}`.
+    ///
     /// - Throws: `EncodingError.invalidValue` for anything else (a `Date`, a non-finite number),
     ///   naming where it is.
     public init(foundationObject object: Any) throws {

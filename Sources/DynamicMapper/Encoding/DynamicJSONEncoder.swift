@@ -159,9 +159,12 @@ open class DynamicJSONEncoder: JSONEncoder, @unchecked Sendable {
         try encodeToJSON(value)
     }
 
-    /// The ``JSON`` value of any `Encodable`, for the parts of the package that need one.
-    func encodeToJSON<T: Encodable>(_ value: T) throws -> JSON {
-        let json = try ContainerMisuse.reporting(EncodingOptions(self)) { try TreeEncoder.encode(value, options: $0) }
+    /// The ``JSON`` value of any `Encodable`, for the parts of the package that need one;
+    /// the Swift numbers written are noted in `record` when one is given.
+    func encodeToJSON<T: Encodable>(_ value: T, recording record: ScalarRecord? = nil) throws -> JSON {
+        var options = EncodingOptions(self)
+        options.scalarRecord = record
+        let json = try ContainerMisuse.reporting(options) { try TreeEncoder.encode(value, options: $0) }
         guard let json else { throw Self.emptyTopLevelError(value) }
         return json
     }

@@ -18,6 +18,8 @@ struct EncodingOptions {
     let mappingConflictHandler: (@Sendable (DynamicMappingConflict) -> Void)?
     /// ``DynamicJSONEncoder/includesNilValues``.
     let includesNilValues: Bool
+    /// Where the tree encoder notes the Swift numbers it writes; `nil` (the default) notes nothing.
+    var scalarRecord: ScalarRecord?
     /// Where the tree encoder reports container misuse that `JSONEncoder` stops on; `nil`
     /// where nobody reports it (the misuse then resolves as a replacement).
     var misuse: ContainerMisuse?

@@ -83,6 +83,7 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     private func setInteger(_ value: some FixedWidthInteger, for key: Key) throws {
+        options.scalarRecord?.note(value, at: codingPath + [key], options: options)
         try set(.number(JSON.Number(validated: String(value))), for: key)
     }
 
@@ -105,10 +106,12 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt128, forKey key: Key) throws { try setInteger(value, for: key) }
 
     mutating func encode(_ value: Double, forKey key: Key) throws {
+        options.scalarRecord?.note(value, at: codingPath + [key], options: options)
         try place(try TreeEncoder.number(value, strategy: options.floatStrategy, path: codingPath + [key]), for: key)
     }
 
     mutating func encode(_ value: Float, forKey key: Key) throws {
+        options.scalarRecord?.note(value, at: codingPath + [key], options: options)
         try place(try TreeEncoder.number(value, strategy: options.floatStrategy, path: codingPath + [key]), for: key)
     }
 
@@ -194,10 +197,12 @@ extension TreeValueSink {
     /// Also for `Int128` and `UInt128`, which each container forwards itself: the standard
     /// library's default for them would make a witness here ambiguous.
     func takeInteger(_ value: some FixedWidthInteger) {
+        options.scalarRecord?.note(value, at: nextValuePath, options: options)
         takeValue(.number(JSON.Number(validated: String(value))))
     }
 
     private func takeFloat<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F) throws {
+        options.scalarRecord?.note(value, at: nextValuePath, options: options)
         take(try TreeEncoder.number(value, strategy: options.floatStrategy, path: nextValuePath))
     }
 

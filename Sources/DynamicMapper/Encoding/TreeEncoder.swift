@@ -120,7 +120,10 @@ final class TreeEncoder: Encoder {
         if T.self == Date.self { return try wrap(form: options.form(of: value as! Date), options: options, path: path) }
         if T.self == Data.self { return try wrap(form: options.form(of: value as! Data), options: options, path: path) }
         if T.self == URL.self { return .value(.string((value as! URL).absoluteString)) }
-        if T.self == Decimal.self { return .value(.number(JSON.Number(validated: (value as! Decimal).description))) }
+        if T.self == Decimal.self {
+            options.scalarRecord?.note(value, at: path, options: options)
+            return .value(.number(JSON.Number(validated: (value as! Decimal).description)))
+        }
         if T.self == JSON.self { return .value(value as! JSON) }
         if T.self == DynamicClass.self { return .overlay((value as! DynamicClass).tree) }
         if options.keyMode != .useDefaultKeys, let dictionary = value as? any StringKeyedDictionaryEncodable {

@@ -7,16 +7,11 @@
 /// ```
 ///
 /// Channels are `UInt8` (0...255) rather than fractions so that every hex color reads back
-/// exactly as written and two equal colors are `==`. Convert for the UI frameworks at the edge:
+/// exactly as written and two equal colors are `==`. Convert for the UI frameworks at the edge,
+/// dividing each channel by 255 (*Dynamic Mapping* shows `UIColor` and `NSColor`):
 ///
-/// <!-- snippet: skip -->
 /// ```swift
-/// extension UIColor {   // AppKit: NSColor(srgbRed:green:blue:alpha:)
-///     convenience init(_ color: RGBAColor) {
-///         self.init(red: CGFloat(color.red) / 255, green: CGFloat(color.green) / 255,
-///                   blue: CGFloat(color.blue) / 255, alpha: CGFloat(color.alpha) / 255)
-///     }
-/// }
+/// let red = Double(color.red) / 255   // 0.0 ... 1.0
 /// ```
 public struct RGBAColor: Sendable, Hashable {
     /// Red, 0...255: `RGBAColor(red: 255, green: 0, blue: 0).red` is `255`.
