@@ -534,8 +534,6 @@ struct OMBasicTypesToJSONTests {
         #expect(((json["dictStringInt"] as? [String: Int])?.count ?? 0) > 0)
         #expect(((json["dictStringDouble"] as? [String: Double])?.count ?? 0) > 0)
         #expect((json["dictStringString"] as? [String: String])?["string"] == "string")
-        withKnownIssue("encodedObject() gives a Float property back as a Double: `as? [String: Float]` fails") {
-            #expect(((json["dictStringFloat"] as? [String: Float])?.count ?? 0) > 0)
-        }
+        #expect(((json["dictStringFloat"] as? [String: Float])?.count ?? 0) > 0)
     }
 }
