@@ -9,6 +9,8 @@ import DynamicMapperOperators
 // `.array` for arrays and a transformer over `[String: String]` for the dictionary (there is no
 // `.dictionary` combinator). `Int64Enum` has an `Int64` raw value (`NSNumber` is not Codable).
 // `map.value` has no `nested: false` or `delimiter:`: those reads use a path with escaped dots.
+// ObjectMapper's `var prop23 <- map["prop23"]` lines in `mapping(map:)` are reads in `init(map:)`
+// here: our body runs only before encoding (asserted at the end of testImmutableMappable).
 
 private class Base: DynamicMappable {
     var dynamicSelf: DynamicClass?
@@ -379,6 +381,19 @@ struct OMImmutableObjectTests {
         let objectFromJSON = try? Struct.decode(from: fromObject)
         #expect(objectFromJSON != nil)
         if let objectFromJSON { assertImmutableObjectsEqual(objectFromJSON, immutable) }
+
+        // ObjectMapper runs `mapping(map:)` after `init(map:)` when decoding too, so its
+        // `prop23 <- map["prop23"]` lines read the `var` properties. Ours runs the body only
+        // before encoding: those reads are in `init(map:)` above, and a `<->` line in the body
+        // reads nothing.
+        struct VarInBody: DynamicImmutableMappable {
+            var dynamicSelf: DynamicClass?
+            let a: String
+            var b: String?
+            init(map: DynamicMap) throws { a = try map.value("a") }
+            mutating func mapping(_ map: DynamicMap) { b <-> ds.b }
+        }
+        #expect(try VarInBody.decode(from: ["a": "x", "b": "y"]).b == nil)
     }
 
     @Test func testMappingFromArray() throws {
