@@ -46,6 +46,7 @@ let package = Package(
             name: "CallgrindProbe",
             dependencies: [
                 .product(name: "DynamicMapper", package: "DynamicMapper"),
+                .product(name: "DynamicMapperOperators", package: "DynamicMapper"),
                 "MallocStats",
             ],
             path: "Tools/CallgrindProbe"

@@ -49,7 +49,7 @@ public func --> <T>(property: T, write: (T) -> Void) {
 }
 
 /// Writes a property to the view while an encoder runs the mapping, as `<->` writes it; does
-/// nothing while decoding. For `let` properties (``DynamicImmutableMappable``) and values the
+/// nothing while decoding. For `let` properties (`DynamicImmutableMappable`) and values the
 /// model only sends.
 ///
 /// ```swift

@@ -61,7 +61,7 @@ struct DecimalTransformerTests {
         let (price, report) = try DynamicJSONDecoder().decodeWithReport(DTPrice.self, from: Data(#"{"amount":"ten","tax":true}"#.utf8))
         #expect(price.amount == 0 && price.tax == nil)
         #expect(report.events.map(\.description) == [
-            #"amount: mapping read failed, value "ten": dataCorrupted at amount: "ten" is not a number."#,
+            #"amount: mapping read failed, value "ten": typeMismatch at amount: Expected a number or a string holding one but found the string "ten" instead."#,
             #"tax: mapping read failed, value true: typeMismatch at tax: Expected a number or a string holding one but found a boolean instead."#,
         ])
     }

@@ -485,23 +485,57 @@ struct DynamicViewTests {
 
     // MARK: Wrong-kind parents
 
-    @Test("a write through a parent of another kind replaces that parent", arguments: ViewSourceKind.allCases)
-    private func wrongKindParentReplaced(kind: ViewSourceKind) throws {
-        var ds = try kind.view(#"{"s":"text","o":{"k":1},"a":[1],"n":5,"z":null}"#)
-        ds.s.b.set(1)
-        ds.o[0].set(1)
-        ds.a.k.set(1)
-        ds.n[0].x.set(1)
-        ds.z.y.set(1)
-        #expect(ds.debugDescription == #"{"s":{"b":1},"o":[1],"a":{"k":1},"n":[{"x":1}],"z":{"y":1}}"#)
+    @Test("a write through a parent of another kind is refused and replaces nothing", arguments: ViewSourceKind.allCases)
+    private func wrongKindParentRefused(kind: ViewSourceKind) throws {
+        let text = #"{"s":"text","o":{"k":1},"a":[1],"n":5,"z":null}"#
+        var ds = try kind.view(text)
+        do {
+            let written = ds.s.b.set(1)
+            #expect(!written)
+        }
+        do {
+            let written = ds.o[0].set(1)
+            #expect(!written)
+        }
+        do {
+            let written = ds.a.k.set(1)
+            #expect(!written)
+        }
+        do {
+            let written = ds.n[0].x.set(1)
+            #expect(!written)
+        }
+        do {
+            let written = ds.a.k.remove()
+            #expect(!written)
+        }
+        #expect(ds.debugDescription == text)
+        // The last step's own value is replaced whatever its kind.
+        do {
+            let written = ds.s.set(["b": 1])
+            #expect(written)
+        }
+        #expect(ds.debugDescription == #"{"s":{"b":1},"o":{"k":1},"a":[1],"n":5,"z":null}"#)
+        // A `null` on the way holds nothing: it is replaced as a missing value is.
+        do {
+            let written = ds.z.y.set(1)
+            #expect(written)
+        }
+        #expect(ds.debugDescription == #"{"s":{"b":1},"o":{"k":1},"a":[1],"n":5,"z":{"y":1}}"#)
 
         // A decoded model's view is always an object, so an array root is built in code.
         var arrayRoot = DynamicClass([1, 2])
-        arrayRoot.k.set(1)
-        #expect(arrayRoot.debugDescription == #"{"k":1}"#)
+        do {
+            let written = arrayRoot.k.set(1)
+            #expect(!written)
+        }
+        #expect(arrayRoot.debugDescription == "[1,2]")
         var objectRoot = try kind.view(#"{"k":1}"#)
-        objectRoot[0].set("first")
-        #expect(objectRoot.debugDescription == #"["first"]"#)
+        do {
+            let written = objectRoot[0].set("first")
+            #expect(!written)
+        }
+        #expect(objectRoot.debugDescription == #"{"k":1}"#)
     }
 
     // MARK: Setting values

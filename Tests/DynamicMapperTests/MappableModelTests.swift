@@ -225,3 +225,49 @@ struct MappableModelTests {
         }
     }
 }
+
+// MARK: - ObjectMapper's options of map[…]
+
+private final class Options: DynamicMappable {
+    var dynamicSelf: DynamicClass?
+    var note: String? = "kept"
+    var count = 5
+    var friends: [Point] = []
+    var plain: [Point] = []
+    required init() {}
+    func mapping(_ map: DynamicMap) {
+        note    <-> map["note", ignoreNil: true]
+        count   <-> map["count", ignoreNil: true]
+        friends <-> map["friends", singleObjectAsArray: true]
+        plain   <-> map["plain"]
+    }
+}
+
+@Suite("Mappable models: ignoreNil and single objects as arrays")
+struct MappableMapOptionsTests {
+    @Test("ignoreNil keeps the value on null, silently, and an unchanged value writes nothing back")
+    func ignoreNil() throws {
+        let log = FailureLog()
+        let decoder = DynamicJSONDecoder()
+        decoder.mappingFailureHandler = { log.append($0) }
+        let model = try decoder.decode(Options.self, from: Data(#"{"note":null,"count":null}"#.utf8))
+        #expect(model.note == "kept" && model.count == 5)
+        #expect(log.paths.isEmpty)
+        #expect(String(decoding: try DynamicJSONEncoder().encode(model), as: UTF8.self) == #"{"note":null,"count":null}"#)
+        let read = try decoder.decode(Options.self, from: Data(#"{"note":"n","count":2}"#.utf8))
+        #expect(read.note == "n" && read.count == 2)
+    }
+
+    @Test("A single object reads as a one-element array where asked, and is a reported mismatch elsewhere")
+    func singleObjectAsArray() throws {
+        let log = FailureLog()
+        let decoder = DynamicJSONDecoder()
+        decoder.mappingFailureHandler = { log.append($0) }
+        let model = try decoder.decode(Options.self, from: Data(#"{"friends":{"x":1},"plain":{"x":2}}"#.utf8))
+        #expect(model.friends.map(\.x) == [1])
+        #expect(model.plain.isEmpty)
+        #expect(log.paths == ["plain"])
+        let arrays = try decoder.decode(Options.self, from: Data(#"{"friends":[{"x":1},{"x":2}]}"#.utf8))
+        #expect(arrays.friends.map(\.x) == [1, 2])
+    }
+}

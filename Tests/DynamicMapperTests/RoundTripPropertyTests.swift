@@ -76,6 +76,9 @@ struct DocumentGenerator {
                     current = elements[index]
                     continue
                 }
+                // A step below a scalar is refused: mostly end the path there instead, so
+                // that most edits still write something.
+                if node.objectValue == nil, node.arrayValue == nil, !steps.isEmpty { break }
             }
             steps.append(FuzzEdit.stepVocabulary.randomElement(using: &random)!)
             current = current.flatMap { $0.value(at: [steps.last!]) }

@@ -45,7 +45,7 @@ private indirect enum Model: Equatable, CustomStringConvertible {
     }
 
     /// What `OverlayNode.update` documents, written recursively: missing parents are created
-    /// (an array before an index), parents of another kind replaced, a write past the end pads
+    /// (an array before an index), a write past the end pads
     /// with `null`, an edited key keeps only its first member.
     static func update(_ node: Model?, at steps: ArraySlice<Path.Component>, _ body: (Model?) -> Model?) -> Model? {
         guard let step = steps.first else { return body(node) }
@@ -82,11 +82,16 @@ private indirect enum Model: Equatable, CustomStringConvertible {
         }
     }
 
-    /// Whether `update` refuses the write: an index before the start, or too far past the end.
+    /// Whether `update` refuses the write: a step that meets a value of another kind (`null`
+    /// is replaced), an index before the start, or too far past the end.
     static func refuses(_ node: Model?, at steps: [Path.Component]) -> Bool {
         var current = node
         for step in steps {
             switch (step, current) {
+            case (.index, .object?), (.key, .array?):
+                return true
+            case (_, .scalar(let text)?) where text != "null":
+                return true
             case (.index(let index), .array(let elements)?):
                 let position = index < 0 ? elements.count + index : index
                 if position < 0 || position - elements.count > OverlayNode.maximumIndexGap { return true }

@@ -44,6 +44,7 @@ let benchmarks: @Sendable () -> Void = {
     registerMappingBenchmarks(in: directory, problems: &problems)
     registerKeyedKeyBenchmarks(problems: &problems)
     registerMappedBenchmarks(problems: &problems)
+    registerMappableBenchmarks(problems: &problems)
     registerEditBenchmarks(problems: &problems)
     registerPatchingBenchmarks(in: directory, problems: &problems)
 

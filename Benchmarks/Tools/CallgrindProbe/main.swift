@@ -6,7 +6,7 @@
 //   CallgrindProbe Decode/twitter/DynamicMapper 3 ../../shared/data/bench
 //
 // Names are those of the benchmark package (`Decode`, `Encode`, `Parse` or `Tree`, a corpus
-// file's stem, the implementation; or `Mapped/records/...`).
+// file's stem, the implementation; or `Mapped/records/...`, `Mappable/records/...`).
 //
 // `Memory/<file>/<implementation>` (implementation `DynamicMapperTree`, `DynamicMapperDocument`
 // or `JSONSerialization`) instead prints the heap a parsed tree or document keeps alive, per
@@ -56,6 +56,17 @@ func operation(named name: String, corpus: URL) throws -> () throws -> Void {
         case "Foundation": return { consume(try JSONDecoder().decode([SynthesizedProfile].self, from: data)) }
         case "Synthesized": return { consume(try DynamicJSONDecoder().decode([SynthesizedProfile].self, from: data)) }
         case "Mapped": return { consume(try DynamicJSONDecoder().decode([MappedProfile].self, from: data)) }
+        default: fail("no benchmark \(name)")
+        }
+    }
+    if parts[0] == "Mappable" {
+        let data = makeProfiles()
+        switch parts[2] {
+        case "Synthesized": return { consume(try DynamicJSONDecoder().decode([SynthesizedProfile].self, from: data)) }
+        case "Mappable": return { consume(try DynamicJSONDecoder().decode([MappableProfile].self, from: data)) }
+        case "MappableEncode":
+            let models = try DynamicJSONDecoder().decode([MappableProfile].self, from: data)
+            return { consume(try DynamicJSONEncoder().encode(models)) }
         default: fail("no benchmark \(name)")
         }
     }

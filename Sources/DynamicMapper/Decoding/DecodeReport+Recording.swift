@@ -176,8 +176,11 @@ extension Document {
     }
 
     /// The JSON text of the node `index` for a report: compact, shortened to 100 characters.
+    /// A value nested deeper than ``JSON/maximumNesting`` (a document read with a raised
+    /// `maximumDepth`) is described rather than built: releasing it would overflow the stack.
     func reportText(at index: Int) -> String {
-        json(at: index).reportText
+        json(at: index, maximumNesting: JSON.maximumNesting)?.reportText
+            ?? "(arrays and objects nested more than \(JSON.maximumNesting) deep)"
     }
 }
 

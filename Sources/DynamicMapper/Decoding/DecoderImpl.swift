@@ -169,6 +169,12 @@ final class DecoderImpl: Decoder {
         return usage
     }
 
+    /// Records that a lossy array left out the element at `node`, when a dynamic model is
+    /// being decoded (its encoding then keeps the element where it was).
+    func markDropped(_ node: Int) {
+        madeKeyUsage?.markDropped(node)
+    }
+
     /// Runs `body` with key lookups recorded as a model's own.
     func withKeyUsageRecorded<T>(_ body: () throws -> T) rethrows -> T {
         let saved = usageBits
@@ -468,7 +474,7 @@ final class DecoderImpl: Decoder {
         if type == T.self {
             if T.self == JSON.self {
                 markConsumed(index)
-                return unsafeBitCast(document.json(at: index), to: T.self)
+                return unsafeBitCast(try jsonValue(at: index, codingPath: codingPath), to: T.self)
             }
             if T.self == [Double].self { return unsafeBitCast(try scalarArray(Double.self, at: index, codingPath: codingPath), to: T.self) }
             if T.self == [Int].self { return unsafeBitCast(try scalarArray(Int.self, at: index, codingPath: codingPath), to: T.self) }
@@ -631,6 +637,18 @@ final class DecoderImpl: Decoder {
 
     /// The error for a value nested deeper than this thread's stack allows (see ``StackGuard``).
     @inline(never)
+    /// The `JSON` value at `index`, which may nest no deeper than ``JSON/maximumNesting``
+    /// whatever `maximumDepth` let the parser read: freeing a deeper value recurses once per
+    /// level and would overflow the stack.
+    func jsonValue(at index: Int, codingPath: () -> [any CodingKey]) throws -> JSON {
+        guard let value = document.json(at: index, maximumNesting: JSON.maximumNesting) else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: codingPath(),
+                debugDescription: "A JSON value nests arrays and objects more than \(JSON.maximumNesting) deep (JSON.maximumNesting), whatever maximumDepth allows"))
+        }
+        return value
+    }
+
     private func stackExhausted(_ codingPath: [any CodingKey]) -> DecodingError {
         .dataCorrupted(DecodingError.Context(
             codingPath: codingPath,

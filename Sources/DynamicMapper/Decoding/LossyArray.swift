@@ -21,6 +21,7 @@ extension Array: LossyArray where Element: Decodable {
                 // Nothing moves the container past this element: stop rather than spin.
                 if (try? elements.decode(SkippedValue.self)) == nil { break }
                 if let dropped, let node {
+                    dropped.decoder.markDropped(node)
                     dropped.decoder.report(.droppedElement, node: node, codingPath: elements.codingPath + [IndexKey(position)], failure: error)
                 }
             }
@@ -39,6 +40,7 @@ extension Array: LossyArray where Element: Decodable {
             do {
                 result.append(try impl.decodeDetached(Element.self, at: child, marksKeys: nil, path: { path.appending(.index(at)) }))
             } catch {
+                impl.markDropped(child)
                 impl.report(.droppedElement, node: child, codingPath: path.codingPath(appending: .index(at)), failure: error)
             }
         }

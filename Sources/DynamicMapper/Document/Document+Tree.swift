@@ -6,9 +6,19 @@ extension Document {
     /// first wins, as in Foundation.
     ///
     /// Iterative, with the open containers on a heap stack: a document parsed with a raised
-    /// `maximumDepth` materialises at any depth the parser admitted.
+    /// `maximumDepth` materialises at any depth the parser admitted. Code that hands the value
+    /// to a caller asks for ``json(at:maximumNesting:)`` instead, so that no `JSON` deeper than
+    /// ``JSON/maximumNesting`` leaves the package (freeing one recurses once per level).
     func json(at index: Int) -> JSON {
+        // Without a limit nothing is refused.
+        json(at: index, maximumNesting: .max) ?? .null
+    }
+
+    /// The `JSON` value of the node at `index`, or `nil` when it nests more than
+    /// `maximumNesting` arrays and objects (then nothing deeper is built).
+    func json(at index: Int, maximumNesting: Int) -> JSON? {
         guard nodes[index].kind.rawValue >= Node.Kind.array.rawValue else { return scalarJSON(nodes[index]) }
+        guard maximumNesting > 0 else { return nil }
         var keys = KeyInterner()
         if let leaf = leafJSON(at: index, keys: &keys) { return leaf }
         var open = [openFrame(at: index, keys: &keys)]
@@ -24,6 +34,8 @@ extension Document {
                 let node = nodes[valueIndex]
                 if node.kind.rawValue < Node.Kind.array.rawValue {
                     open[top].add(scalarJSON(node))
+                } else if open.count >= maximumNesting {
+                    return nil
                 } else if let leaf = leafJSON(at: valueIndex, keys: &keys) {
                     open[top].add(leaf)
                 } else {

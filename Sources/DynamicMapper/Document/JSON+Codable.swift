@@ -10,12 +10,29 @@ extension JSON: Codable {
     /// ```swift
     /// let json = try JSONDecoder().decode(JSON.self, from: Data(#"{"a": [1, null]}"#.utf8))
     /// ```
+    ///
+    /// A value may nest at most ``maximumNesting`` arrays and objects, counted from the top of
+    /// what the decoder reads: deeper, it throws `DecodingError.dataCorrupted` rather than
+    /// build a value whose release would overflow the stack. Other decoders reach each level
+    /// through a call of this initialiser, so their stack use grows with the depth (Foundation's
+    /// `JSONDecoder` needs more than 512 KiB for 400 levels); ``DynamicJSONDecoder`` builds the
+    /// value without recursion, and is the one to read patch bodies with on small threads.
     public init(from decoder: any Decoder) throws {
         if let impl = decoder as? DecoderImpl {
-            self = impl.document.json(at: impl.currentNode)
+            self = try impl.jsonValue(at: impl.currentNode, codingPath: { impl.codingPath })
             return
         }
+        // Asked only of containers: building the coding path costs a step per level.
+        func refuseTooDeep() throws {
+            let codingPath = decoder.codingPath
+            guard codingPath.count < Self.maximumNesting else {
+                throw DecodingError.dataCorrupted(DecodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "A JSON value nests arrays and objects more than \(Self.maximumNesting) deep (JSON.maximumNesting)"))
+            }
+        }
         if let container = try? decoder.container(keyedBy: StringKey.self) {
+            try refuseTooDeep()
             if Set(container.allKeys.map(\.stringValue)) == Self.decimalKeys, let decimal = try? Decimal(from: decoder) {
                 self = .number(Number(decimal))
                 return
@@ -28,6 +45,7 @@ extension JSON: Codable {
             return
         }
         if var container = try? decoder.unkeyedContainer() {
+            try refuseTooDeep()
             var elements: [JSON] = []
             while !container.isAtEnd {
                 elements.append(try container.decode(JSON.self))
@@ -67,6 +85,43 @@ extension JSON: Codable {
     /// ```
     public func encode(to encoder: any Encoder) throws {
         switch self {
+        case .array(let elements):
+            var frames = [EncodeFrame(container: .unkeyed(encoder.unkeyedContainer()), members: .array(elements))]
+            try Self.encodeNested(&frames)
+        case .object(let object):
+            var frames = [EncodeFrame(container: .keyed(encoder.container(keyedBy: StringKey.self)), members: .object(object))]
+            try Self.encodeNested(&frames)
+        default:
+            try encodeScalar(to: encoder)
+        }
+    }
+
+    /// Encodes the containers of `frames` and everything in them without recursion: each
+    /// nested array or object is opened as a nested container of its parent's and waits on
+    /// the heap stack, so the stack does not grow with the depth, whatever the encoder.
+    private static func encodeNested(_ frames: inout [EncodeFrame]) throws {
+        while !frames.isEmpty {
+            let top = frames.count - 1
+            guard let (key, child) = frames[top].nextChild() else {
+                frames.removeLast()
+                continue
+            }
+            switch child {
+            case .array(let elements):
+                let nested = frames[top].nestedUnkeyedContainer(forKey: key)
+                frames.append(EncodeFrame(container: .unkeyed(nested), members: .array(elements)))
+            case .object(let object):
+                let nested = frames[top].nestedKeyedContainer(forKey: key)
+                frames.append(EncodeFrame(container: .keyed(nested), members: .object(object)))
+            default:
+                try frames[top].encode(child, forKey: key)
+            }
+        }
+    }
+
+    /// Encodes a value that is neither an array nor an object.
+    private func encodeScalar(to encoder: any Encoder) throws {
+        switch self {
         case .null:
             var container = encoder.singleValueContainer()
             try container.encodeNil()
@@ -91,12 +146,77 @@ extension JSON: Codable {
                 // Beyond `Decimal`'s range: the nearest `Double` (an infinity when it overflows).
                 try container.encode(NumberParsing.double(literal: number.literal) ?? .nan)
             }
+        case .array, .object:
+            // Containers go through `encodeNested(_:)`.
+            break
+        }
+    }
+}
+
+/// A container being encoded by ``JSON/encode(to:)``, with the members still to write.
+private struct EncodeFrame {
+    enum Container {
+        case unkeyed(any UnkeyedEncodingContainer)
+        case keyed(KeyedEncodingContainer<StringKey>)
+    }
+
+    enum Members {
+        case array([JSON])
+        case object(JSON.Object)
+    }
+
+    var container: Container
+    let members: Members
+    var next = 0
+
+    /// The next member's key (`nil` for an element) and value, or `nil` when all are written.
+    mutating func nextChild() -> (String?, JSON)? {
+        switch members {
         case .array(let elements):
-            var container = encoder.unkeyedContainer()
-            for element in elements { try container.encode(element) }
+            guard next < elements.count else { return nil }
+            next += 1
+            return (nil, elements[next - 1])
         case .object(let object):
-            var container = encoder.container(keyedBy: StringKey.self)
-            for (key, value) in object { try container.encode(value, forKey: StringKey(key)) }
+            guard next < object.count else { return nil }
+            next += 1
+            return (object.keys[next - 1], object.values[next - 1])
+        }
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: String?) -> any UnkeyedEncodingContainer {
+        switch container {
+        case .unkeyed(var unkeyed):
+            let nested = unkeyed.nestedUnkeyedContainer()
+            container = .unkeyed(unkeyed)
+            return nested
+        case .keyed(var keyed):
+            let nested = keyed.nestedUnkeyedContainer(forKey: StringKey(key ?? ""))
+            container = .keyed(keyed)
+            return nested
+        }
+    }
+
+    mutating func nestedKeyedContainer(forKey key: String?) -> KeyedEncodingContainer<StringKey> {
+        switch container {
+        case .unkeyed(var unkeyed):
+            let nested = unkeyed.nestedContainer(keyedBy: StringKey.self)
+            container = .unkeyed(unkeyed)
+            return nested
+        case .keyed(var keyed):
+            let nested = keyed.nestedContainer(keyedBy: StringKey.self, forKey: StringKey(key ?? ""))
+            container = .keyed(keyed)
+            return nested
+        }
+    }
+
+    mutating func encode(_ value: JSON, forKey key: String?) throws {
+        switch container {
+        case .unkeyed(var unkeyed):
+            try unkeyed.encode(value)
+            container = .unkeyed(unkeyed)
+        case .keyed(var keyed):
+            try keyed.encode(value, forKey: StringKey(key ?? ""))
+            container = .keyed(keyed)
         }
     }
 }

@@ -166,14 +166,16 @@ extension JSON: ExpressibleByDictionaryLiteral {
 // MARK: - Parsing and serialising
 
 extension JSON {
-    /// The deepest nesting of arrays and objects a parsed `JSON` value may have, whatever
-    /// `maximumDepth` asks for: 1,024 levels.
+    /// The deepest nesting of arrays and objects a `JSON` value that the package builds from
+    /// input may have, whatever `maximumDepth` asks for: 1,024 levels.
     ///
-    /// Parsing, building and writing a value never recurse, but the Swift runtime frees nested
+    /// Every route from input holds it: parsing, decoding `JSON` (with ``DynamicJSONDecoder``
+    /// at any `maximumDepth`, or through another decoder's containers), and applying a
+    /// ``JSONPatch`` (an operation that would nest deeper fails). Parsing, building, writing,
+    /// comparing, hashing and diffing a value never recurse, but the Swift runtime frees nested
     /// arrays recursively, about 150 bytes of stack a level (3,500 levels fill a 512 KiB
-    /// thread), and comparing values recurses too. A value no deeper than this can be
-    /// released, compared and written on a 512 KiB thread. (Hashing recurses through
-    /// `Hasher`, several times the stack a level: hash deep values on a larger stack.)
+    /// thread). A value no deeper than this can be released on a 512 KiB thread; a value a
+    /// program builds deeper by itself is its own to keep off small threads.
     ///
     /// ```swift
     /// try JSON(parsing: deepText, maximumDepth: 100_000)   // deeper than 1,024: an error

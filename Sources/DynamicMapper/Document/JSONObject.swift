@@ -165,10 +165,48 @@ extension JSON {
             if values.count == keys.count { checkInvariants(appended: keys.last) }
         }
 
+        /// Puts `value` at `position` and returns the value that was there, so that a caller
+        /// editing a member in place holds its only reference.
+        mutating func exchangeValue(at position: Int, with value: JSON) -> JSON {
+            var value = value
+            swap(&value, &values[position])
+            return value
+        }
+
         private mutating func removeMember(at position: Int) {
+            if var index = keyIndex {
+                // Taken out while it changes, so the table is not copied on write.
+                keyIndex = nil
+                index.remove(position: position, hash: KeyIndex.hash(keys[position]), keys: keys)
+                keyIndex = index
+            }
             keys.remove(at: position)
             values.remove(at: position)
-            if keyIndex != nil { keyIndex = KeyIndex(keys: keys, capacity: keys.count) }
+            checkInvariants()
+        }
+
+        /// Removes the members at `positions` (any order, repeats allowed) in one pass: one
+        /// shift of the keys and values and one rebuild of the index, whatever their number,
+        /// for a caller that removes many members at once (a merge patch's `null`s).
+        mutating func removeMembers(at positions: [Int]) {
+            guard !positions.isEmpty else { return }
+            guard positions.count > 1 else {
+                removeMember(at: positions[0])
+                return
+            }
+            var removed = Array(repeating: false, count: keys.count)
+            for position in positions { removed[position] = true }
+            var kept = 0
+            for position in keys.indices where !removed[position] {
+                if kept != position {
+                    keys.swapAt(kept, position)
+                    values.swapAt(kept, position)
+                }
+                kept += 1
+            }
+            keys.removeSubrange(kept...)
+            values.removeSubrange(kept...)
+            keyIndex = keys.count > Self.indexThreshold ? KeyIndex(keys: keys, capacity: keys.count) : nil
             checkInvariants()
         }
 
@@ -183,18 +221,10 @@ extension JSON {
         }
 
         /// Hashes the members independently of their order, consistent with `==`:
-        /// `Set<JSON.Object>([["a": 1, "b": 2], ["b": 2, "a": 1]]).count` is `1`.
+        /// `Set<JSON.Object>([["a": 1, "b": 2], ["b": 2, "a": 1]]).count` is `1`. Iterative,
+        /// as ``JSON`` hashes.
         public func hash(into hasher: inout Hasher) {
-            // Order-independent: combine each member's own hash commutatively.
-            var combined = 0
-            for (position, key) in keys.enumerated() {
-                var member = Hasher()
-                member.combine(key)
-                member.combine(values[position])
-                combined = combined &+ member.finalize()
-            }
-            hasher.combine(count)
-            hasher.combine(combined)
+            hasher.combine(JSON.object(self).digest)
         }
     }
 }

@@ -27,15 +27,20 @@ extension DecoderImpl {
         if let built = model.dynamicSelf?.decoded, built.document === document, built.index == index {
             session.unchangedReads = built.unchangedReads
         }
-        model.dynamicSelf = DynamicClass(root: .source(document, index), origin: viewOrigin, session: session,
-                                         decoded: DecodedState(document: document, index: index))
+        // The view the mapping sees carries only what reads use (the session knows the
+        // decoder): each `ds.x` copies it, so its origin and decoded state, which only encoding
+        // and patching need, are added once the mapping has run.
+        model.dynamicSelf = DynamicClass(root: .source(document, index), origin: nil, session: session)
         MappingRun.$current.withValue(.decoding) {
             model.dynamicMapping(mappingType: .decoding)
         }
-        model.dynamicSelf?.session = nil
-        if !session.unchangedReads.isEmpty, model.dynamicSelf?.decoded?.document === document {
-            model.dynamicSelf?.decoded?.unchangedReads = session.unchangedReads
+        if model.dynamicSelf?.session === session {
+            var decoded = DecodedState(document: document, index: index)
+            decoded.unchangedReads = session.unchangedReads
+            model.dynamicSelf?.origin = viewOrigin
+            model.dynamicSelf?.decoded = decoded
         }
+        model.dynamicSelf?.session = nil
         if options.strictMapping, let first = session.failures.first { throw first }
         if let handler = options.mappingFailureHandler {
             for case let failure as DecodingError in session.failures { handler(failure) }
@@ -100,21 +105,30 @@ extension DynamicValue {
     /// to the one `init(from:)` that reads this place.
     package func read<T: Decodable>(into target: inout T, marksKeys: Bool = false, transformer: Any? = nil) {
         guard readsNow else { return }
-        if transformer == nil, updatesInPlace(&target) { return }
-        if let node, let value = decodeRecordingFailure(T.self, from: node, marksKeys: marksKeys, transformer: transformer) {
-            target = value
-        } else {
-            rememberUnchangedRead(target, oneWay: !marksKeys)
+        let node = nodeForRead
+        if transformer == nil, root.session?.updatesInPlace == true, updatesInPlace(&target, at: node) { return }
+        if let node {
+            if readOptions.contains(.ignoresNull), node.isNull {
+                markReadForReport(node)
+            } else if decodeRecordingFailure(into: &target, from: node, marksKeys: marksKeys, transformer: transformer) {
+                return
+            }
         }
+        rememberUnchangedRead(target, oneWay: !marksKeys)
     }
 
     /// `target <-- view` for an optional: as above, and `null` makes `target` `nil`.
     package func read<T: Decodable>(into target: inout T?, marksKeys: Bool = false, transformer: Any? = nil) {
         guard readsNow else { return }
+        let node = nodeForRead
         if let node, node.isNull {
             markReadForReport(node)
+            guard !readOptions.contains(.ignoresNull) else {
+                rememberUnchangedRead(target, oneWay: !marksKeys)
+                return
+            }
             target = nil
-        } else if transformer == nil, target != nil, updatesInPlace(&target!) {
+        } else if transformer == nil, target != nil, root.session?.updatesInPlace == true, updatesInPlace(&target!, at: node) {
             return
         } else if let node, let value = decodeRecordingFailure(T.self, from: node, marksKeys: marksKeys, transformer: transformer) {
             target = value
@@ -127,7 +141,7 @@ extension DynamicValue {
     /// `.absent` and `null` `.null`; a value that does not decode leaves it alone, as above.
     package func read<T: Decodable>(into target: inout Presence<T>, marksKeys: Bool = false) {
         guard readsNow else { return }
-        guard let node else {
+        guard let node = nodeForRead else {
             target = .absent
             return
         }
@@ -154,8 +168,8 @@ extension DynamicValue {
     /// While ``DynamicJSONDecoder/decode(into:from:)`` runs: maps the object here into
     /// `target` in place when it is a mappable model, and says whether it did. A failure is
     /// recorded as a failed read's is, and leaves the model as far as it got.
-    private func updatesInPlace<T>(_ target: inout T) -> Bool {
-        guard let session = root.session, session.updatesInPlace, case .decoding(let impl)? = session.direction,
+    private func updatesInPlace<T>(_ target: inout T, at node: OverlayNode?) -> Bool {
+        guard let session = root.session, session.updatesInPlace, let impl = session.decoder,
               case .source(let document, let index)? = node, document === impl.document,
               impl.nodes[index].kind == .object, var model = target as? any DynamicMappable else { return false }
         do {
@@ -167,10 +181,21 @@ extension DynamicValue {
         return true
     }
 
+    /// The node here, as ``node`` finds it, but through the running decoder's session when
+    /// the view is the model's document as decoded: the first key is looked up from where the
+    /// last lookup in the model's object ended (mappings read keys in document order).
+    private var nodeForRead: OverlayNode? {
+        guard let session = root.session, session.decoder != nil, session.sharedTree == nil, !steps.isEmpty,
+              case .key(let key) = steps[0], case .source(let document, let object) = root.root else { return node }
+        guard let found = document.member(of: object, named: key, cursor: &session.memberCursor) else { return nil }
+        if steps.count == 1 { return .source(document, found) }
+        return OverlayNode.source(document, found).descendant(at: steps[1...])
+    }
+
     /// Marks the keys on the way to a value read here as read, when the decode running the
     /// mapping lists unread keys: the view walked them, not the decoder.
     private func markReadForReport(_ node: OverlayNode) {
-        guard case .decoding(let impl)? = root.session?.direction,
+        guard let impl = root.session?.decoder,
               case .source(let document, let index) = node, document === impl.document else { return }
         impl.markRouteForReport(to: index)
     }
@@ -258,6 +283,21 @@ extension DynamicValue {
     /// Which way the coder running this model's mapping is going; `nil` when no coder runs it.
     package var runningMappingType: DynamicMappingType? { root.session?.mappingType }
 
+    /// Decodes the value at `node` into `target`; `false`, with the failure recorded and
+    /// `target` untouched, when it does not decode. (Taking `target` rather than returning
+    /// `T?` keeps the fast path from asking the runtime for `Optional<T>`'s metadata.)
+    private func decodeRecordingFailure<T: Decodable>(into target: inout T, from node: OverlayNode, marksKeys: Bool, transformer: Any?) -> Bool {
+        markReadForReport(node)
+        do {
+            target = try decode(T.self, from: node, marksKeys: marksKeys, transformer: transformer)
+            return true
+        } catch {
+            root.session?.failures.append(error)
+            reportFailedRead(error, type: T.self, at: node)
+            return false
+        }
+    }
+
     private func decodeRecordingFailure<T: Decodable>(_ type: T.Type, from node: OverlayNode, marksKeys: Bool, transformer: Any? = nil) -> T? {
         markReadForReport(node)
         do {
@@ -271,7 +311,7 @@ extension DynamicValue {
 
     /// Reports a read that failed to the decode running the mapping, when it reports.
     private func reportFailedRead<T>(_ error: any Error, type: T.Type, at node: OverlayNode) {
-        guard case .decoding(let impl)? = root.session?.direction, let reporting = impl.options.reporting else { return }
+        guard let impl = root.session?.decoder, let reporting = impl.options.reporting else { return }
         let kind: DecodeReport.Kind = isUnknownEnumValue(error, type: T.self) ? .unknownEnumValue : .mappingFailure
         let codingPath = fullPath.map(\.codingKey)
         if case .source(let document, let index) = node {
@@ -291,14 +331,33 @@ extension DynamicValue {
     }
 
     private func decode<T: Decodable>(_ type: T.Type, from node: OverlayNode, marksKeys: Bool, transformer: Any?) throws -> T {
-        if case .source(let document, let index) = node,
-           case .decoding(let impl)? = root.session?.direction, impl.document === document {
+        if !readOptions.contains(.singleObjectAsArray), case .source(let document, let index) = node,
+           let impl = root.session?.decoder, impl.document === document {
+            guard let transformer else {
+                return try impl.decodeDetached(T.self, at: index, marksKeys: marksKeys, path: { CodingPathNode.of(fullPath) })
+            }
             return try impl.withReadTransformer(transformer) {
                 try impl.decodeDetached(T.self, at: index, marksKeys: marksKeys, path: { CodingPathNode.of(fullPath) })
             }
         }
+        return try decodeOffTheDecoder(T.self, from: node, marksKeys: marksKeys, transformer: transformer)
+    }
+
+    /// ``decode(_:from:marksKeys:transformer:)`` where the running decoder's document cannot
+    /// answer: a single object read as an array, a view made outside a decode, an edited
+    /// value. Out of line, so that the common read does not pay for what these need.
+    @inline(never)
+    private func decodeOffTheDecoder<T: Decodable>(_ type: T.Type, from node: OverlayNode, marksKeys: Bool, transformer: Any?) throws -> T {
+        if readOptions.contains(.singleObjectAsArray), transformer == nil, let array = try singleObjectArray(T.self, from: node, marksKeys: marksKeys) {
+            return array
+        }
+        var plain = self
+        plain.readOptions.remove(.singleObjectAsArray)
+        if case .source(let document, _) = node, let impl = root.session?.decoder, impl.document === document {
+            return try plain.decode(T.self, from: node, marksKeys: marksKeys, transformer: transformer)
+        }
         let path = CodingPathNode.of(fullPath)
-        let options = root.origin?.options ?? ViewOrigin.defaultDecoding
+        let options = root.session?.decoder?.options ?? root.origin?.options ?? ViewOrigin.defaultDecoding
         if case .source(let document, let index) = node {
             let impl = DecoderImpl(document: document, options: options, node: index, path: path)
             return try MappedFilling.withoutPending { try impl.withReadTransformer(transformer) { try impl.unwrap(T.self, at: index) } }
@@ -311,5 +370,43 @@ extension DynamicValue {
         let document = try Document(data: writer.data(), options: ScanOptions(allowsJSON5: true, maximumDepth: .max))
         let impl = DecoderImpl(document: document, options: options, node: 0, path: path)
         return try MappedFilling.withoutPending { try impl.withReadTransformer(transformer) { try impl.unwrap(T.self, at: 0) } }
+    }
+}
+
+extension DynamicValue {
+    /// ObjectMapper's `mapArray` reading one object as an array of it
+    /// (``ReadOptions/singleObjectAsArray``): `nil` unless `node` is an object and `T` an array.
+    /// Out of line, so that the common read does not ask for the metadata it needs.
+    @inline(never)
+    fileprivate func singleObjectArray<T>(_ type: T.Type, from node: OverlayNode, marksKeys: Bool) throws -> T? {
+        guard node.isObject, let arrayType = T.self as? any SingleElementArray.Type else { return nil }
+        var single = self
+        single.readOptions.remove(.singleObjectAsArray)
+        return try arrayType.wrapping { try single.decodeElement($0, from: node, marksKeys: marksKeys) } as? T
+    }
+
+    /// An element of an array read from a single object (``ReadOptions/singleObjectAsArray``).
+    fileprivate func decodeElement<Element: Decodable>(_ type: Element.Type, from node: OverlayNode, marksKeys: Bool) throws -> Any {
+        try decode(Element.self, from: node, marksKeys: marksKeys, transformer: nil)
+    }
+}
+
+/// What ``DynamicMap``'s subscript can ask of the reads of a place.
+struct ReadOptions: OptionSet, Sendable {
+    let rawValue: UInt8
+    /// `null` leaves an optional property as it is instead of making it `nil`.
+    static let ignoresNull = ReadOptions(rawValue: 1 << 0)
+    /// An object read into an array property becomes an array of that one element.
+    static let singleObjectAsArray = ReadOptions(rawValue: 1 << 1)
+}
+
+/// `Array`, seen without its element type: an array made of one decoded element.
+protocol SingleElementArray {
+    static func wrapping(_ decodeElement: (any Decodable.Type) throws -> Any) throws -> Self?
+}
+
+extension Array: SingleElementArray where Element: Decodable {
+    static func wrapping(_ decodeElement: (any Decodable.Type) throws -> Any) throws -> Self? {
+        (try decodeElement(Element.self) as? Element).map { [$0] }
     }
 }

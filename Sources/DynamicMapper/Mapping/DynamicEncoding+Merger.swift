@@ -60,6 +60,7 @@ extension DynamicEncoding {
                 guard let members = base?.objectMembers() else { return model.overlay }
                 return mergeObject(members, keys: object.keys, values: object.values.map(TreeNode.value), original: baseIsOriginal ? nil : original, steps: &steps)
             case .array(let array):
+                if let kept = keepingDropped(base, array.nodes, steps: &steps) { return kept }
                 guard let elements = base?.arrayElements() else { return model.overlay }
                 let positions = array.pathPositions
                 if !positions.isEmpty {
@@ -68,11 +69,31 @@ extension DynamicEncoding {
                 guard elements.count == array.nodes.count else { return model.overlay }
                 return mergeArray(elements, array.nodes, original: baseIsOriginal ? nil : original, steps: &steps)
             case .value(.array(let values)):
+                if let kept = keepingDropped(base, values.map(TreeNode.value), steps: &steps) { return kept }
                 guard let elements = base?.arrayElements(), elements.count == values.count else { return model.overlay }
                 return mergeArray(elements, values.map(TreeNode.value), original: baseIsOriginal ? nil : original, steps: &steps)
             case .value(let value):
                 return keepsLiteral(base, equalTo: value) ?? .value(value)
             }
+        }
+
+        /// A document array that a lossy read left elements out of, when the model's array
+        /// still has one element for each element kept: those are merged with the model's,
+        /// and the left-out ones stay in their places. A property the program did not change
+        /// so writes the array as it was; one whose length changed replaces it (`nil` here).
+        private func keepingDropped(_ base: OverlayNode?, _ nodes: [TreeNode], steps: inout [Path.Component]) -> OverlayNode? {
+            guard let usage, usage.hasDroppedElements, case .source(let document, let index)? = base,
+                  document.nodes[index].kind == .array else { return nil }
+            let children = Array(document.children(of: index))
+            let keptPositions = children.indices.filter { !usage.wasDropped(children[$0], in: document) }
+            guard keptPositions.count < children.count, keptPositions.count == nodes.count else { return nil }
+            var result = children.map { OverlayNode.source(document, $0) }
+            for (element, position) in zip(nodes, keptPositions) {
+                steps.append(.index(position))
+                result[position] = merge(base: result[position], model: element, original: nil, steps: &steps)
+                steps.removeLast()
+            }
+            return .array(result)
         }
 
         /// `original` is `nil` where the elements are the document's own (nothing to compare).

@@ -63,7 +63,7 @@ extension DynamicImmutableMappable {
     public mutating func dynamicMapping(mappingType: DynamicMappingType) {
         guard mappingType == .encoding else { return }
         let view = ds
-        mapping(DynamicMap(mappingType: mappingType, view: view, codingPath: view.decodingPath))
+        mapping(DynamicMap(mappingType: mappingType, view: view))
     }
 
     /// Calls ``init(map:)`` with a map of the object at the decoder's position.
@@ -83,7 +83,7 @@ extension DynamicImmutableMappable {
         let session = MappingSession(.decoding(impl))
         defer { session.close() }
         let view = DynamicClass(root: .source(impl.document, impl.currentNode), origin: impl.viewOrigin, session: session)
-        try self.init(map: DynamicMap(mappingType: .decoding, view: view, codingPath: impl.codingPath))
+        try self.init(map: DynamicMap(mappingType: .decoding, view: view))
         // What the reads left unread (defaults, nils) goes to the decoder, which gives the
         // model its view next: encoding writes nothing there while the value is unchanged.
         var decoded = DecodedState(document: impl.document, index: impl.currentNode)

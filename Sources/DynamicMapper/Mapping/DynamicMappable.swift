@@ -82,7 +82,7 @@ extension DynamicMappable {
     /// ```
     public mutating func dynamicMapping(mappingType: DynamicMappingType) {
         let view = ds
-        mapping(DynamicMap(mappingType: mappingType, view: view, codingPath: view.decodingPath))
+        mapping(DynamicMap(mappingType: mappingType, view: view))
     }
 
     /// This type itself: override it to build subclasses chosen from the JSON.
@@ -103,8 +103,8 @@ extension DynamicMappable {
     /// decoder's `userInfo` (its date and key strategies are not carried over).
     public init(from decoder: any Decoder) throws {
         if let impl = decoder as? DecoderImpl {
-            let map = DynamicMap(mappingType: .decoding, view: impl.viewForChoosingType(), codingPath: impl.codingPath)
-            self = try Self.makeForMapping(map, codingPath: impl.codingPath)
+            let map = DynamicMap(mappingType: .decoding, view: impl.viewForChoosingType(), pathNode: impl.path)
+            self = try Self.makeForMapping(map)
             return
         }
         let json = try JSON(from: decoder)
@@ -127,7 +127,7 @@ extension DynamicMappable {
 
     /// The value `mappableType(for:)` chooses, made with `init()`, following the choice of the
     /// type chosen (a class cluster may choose again, a few levels deep).
-    static func makeForMapping(_ map: DynamicMap, codingPath: [any CodingKey]) throws -> Self {
+    static func makeForMapping(_ map: DynamicMap) throws -> Self {
         var chosen: any DynamicMappable.Type = Self.self
         for _ in 0..<Self.maximumTypeChoices {
             guard let next = try chosen.mappableType(for: map), ObjectIdentifier(next) != ObjectIdentifier(chosen) else { break }
@@ -135,7 +135,7 @@ extension DynamicMappable {
         }
         guard let value = chosen.init() as? Self else {
             throw DecodingError.typeMismatch(Self.self, DecodingError.Context(
-                codingPath: codingPath, debugDescription: "mappableType(for:) chose \(chosen), which is not a \(Self.self)"))
+                codingPath: map.codingPath, debugDescription: "mappableType(for:) chose \(chosen), which is not a \(Self.self)"))
         }
         return value
     }
@@ -162,32 +162,38 @@ public struct DynamicMap {
     /// ```
     public let mappingType: DynamicMappingType
     let view: DynamicClass
-    /// Where the object is, for errors.
-    let codingPath: [any CodingKey]
+    /// Where the object is, when the view has no coder's session to say (a type being chosen).
+    private let pathNode: CodingPathNode?
 
-    init(mappingType: DynamicMappingType, view: DynamicClass, codingPath: [any CodingKey]) {
+    init(mappingType: DynamicMappingType, view: DynamicClass, pathNode: CodingPathNode? = nil) {
         self.mappingType = mappingType
         self.view = view
-        self.codingPath = codingPath
+        self.pathNode = pathNode
+    }
+
+    /// Where the object is, for errors; made only when one is thrown or reported.
+    var codingPath: [any CodingKey] {
+        pathNode?.codingPath ?? view.decodingPath
     }
 
     /// The value at `path` of the object being mapped, in the ``Path`` grammar; with `<->` it
-    /// is the same as the `ds` spelling.
+    /// is the same as the `ds` spelling. ObjectMapper's options of `map[…]` are here too:
+    /// `delimiter` splits nested keys with other text than `.`, `ignoreNil` leaves an optional
+    /// as it is when the JSON holds `null`, and `singleObjectAsArray` reads an object into an
+    /// array property as an array of that one element (ObjectMapper's `mapArray` does).
     ///
     /// ```swift
-    /// age <-> map["profile.age"]      // age <-> ds.profile.age
+    /// age     <-> map["profile.age"]                         // age <-> ds.profile.age
+    /// city    <-> map["address->city", delimiter: "->"]
+    /// note    <-> map["note", ignoreNil: true]
+    /// friends <-> map["friends", singleObjectAsArray: true]
     /// ```
-    public subscript(path: String) -> DynamicValue {
-        view[path]
-    }
-
-    /// The value at `path`, with segments split by `delimiter` (ObjectMapper's `delimiter:`).
-    ///
-    /// ```swift
-    /// city <-> map["address->city", delimiter: "->"]
-    /// ```
-    public subscript(path: String, delimiter delimiter: String) -> DynamicValue {
-        view[Path(path, delimiter: delimiter)]
+    public subscript(path: String, delimiter delimiter: String = ".", ignoreNil ignoreNil: Bool = false,
+                     singleObjectAsArray singleObjectAsArray: Bool = false) -> DynamicValue {
+        var place = delimiter == "." ? view[path] : view[Path(path, delimiter: delimiter)]
+        if ignoreNil { place.readOptions.insert(.ignoresNull) }
+        if singleObjectAsArray { place.readOptions.insert(.singleObjectAsArray) }
+        return place
     }
 
     /// The member `key` itself, whatever it contains (ObjectMapper's `nested: false`).

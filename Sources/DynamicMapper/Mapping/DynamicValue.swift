@@ -20,6 +20,9 @@ import Foundation
 public struct DynamicValue: Sendable {
     var root: DynamicClass
     var steps: ViewSteps
+    /// How `<--` and `<->` read here (ObjectMapper's `ignoreNil` and single objects as arrays);
+    /// set through ``DynamicMap``'s subscript, kept by steps below.
+    var readOptions = ReadOptions()
 
     init(root: DynamicClass, steps: ViewSteps) {
         self.root = root

@@ -21,6 +21,12 @@ final class KeyUsage: @unchecked Sendable {
     /// that type that still holds the rounded value keeps the literal when encoded again.
     let doubleReads: UnsafeMutablePointer<UInt64>
     let floatReads: UnsafeMutablePointer<UInt64>
+    /// By node index: an element a lossy array left out. While a model's array still holds
+    /// what the others gave it, encoding keeps these in their places (see
+    /// ``DynamicEncoding/Merger``).
+    let dropped: UnsafeMutablePointer<UInt64>
+    /// Whether any bit of `dropped` is set, so that arrays are checked only then.
+    private(set) var hasDroppedElements = false
     private let nodeWords: Int
     private let byteWords: Int
 
@@ -32,6 +38,8 @@ final class KeyUsage: @unchecked Sendable {
         bits.initialize(repeating: 0, count: nodeWords)
         traversed = .allocate(capacity: nodeWords)
         traversed.initialize(repeating: 0, count: nodeWords)
+        dropped = .allocate(capacity: nodeWords)
+        dropped.initialize(repeating: 0, count: nodeWords)
         doubleReads = .allocate(capacity: byteWords)
         doubleReads.initialize(repeating: 0, count: byteWords)
         floatReads = .allocate(capacity: byteWords)
@@ -41,6 +49,7 @@ final class KeyUsage: @unchecked Sendable {
     deinit {
         bits.deallocate()
         traversed.deallocate()
+        dropped.deallocate()
         doubleReads.deallocate()
         floatReads.deallocate()
     }
@@ -62,6 +71,17 @@ final class KeyUsage: @unchecked Sendable {
     /// Whether a model's path passed through the key at `index` of `document`.
     func wasTraversed(keyNode index: Int, in document: Document) -> Bool {
         document === self.document && Self.isMarked(index, in: traversed, words: nodeWords)
+    }
+
+    /// Records that a lossy array left out the element at node `index`.
+    func markDropped(_ index: Int) {
+        Self.mark(index, in: dropped)
+        hasDroppedElements = true
+    }
+
+    /// Whether a lossy array left out the element at node `index` of `document`.
+    func wasDropped(_ index: Int, in document: Document) -> Bool {
+        document === self.document && Self.isMarked(index, in: dropped, words: nodeWords)
     }
 
     /// Whether the number node `node` of `document` was read as a `Double` or a `Float`.

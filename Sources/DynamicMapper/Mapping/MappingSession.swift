@@ -15,6 +15,17 @@ final class MappingSession: @unchecked Sendable {
     }
 
     private(set) var direction: Direction?
+    /// The decoder of `.decoding`, and which way the run goes, kept apart from `direction`:
+    /// reads ask for them once per property, and matching `direction` copies its payload
+    /// (the encoder's settings) each time.
+    private(set) var decoder: DecoderImpl?
+    private(set) var mappingType: DynamicMappingType?
+    /// While decoding: where the last key lookup in the model's own object ended (see
+    /// ``Document/member(of:named:cursor:)``); most mappings read keys in document order.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var memberCursor = Document.MemberCursor()
     /// Reads that found a value they could not decode, and writes whose value failed to encode.
     var failures: [any Error] = []
     /// While encoding: the model's document, which every write of the mapping edits (views
@@ -29,20 +40,21 @@ final class MappingSession: @unchecked Sendable {
 
     init(_ direction: Direction) {
         self.direction = direction
+        switch direction {
+        case .decoding(let impl):
+            decoder = impl
+            mappingType = .decoding
+        case .encoding:
+            mappingType = .encoding
+        }
     }
 
     /// Ends the run: the decoder is released and the shared tree dropped.
     func close() {
         direction = nil
+        decoder = nil
+        mappingType = nil
         sharedTree = nil
-    }
-
-    var mappingType: DynamicMappingType? {
-        switch direction {
-        case .decoding?: return .decoding
-        case .encoding?: return .encoding
-        case nil: return nil
-        }
     }
 
     var encodingOptions: EncodingOptions? {

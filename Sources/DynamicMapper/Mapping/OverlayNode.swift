@@ -84,6 +84,15 @@ extension OverlayNode {
         }
     }
 
+    var isObject: Bool {
+        switch self {
+        case .source(let document, let index): return document.nodes[index].kind == .object
+        case .value(let json): if case .object = json { return true } else { return false }
+        case .object: return true
+        case .array: return false
+        }
+    }
+
     /// The whole value as ``JSON``.
     var json: JSON {
         switch self {
@@ -158,12 +167,16 @@ extension OverlayNode {
 
     /// Runs `body` on the node at `steps` below `node` (`nil` when missing; setting `nil`
     /// removes it), materialising the containers on the way. Missing parents are created: an
-    /// array when the next step is an index, an object otherwise. A parent of another kind is
-    /// replaced, since the write says what must be there. An index past the end pads with
-    /// `null` up to it. An edit of a key that the object holds more than once leaves one member.
+    /// array when the next step is an index, an object otherwise. An index past the end pads
+    /// with `null` up to it. An edit of a key that the object holds more than once leaves one
+    /// member.
     ///
-    /// Returns `false`, changing nothing, when the write is refused: a negative index before
-    /// the start, a gap larger than ``maximumIndexGap``, or more than ``maximumWriteDepth`` steps.
+    /// A `null` on the way counts as missing and is replaced by the container the step needs.
+    ///
+    /// Returns `false`, changing nothing, when the write is refused: a step that meets a value
+    /// of another kind (a key on an array, an index on an object, any step on a string, number
+    /// or Boolean), a negative index before the start, a gap larger than ``maximumIndexGap``,
+    /// or more than ``maximumWriteDepth`` steps.
     ///
     /// Iterative, so the stack does not grow with the path; each container on the path is
     /// moved out of its parent while it is edited, so its storage is unique and edits are in
@@ -229,13 +242,17 @@ extension OverlayNode {
         return true
     }
 
-    /// Whether every index step of a write lands within reach: resolved against what is there,
-    /// or (for parts the write creates) against an empty array.
+    /// Whether a write may take `steps`: each step meets nothing or `null` (the write creates
+    /// the container) or a container of its kind, and every index lands within reach, resolved
+    /// against what is there or (for parts the write creates) against an empty array. A write
+    /// that met a value of another kind would have to replace it, destroying data the caller
+    /// never named (`/list/01` turning an array into an object), so it is refused as JSON Patch
+    /// refuses it. A `null` holds nothing to destroy, and is what padding leaves in the slots
+    /// before a written index, which later writes fill (`items[1].id`, then `items[0].id`).
     private static func isWritable(_ node: OverlayNode?, at steps: some Collection<Path.Component>) -> Bool {
-        // Keys are always reachable: only a path with an index needs walking first.
-        guard steps.contains(where: \.isIndex) else { return true }
         var current = node
         for step in steps {
+            if let existing = current, !existing.accepts(step) { return false }
             if case .index(let index) = step {
                 let count = current?.elementCount ?? 0
                 if RelativeIndex.resolve(index, count: count) == nil {
@@ -245,5 +262,20 @@ extension OverlayNode {
             current = current?.child(step)
         }
         return true
+    }
+
+    /// Whether `step` goes into this node: a key into an object, an index into an array, and
+    /// either into `null`, which the write replaces.
+    private func accepts(_ step: Path.Component) -> Bool {
+        switch (self, step) {
+        case (.object, .key), (.value(.object), .key), (.array, .index), (.value(.array), .index), (.value(.null), _):
+            return true
+        case (.source(let document, let index), .key):
+            return document.nodes[index].kind == .object || document.nodes[index].kind == .null
+        case (.source(let document, let index), .index):
+            return document.nodes[index].kind == .array || document.nodes[index].kind == .null
+        default:
+            return false
+        }
     }
 }

@@ -9,19 +9,21 @@ extension Document {
     /// compare as Swift strings, after escapes are resolved: `"a"`, `"\u0061"` and (in JSON5)
     /// `a` are one key, and so are canonically equivalent spellings such as `"é"` and `"e\u0301"`.
     /// One pass over the nodes: every key is hashed once.
+    ///
+    /// The table is never cleared: each entry notes the object its key was last seen in, and
+    /// only an entry of the current object is a repeat. Clearing it before every object cost
+    /// the largest table so far each time (one big object, then many small ones: quadratic).
     func duplicateKeyError() -> JSONSyntaxError? {
-        var seen: [String: Int] = [:]
+        var seen: [String: (key: Int, object: Int)] = [:]
         for object in 0..<nodes.count where nodes[object].kind == .object {
-            seen.removeAll(keepingCapacity: true)
             for key in children(of: object) {
                 let text = string(nodes[key])
-                if let first = seen[text] {
-                    let earlier = position(ofKey: first)
+                if let previous = seen.updateValue((key, object), forKey: text), previous.object == object {
+                    let earlier = position(ofKey: previous.key)
                     return JSONSyntaxError(
                         .duplicateKey, reason: "Duplicate key \"\(text)\" in an object (first at line \(earlier.line), column \(earlier.column))",
                         offset: keyStart(key), in: UnsafeBufferPointer(bytes))
                 }
-                seen[text] = key
             }
         }
         return nil

@@ -8,6 +8,7 @@ extension DynamicClass {
     /// view[pointer: "/a/b~1c/1"].set(3)      // {"a": {"b/c": [1, 3]}, ...}
     /// view[pointer: "/list/-"].set(2)        // appends: [1, 2]
     /// view[pointer: "bad"].set(0)            // false: a malformed pointer names no place
+    /// view[pointer: "/list/01"].set(0)       // false: "01" is not an index, the array stays
     /// ```
     ///
     /// Each token is read against the value it meets, as RFC 6901 says: against an object
@@ -15,7 +16,9 @@ extension DynamicClass {
     /// the end). Beyond what exists, digits are an index and anything else a key, so that
     /// `set` creates what is missing as a path does. Reads and writes then behave as with a
     /// path: a missing place reads as missing, and a write the path rules refuse returns
-    /// `false`. A malformed pointer reads as missing and refuses writes; `Path(pointer:)`
+    /// `false`, among them any token on a string, number or Boolean and a token that is not an
+    /// index for the array it meets (`01`, `-1`, `foo`, an index too large for `Int`), as JSON Patch refuses
+    /// them. A malformed pointer reads as missing and refuses writes; `Path(pointer:)`
     /// tells what is wrong with it.
     public subscript(pointer pointer: String) -> DynamicValue {
         get { DynamicValue(root: self, steps: ViewSteps(Self.pointerSteps(pointer, from: tree))) }

@@ -100,9 +100,17 @@ extension DynamicClass {
     /// JSON(view)   // {"tags": ["a", "b"]}
     /// ```
     ///
+    /// `maximumAddedNodes` bounds how many values the patch may add, as for
+    /// ``JSON/apply(_:maximumAddedNodes:)`` (`nil`: its default, from the sizes of the document
+    /// and the patch); no value may nest deeper than ``JSON/maximumNesting``.
+    ///
+    /// ```swift
+    /// try view.apply(patch, maximumAddedNodes: 1_000)
+    /// ```
+    ///
     /// - Throws: ``JSONPatchError``; the view is then unchanged.
-    public mutating func apply(_ patch: JSONPatch) throws {
-        set(try JSON(self).applying(patch))
+    public mutating func apply(_ patch: JSONPatch, maximumAddedNodes: Int? = nil) throws {
+        set(try JSON(self).applying(patch, maximumAddedNodes: maximumAddedNodes))
     }
 
     /// Applies a JSON Merge Patch to the document this view holds.

@@ -18,41 +18,67 @@ extension JSON {
     public static func patch(from old: JSON, to new: JSON) -> JSONPatch {
         var operations: [JSONPatch.Operation] = []
         var steps: [Path.Component] = []
-        diff(old, new, steps: &steps, into: &operations)
+        // Iterative, with the work left on a heap stack (pushed in reverse, so it runs in
+        // order), so values of any depth are compared on any thread.
+        var pending: [DiffWork] = [.compare(old, new)]
+        while let work = pending.popLast() {
+            switch work {
+            case .enter(let step):
+                steps.append(step)
+            case .leave:
+                steps.removeLast()
+            case .emit(let operation, let last):
+                switch operation {
+                case .remove: operations.append(.remove(Path(steps + [last])))
+                case .add(_, let value): operations.append(.add(Path(steps + [last]), value))
+                default: break
+                }
+            case .compare(let old, let new):
+                switch (old, new) {
+                case (.object(let oldMembers), .object(let newMembers)):
+                    for key in oldMembers.keys where newMembers[key] == nil {
+                        operations.append(.remove(Path(steps + [Path.component(forToken: key)])))
+                    }
+                    var members: [DiffWork] = []
+                    for (key, value) in newMembers {
+                        // As a pointer would read it back, so the patch survives its own text.
+                        let step = Path.component(forToken: key)
+                        if let previous = oldMembers[key] {
+                            members += [.enter(step), .compare(previous, value), .leave]
+                        } else {
+                            members.append(.emit(.add(.root, value), last: step))
+                        }
+                    }
+                    pending.append(contentsOf: members.reversed())
+                case (.array(let oldElements), .array(let newElements)):
+                    let common = min(oldElements.count, newElements.count)
+                    var elements: [DiffWork] = []
+                    for index in 0..<common {
+                        elements += [.enter(.index(index)), .compare(oldElements[index], newElements[index]), .leave]
+                    }
+                    for index in (newElements.count..<max(oldElements.count, newElements.count)).reversed() {
+                        elements.append(.emit(.remove(.root), last: .index(index)))
+                    }
+                    for index in oldElements.count..<max(oldElements.count, newElements.count) {
+                        elements.append(.emit(.add(.root, newElements[index]), last: .index(index)))
+                    }
+                    pending.append(contentsOf: elements.reversed())
+                default:
+                    if old != new { operations.append(.replace(Path(steps), new)) }
+                }
+            }
+        }
         return JSONPatch(operations)
     }
+}
 
-    private static func diff(_ old: JSON, _ new: JSON, steps: inout [Path.Component], into operations: inout [JSONPatch.Operation]) {
-        switch (old, new) {
-        case (.object(let oldMembers), .object(let newMembers)):
-            for key in oldMembers.keys where newMembers[key] == nil {
-                operations.append(.remove(Path(steps + [Path.component(forToken: key)])))
-            }
-            for (key, value) in newMembers {
-                // As a pointer would read it back, so the patch survives its own text.
-                steps.append(Path.component(forToken: key))
-                if let previous = oldMembers[key] {
-                    diff(previous, value, steps: &steps, into: &operations)
-                } else {
-                    operations.append(.add(Path(steps), value))
-                }
-                steps.removeLast()
-            }
-        case (.array(let oldElements), .array(let newElements)):
-            let common = min(oldElements.count, newElements.count)
-            for index in 0..<common {
-                steps.append(.index(index))
-                diff(oldElements[index], newElements[index], steps: &steps, into: &operations)
-                steps.removeLast()
-            }
-            for index in (newElements.count..<max(oldElements.count, newElements.count)).reversed() {
-                operations.append(.remove(Path(steps + [.index(index)])))
-            }
-            for index in oldElements.count..<max(oldElements.count, newElements.count) {
-                operations.append(.add(Path(steps + [.index(index)]), newElements[index]))
-            }
-        default:
-            if old != new { operations.append(.replace(Path(steps), new)) }
-        }
-    }
+/// A step of ``JSON/patch(from:to:)``'s walk.
+private enum DiffWork {
+    /// Compare two values at the current path.
+    case compare(JSON, JSON)
+    /// Go one step down, or back up.
+    case enter(Path.Component)
+    case leave
+    /// Write `operation` (a `remove` or an `add`) at the current path plus `last`.
+    case emit(JSONPatch.Operation, last: Path.Component)
 }

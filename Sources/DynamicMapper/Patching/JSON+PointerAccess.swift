@@ -48,32 +48,41 @@ extension JSON {
     }
 
     /// Runs `body` on the value at `path`, which must exist, changing it in place.
+    ///
+    /// Each container on the way is moved out of its parent (the child it leads to moved out
+    /// of it in turn) and waits on a stack of its own kind, so that it is uniquely referenced
+    /// when it takes the child back: no container on the path is copied, and an edit costs
+    /// time in proportion to the path, not to the containers' sizes.
     mutating func modify<Result>(atPointer path: Path, _ body: (inout JSON) throws(PatchFailure) -> Result) throws(PatchFailure) -> Result {
-        var parents: [PointerSlot] = []
-        parents.reserveCapacity(path.components.count)
+        var objects: [(object: Object, position: Int)] = []
+        var arrays: [(elements: [JSON], position: Int)] = []
+        var steps: [ContainerKind] = []
+        steps.reserveCapacity(path.components.count)
         var current = self
         self = .null
         var failure: PatchFailure?
         for (step, component) in path.components.enumerated() {
-            do throws(PatchFailure) {
-                _ = try current.child(component, step: step, of: path)
-            } catch {
-                failure = error
-                break
-            }
-            switch current {
-            case .object(var object):
-                current = .null
-                let key = component.pointerToken
-                current = object[key] ?? .null
-                object[key] = .null
-                parents.append(.member(object, key))
-            case .array(var elements):
-                current = .null
-                let index = component.pointerArrayIndex ?? 0
-                swap(&current, &elements[index])
-                parents.append(.element(elements, index))
-            default:
+            if var object = current.takeObject() {
+                guard let position = object.index(forKey: component.pointerToken) else {
+                    current = .object(object)
+                    failure = PatchFailure(pointer: path.pointer, reason: .noValue(at: Self.pointer(path, steps: step + 1)))
+                    break
+                }
+                current = object.exchangeValue(at: position, with: .null)
+                objects.append((object, position))
+                steps.append(.object)
+            } else if var elements = current.takeElements() {
+                guard let position = component.pointerArrayIndex, position < elements.count else {
+                    let count = elements.count
+                    current = .array(elements)
+                    failure = PatchFailure(pointer: path.pointer, reason: .invalidIndex(component.pointerToken, count: count))
+                    break
+                }
+                swap(&current, &elements[position])
+                arrays.append((elements, position))
+                steps.append(.array)
+            } else {
+                failure = PatchFailure(pointer: path.pointer, reason: .notAContainer(at: Self.pointer(path, steps: step)))
                 break
             }
         }
@@ -87,13 +96,15 @@ extension JSON {
                 outcome = .failure(error)
             }
         }
-        while let slot = parents.popLast() {
-            switch slot {
-            case .member(var object, let key):
-                object[key] = current
+        while let kind = steps.popLast() {
+            switch kind {
+            case .object:
+                var (object, position) = objects.removeLast()
+                _ = object.exchangeValue(at: position, with: current)
                 current = .object(object)
-            case .element(var elements, let index):
-                elements[index] = current
+            case .array:
+                var (elements, position) = arrays.removeLast()
+                swap(&current, &elements[position])
                 current = .array(elements)
             }
         }
@@ -101,20 +112,20 @@ extension JSON {
         return try outcome.get()
     }
 
-    /// Changes the elements in place when this is an array.
-    mutating func editElements(_ body: (inout [JSON]) -> Void) {
-        guard case .array(var elements) = self else { return }
+    /// The members, leaving `null` behind, when this is an object; `nil` (and nothing
+    /// changed) otherwise. Bound in a `guard case` rather than a `switch`, whose subject would
+    /// keep a second reference alive while the caller edits the members.
+    mutating func takeObject() -> Object? {
+        guard case .object(let object) = self else { return nil }
         self = .null
-        body(&elements)
-        self = .array(elements)
+        return object
     }
 
-    /// Changes the members in place when this is an object.
-    mutating func editMembers(_ body: (inout Object) -> Void) {
-        guard case .object(var object) = self else { return }
+    /// The elements, leaving `null` behind, when this is an array; see ``takeObject()``.
+    mutating func takeElements() -> [JSON]? {
+        guard case .array(let elements) = self else { return nil }
         self = .null
-        body(&object)
-        self = .object(object)
+        return elements
     }
 
     /// The pointer of the first `steps` components of `path`.
@@ -123,8 +134,8 @@ extension JSON {
     }
 }
 
-/// A container taken out while its child at `key` or `index` changes, to be put back after.
-private enum PointerSlot {
-    case member(JSON.Object, String)
-    case element([JSON], Int)
+/// The kind of container a step of ``JSON/modify(atPointer:_:)`` took its child from.
+private enum ContainerKind {
+    case object
+    case array
 }

@@ -38,6 +38,24 @@ public struct JSONPatchError: Error, Sendable, Equatable, CustomStringConvertibl
         case moveIntoDescendant(from: String)
         /// A `remove` (or `move`) of the whole document.
         case removesRoot
+        /// The operation would put a value deeper than `limit` (``JSON/maximumNesting``)
+        /// arrays and objects, as a `copy` of the document into itself does when repeated.
+        ///
+        /// ```swift
+        /// // {"a": {}} and 1,024 times {"op": "copy", "from": "", "path": "/a/a/…/a"}
+        /// error.reason   // .nestingLimitExceeded(limit: 1024)
+        /// ```
+        case nestingLimitExceeded(limit: Int)
+        /// The operations would add more than `limit` values to the document: the
+        /// `maximumAddedNodes` of ``JSON/apply(_:maximumAddedNodes:)``, by default a few
+        /// times the size of the document and the patch.
+        ///
+        /// ```swift
+        /// // {"a": 1} and 30 times {"op": "copy", "from": "", "path": "/cN"}: the document
+        /// // doubles each time, and the tenth copy passes 4 × (2 + 30) + 1,024 values
+        /// error.reason   // .growthLimitExceeded(limit: 1152)
+        /// ```
+        case growthLimitExceeded(limit: Int)
 
         /// The reason in words.
         ///
@@ -56,6 +74,10 @@ public struct JSONPatchError: Error, Sendable, Equatable, CustomStringConvertibl
             case .testFailed(let actual): return "test failed: the value is \(actual)"
             case .moveIntoDescendant(let from): return "cannot move \"\(from)\" into itself"
             case .removesRoot: return "cannot remove the whole document"
+            case .nestingLimitExceeded(let limit):
+                return "the value would nest arrays and objects more than \(limit) deep (JSON.maximumNesting)"
+            case .growthLimitExceeded(let limit):
+                return "the patch would add more than \(limit) values to the document (maximumAddedNodes)"
             }
         }
     }

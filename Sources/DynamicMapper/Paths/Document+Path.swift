@@ -11,6 +11,54 @@ extension Document {
         return nil
     }
 
+    /// Where a walk over one object's keys stopped: the object, the key node after the last
+    /// member found, and whether the object's keys are all different (worked out when first
+    /// needed).
+    struct MemberCursor {
+        var object = -1
+        var nextKey = -1
+        var uniqueKeys: Bool?
+        var scratch: [UInt64] = []
+    }
+
+    /// ``member(of:named:)`` starting where `cursor` says the last lookup in the same object
+    /// ended, and going round to the start: keys read in document order cost one comparison.
+    /// Duplicate keys: the first occurrence still wins.
+    func member(of index: Int, named key: String, cursor: inout MemberCursor) -> Int? {
+        let node = nodes[index]
+        guard node.kind == .object else { return nil }
+        if cursor.object != index {
+            cursor.object = index
+            cursor.nextKey = index + 1
+            cursor.uniqueKeys = nil
+        }
+        let first = index + 1
+        let start = cursor.nextKey < Int(node.end) ? cursor.nextKey : first
+        var keyIsASCII: Bool?
+        var walk = members(ofObject: index, node: node, from: start)
+        while let child = walk.next() {
+            guard stringEquals(nodes[child], key, textIsASCII: &keyIsASCII) else { continue }
+            if start != first {
+                if cursor.uniqueKeys == nil { cursor.uniqueKeys = hasUniqueKeys(object: index, scratch: &cursor.scratch) }
+                // An earlier duplicate, skipped by starting at the cursor, would win.
+                if cursor.uniqueKeys == false, let earlier = member(of: index, named: key), earlier < child {
+                    return earlier
+                }
+            }
+            cursor.nextKey = walk.position
+            return child + 1
+        }
+        guard start != first else { return nil }
+        walk = members(ofObject: index, node: node)
+        while let child = walk.next(), child < start {
+            if stringEquals(nodes[child], key, textIsASCII: &keyIsASCII) {
+                cursor.nextKey = walk.position
+                return child + 1
+            }
+        }
+        return nil
+    }
+
     /// The node of element `position` (negative counts from the end) of the array at `index`.
     func element(of index: Int, at position: Int) -> Int? {
         let node = nodes[index]

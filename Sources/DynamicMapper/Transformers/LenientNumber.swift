@@ -65,17 +65,18 @@ public struct LenientNumber: Codable, Sendable, Hashable, CustomStringConvertibl
     /// let amount = try LenientNumber(from: decoder)
     /// ```
     ///
-    /// - Throws: `DecodingError.valueNotFound` for `null`, `DecodingError.typeMismatch` for any
-    ///   other value that is not a number or a string, and `DecodingError.dataCorrupted`
-    ///   for a string that is not a number (`"12 apples" is not a number`).
+    /// - Throws: `DecodingError.valueNotFound` for `null`, and `DecodingError.typeMismatch` for
+    ///   any other value that is not a number, a string that is not one included.
     public init(from decoder: any Decoder) throws {
         switch try JSON(from: decoder) {
         case .number(let number):
             self.number = number
         case .string(let text):
+            // A type mismatch, as `JSONDecoder` calls a string that `convertFromString` does not
+            // know: the document holds text where a number was expected.
             guard let number = JSON.Number(literal: text) else {
-                throw DecodingError.dataCorrupted(DecodingError.Context(
-                    codingPath: decoder.codingPath, debugDescription: "\(String(reflecting: text)) is not a number."))
+                throw DecodingError.typeMismatch(LenientNumber.self, DecodingError.Context(
+                    codingPath: decoder.codingPath, debugDescription: "Expected a number or a string holding one but found the string \(String(reflecting: text)) instead."))
             }
             self.number = number
         case .null:

@@ -2,6 +2,7 @@
 // data; kept here, without the benchmark library, so that CallgrindProbe shares them.
 
 import DynamicMapper
+import DynamicMapperOperators
 import Foundation
 
 /// What both models read, for checking that they agree.
@@ -32,6 +33,63 @@ struct MappedProfile: MappedCodable {
     @Mapped("address.city") var city: String
     @Mapped("address.zip") var zip: String
     @Mapped(default: "unknown") var phone: String
+
+    var values: ProfileValues {
+        ProfileValues(
+            fields: [userName, fullName, email, createdAt, updatedAt, bio, website, country, city, zip, phone],
+            numbers: [Double(id), Double(age), score, Double(followers), Double(following), Double(posts), Double(likes)],
+            flags: [isActive, isAdmin])
+    }
+}
+
+/// The same record in ObjectMapper's shape: every property mapped by one `<->` line.
+final class MappableProfile: DynamicMappable {
+    var dynamicSelf: DynamicClass?
+    var id = 0
+    var userName = ""
+    var fullName = ""
+    var email = ""
+    var age = 0
+    var score = 0.0
+    var isActive = false
+    var isAdmin = false
+    var createdAt = ""
+    var updatedAt = ""
+    var followers = 0
+    var following = 0
+    var posts = 0
+    var likes = 0
+    var bio = ""
+    var website = ""
+    var country = ""
+    var city = ""
+    var zip = ""
+    var phone = "unknown"
+
+    required init() {}
+
+    func mapping(_ map: DynamicMap) {
+        id        <-> ds.id
+        userName  <-> ds.user_name
+        fullName  <-> ds.full_name
+        email     <-> ds.email
+        age       <-> ds.age
+        score     <-> ds.score
+        isActive  <-> ds.is_active
+        isAdmin   <-> ds.is_admin
+        createdAt <-> ds.created_at
+        updatedAt <-> ds.updated_at
+        followers <-> ds.followers_count
+        following <-> ds.following_count
+        posts     <-> ds.posts_count
+        likes     <-> ds.likes_count
+        bio       <-> ds.bio
+        website   <-> ds.website
+        country   <-> ds.country
+        city      <-> ds.address.city
+        zip       <-> ds.address.zip
+        phone     <-> ds.phone
+    }
 
     var values: ProfileValues {
         ProfileValues(

@@ -462,7 +462,8 @@ enum MappedDecoding {
     /// failure. Kept apart: its `Value?` costs a metadata lookup, which only failures pay.
     @inline(never)
     static func converted<Value>(_ type: Value.Type, at node: Int, impl: DecoderImpl, failure: DecodingError) throws -> Value {
-        guard case .typeMismatch(_, let context) = failure, let converted = LosslessValue.convert(impl.document.json(at: node), to: Value.self) else {
+        guard case .typeMismatch(_, let context) = failure, let value = impl.document.json(at: node, maximumNesting: JSON.maximumNesting),
+              let converted = LosslessValue.convert(value, to: Value.self) else {
             throw failure
         }
         impl.report(.losslessConversion, node: node, codingPath: context.codingPath)
