@@ -55,6 +55,7 @@ extension Encodable {
             pretty.nonConformingFloatEncodingStrategy = encoder.nonConformingFloatEncodingStrategy
             pretty.keyEncodingStrategy = encoder.keyEncodingStrategy
             pretty.userInfo = encoder.userInfo
+            pretty.includesNilValues = encoder.includesNilValues
             pretty.keyOptions = encoder.keyOptions
             pretty.outputFormatting = encoder.outputFormatting.union([.prettyPrinted, .sortedKeys])
             return String(decoding: try pretty.encode(self), as: UTF8.self)
@@ -117,5 +118,36 @@ extension Encodable {
         default:
             return json.foundationObject
         }
+    }
+}
+
+extension Array where Element: Decodable {
+    /// Decodes an array from JSON text, reading a single object as an array of that one element
+    /// when `singleObjectAsArray` is on (ObjectMapper's `mapArray` does so always).
+    ///
+    /// ```swift
+    /// let users = try [User].decode(from: #"{"name": "Ada"}"#, singleObjectAsArray: true)   // one user
+    /// ```
+    ///
+    /// - Throws: The decoder's errors.
+    public static func decode(from text: String, singleObjectAsArray: Bool, using decoder: DynamicJSONDecoder = DynamicJSONDecoder()) throws -> [Element] {
+        try decode(from: Data(text.utf8), singleObjectAsArray: singleObjectAsArray, using: decoder)
+    }
+
+    /// Decodes an array from JSON bytes, reading a single object as an array of that one
+    /// element when `singleObjectAsArray` is on.
+    ///
+    /// ```swift
+    /// let users = try [User].decode(from: data, singleObjectAsArray: true)
+    /// ```
+    ///
+    /// - Throws: The decoder's errors.
+    public static func decode(from data: Data, singleObjectAsArray: Bool, using decoder: DynamicJSONDecoder = DynamicJSONDecoder()) throws -> [Element] {
+        let document = try JSONDocument(parsing: data, allowsJSON5: decoder.allowsJSON5, maximumDepth: decoder.maximumDepth,
+                                        rejectsDuplicateKeys: decoder.rejectsDuplicateKeys)
+        if singleObjectAsArray, document.storage.nodes[0].kind == .object {
+            return [try document.decode(Element.self, using: decoder)]
+        }
+        return try document.decode([Element].self, using: decoder)
     }
 }

@@ -171,14 +171,27 @@ extension DynamicValue {
     private func updatesInPlace<T>(_ target: inout T, at node: OverlayNode?) -> Bool {
         guard let session = root.session, session.updatesInPlace, let impl = session.decoder,
               case .source(let document, let index)? = node, document === impl.document,
-              impl.nodes[index].kind == .object, var model = target as? any DynamicMappable else { return false }
-        do {
-            try impl.withPath(CodingPathNode.of(fullPath)) { try impl.update(&model, at: index) }
-        } catch {
-            session.failures.append(error)
+              impl.nodes[index].kind == .object else { return false }
+        let path = CodingPathNode.of(fullPath)
+        if var model = target as? any DynamicMappable {
+            do {
+                try impl.withPath(path) { try impl.update(&model, at: index) }
+            } catch {
+                session.failures.append(error)
+            }
+            if let updated = model as? T { target = updated }
+            return true
         }
-        if let updated = model as? T { target = updated }
-        return true
+        if var models = target as? any MappableDictionary {
+            do {
+                try models.update(from: impl, at: index, path: path)
+            } catch {
+                session.failures.append(error)
+            }
+            if let updated = models as? T { target = updated }
+            return true
+        }
+        return false
     }
 
     /// The node here, as ``node`` finds it, but through the running decoder's session when
@@ -408,5 +421,28 @@ protocol SingleElementArray {
 extension Array: SingleElementArray where Element: Decodable {
     static func wrapping(_ decodeElement: (any Decodable.Type) throws -> Any) throws -> Self? {
         (try decodeElement(Element.self) as? Element).map { [$0] }
+    }
+}
+
+/// A dictionary of mappable models, which ``DynamicJSONDecoder/decode(into:from:)`` updates
+/// as ObjectMapper does: each model under a key of the payload is updated in place, a new key
+/// gets a new model, and keys the payload lacks stay.
+protocol MappableDictionary {
+    mutating func update(from impl: DecoderImpl, at index: Int, path: CodingPathNode) throws
+}
+
+extension Dictionary: MappableDictionary where Key == String, Value: DynamicMappable {
+    mutating func update(from impl: DecoderImpl, at index: Int, path: CodingPathNode) throws {
+        for key in impl.document.children(of: index) {
+            let name = impl.document.string(impl.nodes[key])
+            let valueIndex = key + 1
+            let memberPath = path.appending(.key(StringKey(name)))
+            if var model = self[name], impl.nodes[valueIndex].kind == .object {
+                try impl.withPath(memberPath) { try impl.update(&model, at: valueIndex) }
+                self[name] = model
+            } else {
+                self[name] = try impl.decodeDetached(Value.self, at: valueIndex, marksKeys: true, path: { memberPath })
+            }
+        }
     }
 }

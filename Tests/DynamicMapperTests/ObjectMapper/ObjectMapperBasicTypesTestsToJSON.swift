@@ -254,9 +254,7 @@ struct OMBasicTypesToJSONTests {
         let withNil = try object.encodedString(prettyPrinted: true, using: withNilEncoder)
         let withoutNil = try object.encodedString(prettyPrinted: true, using: DynamicJSONEncoder())
         #expect(withNil.count > 5)
-        withKnownIssue("encodedString(prettyPrinted: true, using:) copies the encoder's settings but not includesNilValues") {
-            #expect(withNil.count != withoutNil.count)
-        }
+        #expect(withNil.count != withoutNil.count)
 
         // The encoder itself, pretty-printing, writes the nil optionals as null.
         withNilEncoder.outputFormatting = [.prettyPrinted, .sortedKeys]

@@ -83,10 +83,8 @@ struct OMToObjectTests {
         try DynamicJSONDecoder().decode(into: &mapped, from: Data(#"{"children" : {"child_1" : {"name" : "QWERTY"}}}"#.utf8))
         let updatedChild = mapped.children?["child_1"]
         #expect(updatedChild?.name == "QWERTY")
-        withKnownIssue("decode(into:) replaces the models in a dictionary of models instead of updating them in place") {
-            #expect(initialChild === updatedChild, "Expected mapping to update the existing object not create a new one")
-            #expect(initialChild?.name == "QWERTY")
-        }
+        #expect(initialChild === updatedChild, "Expected mapping to update the existing object not create a new one")
+        #expect(initialChild?.name == "QWERTY")
     }
 
     @Test func testToObjectFromString() throws {
