@@ -260,9 +260,16 @@ extension DynamicValue {
     private func mergeForMapping<T: Encodable>(_ value: T) {
         guard let session = root.session, let options = session.encodingOptions else { return }
         do {
-            guard let encoded = try TreeEncoder.wrap(value, options: options, path: fullPath.map(\.codingKey)) else { return }
-            let merger = DynamicEncoding.Merger(usage: root.origin?.usage, options: options, basePath: fullPath.map(\.codingKey))
+            let codingPath = fullPath.map(\.codingKey)
+            guard let encoded = try TreeEncoder.wrap(value, options: options, path: codingPath) else { return }
+            let merger = DynamicEncoding.Merger(usage: root.origin?.usage, options: options, basePath: codingPath)
             let original = root.decoded?.original(at: steps)
+            // A value the document already holds as written (the common unedited property)
+            // changes nothing: the tree is left as it is rather than opened up for the write.
+            if let current = node, case .source = current,
+               merger.merge(base: current, model: encoded, original: original).isSameDocumentNode(as: current) {
+                return
+            }
             var view = self
             view.root.updateTree(at: steps) { $0 = merger.merge(base: $0, model: encoded, original: original) }
         } catch {

@@ -333,6 +333,8 @@ extension DynamicEncoding {
                 return nil
             case (.string, .string(let text)):
                 return document.stringEquals(node, text) ? base : nil
+            case (.true, .bool(true)), (.false, .bool(false)), (.null, .null):
+                return base
             default:
                 return nil
             }
