@@ -66,36 +66,72 @@ struct MemoryLimitTests {
         var view = DynamicClass()
         // Ten writes of 99,999 nulls each: 999,990 in all, within the total.
         for list in 0..<10 {
-            #expect(view[key: "list\(list)"][99_999].set(list))
+            do {
+                let written = view[key: "list\(list)"][99_999].set(list)
+                #expect(written)
+            }
             #expect(JSON(view[key: "list\(list)"][99_998]) == .null)
         }
         // The eleventh would pass it: refused, nothing written.
-        #expect(!view.list10[99_999].set(10))
+        do {
+            let written = view.list10[99_999].set(10)
+            #expect(!written)
+        }
         #expect(JSON(view.list10) == nil)
         // Ten more nulls fit exactly; then not one more.
-        #expect(view.short[10].set("x"))
+        do {
+            let written = view.short[10].set("x")
+            #expect(written)
+        }
         #expect(JSON(view.short) == JSON.array(Array(repeating: .null, count: 10) + ["x"]))
-        #expect(!view.other[1].set("y"))
+        do {
+            let written = view.other[1].set("y")
+            #expect(!written)
+        }
         // Writes that pad nothing still go through: in place, and appending at the end.
-        #expect(view.short[0].set("first"))
-        #expect(view.short[11].set("end"))
-        #expect(view.other[0].set("y"))
+        do {
+            let written = view.short[0].set("first")
+            #expect(written)
+        }
+        do {
+            let written = view.short[11].set("end")
+            #expect(written)
+        }
+        do {
+            let written = view.other[0].set("y")
+            #expect(written)
+        }
         #expect(JSON(view.other) == ["y"])
         // Another view has a total of its own.
         var fresh = DynamicClass()
-        #expect(fresh.list[99_999].set(1))
+        do {
+            let written = fresh.list[99_999].set(1)
+            #expect(written)
+        }
     }
 
     @Test("the padding total holds for pointer writes and nested parents too")
     func paddingCountsEveryGapOfAWrite() throws {
         var view = DynamicClass()
         // One write that creates two padded arrays: 99,999 + 99,999 nulls.
-        #expect(view.a[99_999][99_999].set(1))
+        do {
+            let written = view.a[99_999][99_999].set(1)
+            #expect(written)
+        }
         for index in 0..<8 {
-            #expect(view[pointer: "/p\(index)/99999"].set(index))
+            do {
+                let written = view[pointer: "/p\(index)/99999"].set(index)
+                #expect(written)
+            }
         }
         // 10 × 99,999 spent: 10 left.
-        #expect(!view[pointer: "/q/11"].set(0))
-        #expect(view[pointer: "/q/10"].set(0))
+        do {
+            let written = view[pointer: "/q/11"].set(0)
+            #expect(!written)
+        }
+        do {
+            let written = view[pointer: "/q/10"].set(0)
+            #expect(written)
+        }
     }
 }
