@@ -9,7 +9,7 @@
 #
 # Each target is the library compiled with `swiftc -sanitize=fuzzer,address` plus one entry
 # point and the shared properties in Tests/DynamicMapperTestSupport/FuzzChecks*.swift (with their
-# oracles in FuzzOracles.swift). The corpus
+# oracles in FuzzOracles*.swift). The corpus
 # grows in .build-fuzz/corpus/<Target>, seeded from Fuzz/Seeds/<Target>, Fuzz/Regressions
 # and ../shared/data. A finding is written to .build-fuzz/findings/<Target>-crash-…; keep
 # it in Fuzz/Regressions/<Target>/ so FuzzRegressionTests runs it from then on.
@@ -19,7 +19,7 @@ root="$(pwd)"
 build="$root/.build-fuzz"
 shared="$root/../shared/data"
 targets=("$@")
-if [ ${#targets[@]} -eq 0 ]; then targets=(ParseRoundTrip DecodeModel DynamicEdits PathEdits JSON5Input); fi
+if [ ${#targets[@]} -eq 0 ]; then targets=(ParseRoundTrip DecodeModel DynamicEdits PathEdits JSON5Input JSONPatchApply MergePatch PointerEdits ModelChanges); fi
 
 mkdir -p "$build/findings"
 # ld.gold warns about every sanitizer helper symbol it cannot export; those lines say nothing.
@@ -39,7 +39,7 @@ quiet swiftc "${flags[@]}" -module-name DynamicMapper -emit-library -static \
 for target in "${targets[@]}"; do
     echo "== building $target"
     quiet swiftc "${flags[@]}" -module-name "Fuzz$target" -I "$build" -L "$build" -lDynamicMapper \
-        "Fuzz/Targets/$target.swift" Tests/DynamicMapperTestSupport/FuzzChecks*.swift Tests/DynamicMapperTestSupport/FuzzOracles.swift \
+        "Fuzz/Targets/$target.swift" Tests/DynamicMapperTestSupport/FuzzChecks*.swift Tests/DynamicMapperTestSupport/FuzzOracles*.swift \
         -o "$build/fuzz-$target"
 done
 

@@ -444,6 +444,14 @@ public struct FuzzEdit: CustomStringConvertible {
 
     public var description: String { "\(action) at \(Path(steps))" }
 
+    /// The most steps a write through a view takes (SECURITY.md's limits).
+    static let maximumWriteSteps = 512
+
+    private var isRead: Bool {
+        if case .read = action { return true }
+        return false
+    }
+
     /// Keys and indexes the byte-driven edits draw from: a few keys that seeds use, keys that
     /// need escaping or quoting in a path, and indexes in, at and past the ends.
     public static let stepVocabulary: [Path.Component] = [
@@ -490,8 +498,10 @@ public struct FuzzEdit: CustomStringConvertible {
     /// pads with `null` past the end (refusing a
     /// gap of more than 100,000); a negative index before the start changes nothing; `remove`
     /// deletes a present member or element (and empties the root); `append` turns a missing
-    /// value or a non-array into a one-element array.
+    /// value or a non-array into a one-element array. A write of more than 512 steps changes
+    /// nothing (the documented bound on the steps of a view write).
     public func apply(to json: inout JSON) {
+        if steps.count > Self.maximumWriteSteps, !isRead { return }
         switch action {
         case .read:
             return

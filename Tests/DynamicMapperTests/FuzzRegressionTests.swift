@@ -11,11 +11,17 @@ import DynamicMapperTestSupport
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fuzz")
 
+    /// The fuzz targets, as named in `Fuzz/Targets/` and `Fuzz/fuzz.sh`.
+    static let targets = [
+        "ParseRoundTrip", "DecodeModel", "DynamicEdits", "PathEdits", "JSON5Input",
+        "JSONPatchApply", "MergePatch", "PointerEdits", "ModelChanges",
+    ]
+
     /// `Target/name` for every kept input of every target.
     static let inputs: [String] = {
         var found: [String] = []
         for folder in ["Regressions", "Seeds"] {
-            for target in ["ParseRoundTrip", "DecodeModel", "DynamicEdits", "PathEdits", "JSON5Input"] {
+            for target in Self.targets {
                 let directory = fuzzFolder.appendingPathComponent(folder).appendingPathComponent(target)
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
                 found += names.sorted().map { "\(folder)/\(target)/\($0)" }
@@ -79,6 +85,10 @@ import DynamicMapperTestSupport
         case "DecodeModel": try FuzzChecks.decodeModel(bytes)
         case "PathEdits": try FuzzChecks.pathEdits(bytes)
         case "JSON5Input": try FuzzChecks.json5Input(bytes)
+        case "JSONPatchApply": try FuzzChecks.jsonPatchApply(bytes)
+        case "MergePatch": try FuzzChecks.mergePatch(bytes)
+        case "PointerEdits": try FuzzChecks.pointerEdits(bytes)
+        case "ModelChanges": try FuzzChecks.modelChanges(bytes)
         default: try FuzzChecks.dynamicEdits(bytes)
         }
     }

@@ -42,6 +42,18 @@ struct ModelChangesTests {
         #expect(try status.patchOperations().isEmpty)
     }
 
+    /// The encoder never writes a model's `"dynamicSelf"` key, so a document that has one
+    /// must not make an unedited model ask to delete it (found by the `ModelChanges` fuzz target).
+    @Test func aDynamicSelfMemberIsNoChange() throws {
+        let document = #"{"id": 1, "text": "hi", "dynamicSelf": {"x": 1}, "author": {"name": "Ada", "tags": []}}"#
+        var status = try ChangesStatus.decode(from: document)
+        #expect(try status.changes() == [:])
+        #expect(try status.patchOperations().isEmpty)
+        status.text = "bye"
+        #expect(try status.changes() == ["text": "bye"])
+        #expect(try status.patchOperations() == [.replace(Path(pointer: "/text"), "bye")])
+    }
+
     @Test func ownPropertiesMappedPropertiesAndViewEditsTogether() throws {
         var status = try ChangesStatus.decode(from: Self.document)
         status.text = "hello"

@@ -164,12 +164,13 @@ struct OverlayTests {
             var random = SeededRandom(state: seed)
             var node: OverlayNode? = .source(document, 0)
             var model: Model? = Model(.source(document, 0))
+            var padding = 0
             for step in 0..<12 {
                 let steps = (0..<Int.random(in: 1...3, using: &random)).map { _ in vocabulary.randomElement(using: &random)! }
                 let value = Int.random(in: 0..<3, using: &random)
                 let written: Model? = value == 0 ? nil : .scalar("\(step)")
                 let description = "seed \(seed) step \(step): \(written.map(\.description) ?? "remove") at \(Path(steps))"
-                let accepted = OverlayNode.update(&node, at: steps) { target in
+                let accepted = OverlayNode.update(&node, at: steps, padding: &padding) { target in
                     target = value == 0 ? nil : .value(.number(JSON.Number(step)))
                 }
                 #expect(accepted == !Model.refuses(model, at: steps), "\(description)")
@@ -182,12 +183,14 @@ struct OverlayTests {
     @Test("a write past the end pads with null; one past the gap limit, or before the start, changes nothing")
     func gapsAndNegativeIndexes() {
         var node: OverlayNode? = .value([1])
-        #expect(OverlayNode.update(&node, at: [.index(3)]) { $0 = .value("x") })
+        var padding = 0
+        #expect(OverlayNode.update(&node, at: [.index(3)], padding: &padding) { $0 = .value("x") })
         #expect(node?.json == [1, nil, nil, "x"])
-        #expect(!OverlayNode.update(&node, at: [.index(-5)]) { $0 = .value("y") })
-        #expect(!OverlayNode.update(&node, at: [.index(4 + OverlayNode.maximumIndexGap + 1)]) { $0 = .value("z") })
+        #expect(!OverlayNode.update(&node, at: [.index(-5)], padding: &padding) { $0 = .value("y") })
+        #expect(!OverlayNode.update(&node, at: [.index(4 + OverlayNode.maximumIndexGap + 1)], padding: &padding) { $0 = .value("z") })
         #expect(node?.json == [1, nil, nil, "x"])
-        #expect(OverlayNode.update(&node, at: [.index(-4)]) { $0 = nil })
+        #expect(OverlayNode.update(&node, at: [.index(-4)], padding: &padding) { $0 = nil })
         #expect(node?.json == [nil, nil, "x"])
+        #expect(padding == 2)
     }
 }

@@ -199,7 +199,7 @@ extension DecoderImpl {
     /// this decode reports.
     @inline(never)
     func report(_ kind: DecodeReport.Kind, node: Int, codingPath: @autoclosure () -> [any CodingKey], failure: (any Error)? = nil) {
-        guard let reporting = options.reporting else { return }
+        guard let reporting = options.reporting, !reporting.recorder.countIfFull() else { return }
         reporting.record(kind, in: document, components: reporting.components(to: node, in: document), codingPath: codingPath(),
                          value: document.reportText(at: node), failure: failure)
     }
@@ -207,7 +207,7 @@ extension DecoderImpl {
     /// Records `kind` for a value missing at `components` below the object `object`.
     @inline(never)
     func report(_ kind: DecodeReport.Kind, missingAt components: [Path.Component], below object: Int, codingPath: @autoclosure () -> [any CodingKey], failure: (any Error)? = nil) {
-        guard let reporting = options.reporting else { return }
+        guard let reporting = options.reporting, !reporting.recorder.countIfFull() else { return }
         reporting.record(kind, in: document, components: reporting.components(to: object, in: document) + components, codingPath: codingPath(),
                          value: nil, failure: failure)
     }

@@ -18,23 +18,73 @@ public struct DecodeReport: Sendable, Equatable, Codable, CustomStringConvertibl
     /// ```swift
     /// let dropped = report.events.filter { $0.kind == .droppedElement }
     /// ```
+    ///
+    /// A report keeps at most ``defaultMaximumEvents`` events unless the decode asked for
+    /// another number: the rest are only counted, in ``omittedEventCount``.
     public var events: [Event]
 
+    /// How many events the decode met after the report was full: counted, not kept.
+    ///
+    /// ```swift
+    /// if report.omittedEventCount > 0 { logger.warning("\(report.omittedEventCount) more events") }
+    /// ```
+    public var omittedEventCount: Int
+
+    /// How many events a report keeps unless told otherwise: 10,000. A decode can meet an
+    /// event per value of its input (a million dropped elements in 2 MB), and each event holds
+    /// two paths and a text; past this number they are only counted, so that the report of a
+    /// hostile document stays a few megabytes.
+    ///
+    /// ```swift
+    /// let (_, report) = try decoder.decodeWithReport(Feed.self, from: data, maximumEvents: 100)
+    /// ```
+    public static let defaultMaximumEvents = 10_000
+
     /// A report of `events`: `DecodeReport(events: [])`.
-    public init(events: [Event]) {
+    public init(events: [Event], omittedEventCount: Int = 0) {
         self.events = events
+        self.omittedEventCount = max(0, omittedEventCount)
     }
 
     /// Whether nothing was recovered, converted, defaulted or dropped: `if report.isEmpty { … }`.
-    public var isEmpty: Bool { events.isEmpty }
+    public var isEmpty: Bool { events.isEmpty && omittedEventCount == 0 }
 
-    /// One line per event, or `no events` for an empty report.
+    /// One line per event, or `no events` for an empty report; a last line counts the events
+    /// that were not kept.
     ///
     /// ```swift
     /// logger.warning("\(report)")
     /// ```
     public var description: String {
-        events.isEmpty ? "no events" : events.map(\.description).joined(separator: "\n")
+        var lines = events.map(\.description)
+        if omittedEventCount > 0 { lines.append("… and \(omittedEventCount) more events, not kept") }
+        return lines.isEmpty ? "no events" : lines.joined(separator: "\n")
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case events, omittedEventCount
+    }
+
+    /// Reads a report as ``encode(to:)`` writes it; a missing `omittedEventCount` is 0.
+    ///
+    /// ```swift
+    /// let report = try JSONDecoder().decode(DecodeReport.self, from: telemetry)
+    /// ```
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        events = try container.decode([Event].self, forKey: .events)
+        omittedEventCount = max(0, try container.decodeIfPresent(Int.self, forKey: .omittedEventCount) ?? 0)
+    }
+
+    /// Writes `{"events": [...]}`, with `omittedEventCount` when some events were not kept.
+    ///
+    /// ```swift
+    /// let data = try JSONEncoder().encode(report)
+    /// ```
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(events, forKey: .events)
+        if omittedEventCount > 0 { try container.encode(omittedEventCount, forKey: .omittedEventCount) }
     }
 
     /// What more to report than the default events.
@@ -301,21 +351,40 @@ extension DecodeReport {
         // @unchecked: `events` is only touched under `lock`.
         private let lock = NSLock()
         private var events: [Event] = []
+        private var omitted = 0
         /// What more to report: `DecodeReport.Recorder(options: .unreadKeys)`.
         public let options: Options
+        /// How many events the recorder keeps; later ones are only counted
+        /// (`DecodeReport.Recorder(maximumEvents: 100)`).
+        public let maximumEvents: Int
 
-        /// A recorder with no events yet: `DecodeReport.Recorder()`.
-        public init(options: Options = []) {
+        /// A recorder with no events yet: `DecodeReport.Recorder()`. It keeps the first
+        /// `maximumEvents` events (``DecodeReport/defaultMaximumEvents`` by default) and counts
+        /// the rest.
+        public init(options: Options = [], maximumEvents: Int = DecodeReport.defaultMaximumEvents) {
             self.options = options
+            self.maximumEvents = max(0, maximumEvents)
         }
 
         /// The events recorded so far: `print(recorder.report)`.
         public var report: DecodeReport {
-            lock.withLock { DecodeReport(events: events) }
+            lock.withLock { DecodeReport(events: events, omittedEventCount: omitted) }
         }
 
         func record(_ event: Event) {
-            lock.withLock { events.append(event) }
+            lock.withLock {
+                if events.count < maximumEvents { events.append(event) } else { omitted += 1 }
+            }
+        }
+
+        /// Counts an event without making it when the recorder is full, so that a decode past
+        /// the limit does not build events only to drop them. Returns whether it did.
+        func countIfFull() -> Bool {
+            lock.withLock {
+                guard events.count >= maximumEvents else { return false }
+                omitted += 1
+                return true
+            }
         }
     }
 }

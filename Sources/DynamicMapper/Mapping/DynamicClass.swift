@@ -28,6 +28,22 @@ public struct DynamicClass: Sendable {
     /// For a view made from a document rather than for a model (parsed, decoded as a view, or
     /// built from a `JSON`): that document as it was, which ``changes()`` compares with.
     var base: OverlayNode?
+    /// How many `null`s index writes past the end of an array have padded this view with so
+    /// far (see ``maximumPadding``).
+    var padding = 0
+
+    /// How many `null`s index writes past the end of arrays may pad one view with in total:
+    /// 1,000,000. One write may reach at most 100,000 past the end of an array; without a total,
+    /// a thousand such writes would hold a hundred million `null`s (gigabytes, twice that in
+    /// ``changes()``). A write that would pass the total is refused (`set` returns `false`) and
+    /// changes nothing. Copies of a view share what was spent before the copy; while a coder
+    /// runs a model's mapping, its writes count against the same total.
+    ///
+    /// ```swift
+    /// var view = DynamicClass()
+    /// view.list[99_999].set(1)   // true: 99,999 nulls, then 1
+    /// ```
+    public static let maximumPadding = 1_000_000
 
     /// The document as it stands: while an encoder runs the mapping, the session's copy.
     var tree: OverlayNode { session?.sharedTree ?? root }
@@ -44,12 +60,12 @@ public struct DynamicClass: Sendable {
             var whole = session.sharedTree
             session.sharedTree = nil
             defer { session.sharedTree = whole ?? .value(.null) }
-            return OverlayNode.update(&whole, at: steps, body)
+            return OverlayNode.update(&whole, at: steps, padding: &session.padding, body)
         }
         var whole: OverlayNode? = root
         root = .value(.null)
         defer { root = whole ?? .value(.null) }
-        return OverlayNode.update(&whole, at: steps, body)
+        return OverlayNode.update(&whole, at: steps, padding: &padding, body)
     }
 
     init(root: OverlayNode, origin: ViewOrigin?, session: MappingSession?, decoded: DecodedState? = nil, base: OverlayNode? = nil) {

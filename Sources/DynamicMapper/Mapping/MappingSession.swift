@@ -31,6 +31,9 @@ final class MappingSession: @unchecked Sendable {
     /// While encoding: the model's document, which every write of the mapping edits (views
     /// handed to `<->` are copies, so their writes could not reach the model otherwise).
     var sharedTree: OverlayNode?
+    /// The `null`s the mapping's writes padded `sharedTree` with (see
+    /// ``DynamicClass/maximumPadding``).
+    var padding = 0
     /// While decoding: what each read that did not take the document's value left in its
     /// property (see ``DecodedState/unchangedReads``).
     var unchangedReads: [[Path.Component]: ReadSnapshot] = [:]

@@ -182,14 +182,19 @@ extension OverlayNode {
     /// Returns `false`, changing nothing, when the write is refused: a step that meets a value
     /// of another kind (a key on an array, an index on an object, any step on a string, number
     /// or Boolean), a negative index before the start, a gap larger than ``maximumIndexGap``,
-    /// or more than ``maximumWriteDepth`` steps.
+    /// padding that would take `padding` (the `null`s padded so far, which it adds to) past
+    /// ``DynamicClass/maximumPadding``, or more than ``maximumWriteDepth`` steps.
     ///
     /// Iterative, so the stack does not grow with the path; each container on the path is
     /// moved out of its parent while it is edited, so its storage is unique and edits are in
     /// place: appending to an array or adding a key costs amortised constant time.
     @discardableResult
-    static func update(_ node: inout OverlayNode?, at steps: some Collection<Path.Component>, _ body: (inout OverlayNode?) -> Void) -> Bool {
-        guard steps.count <= maximumWriteDepth, isWritable(node, at: steps) else { return false }
+    static func update(
+        _ node: inout OverlayNode?, at steps: some Collection<Path.Component>, padding: inout Int, _ body: (inout OverlayNode?) -> Void
+    ) -> Bool {
+        guard steps.count <= maximumWriteDepth, let gaps = paddingNeeded(node, at: steps),
+              gaps <= DynamicClass.maximumPadding - padding else { return false }
+        padding += gaps
         var frames: [Frame] = []
         var objects: [OverlayObject] = []
         var arrays: [[OverlayNode]] = []
@@ -248,26 +253,30 @@ extension OverlayNode {
         return true
     }
 
-    /// Whether a write may take `steps`: each step meets nothing or `null` (the write creates
-    /// the container) or a container of its kind, and every index lands within reach, resolved
-    /// against what is there or (for parts the write creates) against an empty array. A write
-    /// that met a value of another kind would have to replace it, destroying data the caller
+    /// Whether a write may take `steps`, and what it pads: each step meets nothing or `null`
+    /// (the write creates the container) or a container of its kind, and every index lands
+    /// within reach, resolved against what is there or (for parts the write creates) against
+    /// an empty array. A write that met a value of another kind would have to replace it, destroying data the caller
     /// never named (`/list/01` turning an array into an object), so it is refused as JSON Patch
     /// refuses it. A `null` holds nothing to destroy, and is what padding leaves in the slots
     /// before a written index, which later writes fill (`items[1].id`, then `items[0].id`).
-    private static func isWritable(_ node: OverlayNode?, at steps: some Collection<Path.Component>) -> Bool {
+    ///
+    /// Returns how many `null`s the write pads with, or `nil` when it may not be made.
+    private static func paddingNeeded(_ node: OverlayNode?, at steps: some Collection<Path.Component>) -> Int? {
         var current = node
+        var gaps = 0
         for step in steps {
-            if let existing = current, !existing.accepts(step) { return false }
+            if let existing = current, !existing.accepts(step) { return nil }
             if case .index(let index) = step {
                 let count = current?.elementCount ?? 0
                 if RelativeIndex.resolve(index, count: count) == nil {
-                    if index < 0 || index - count > maximumIndexGap { return false }
+                    if index < 0 || index - count > maximumIndexGap { return nil }
+                    gaps += index - count
                 }
             }
             current = current?.child(step)
         }
-        return true
+        return gaps
     }
 
     /// Whether `step` goes into this node: a key into an object, an index into an array, and

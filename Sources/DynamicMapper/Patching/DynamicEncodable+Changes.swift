@@ -41,10 +41,15 @@ extension DynamicEncodable {
         return JSON.patch(from: decodedDocument ?? .null, to: encoded)
     }
 
-    /// The value this model was decoded from, or `nil` when it was not decoded.
+    /// The value this model was decoded from, or `nil` when it was not decoded. A
+    /// `"dynamicSelf"` member is left out: the encoder never writes that key, so an unedited
+    /// model would otherwise ask to delete it.
     private var decodedDocument: JSON? {
         guard let decoded = dynamicSelf?.decoded else { return nil }
-        return OverlayNode.source(decoded.document, decoded.index).json
+        let document = OverlayNode.source(decoded.document, decoded.index).json
+        guard case .object(var object) = document, object[DynamicEncoding.reservedKey] != nil else { return document }
+        _ = object.removeValue(forKey: DynamicEncoding.reservedKey)
+        return .object(object)
     }
 }
 
