@@ -2,7 +2,7 @@ import Foundation
 
 /// What a decode recovered from on purpose: every element a lossy array dropped, every default
 /// or zero it used, every value it converted, every `<--` read that failed, with the place in
-/// the document. Asked for with ``DynamicJSONDecoder/decodeWithReport(_:from:options:)``.
+/// the document. Asked for with ``DynamicJSONDecoder/decodeWithReport(_:from:options:maximumEvents:)``.
 ///
 /// ```swift
 /// let (user, report) = try DynamicJSONDecoder().decodeWithReport(User.self, from: data)
