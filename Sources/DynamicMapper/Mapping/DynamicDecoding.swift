@@ -128,7 +128,8 @@ extension DynamicValue {
                 return
             }
             target = nil
-        } else if transformer == nil, target != nil, root.session?.updatesInPlace == true, updatesInPlace(&target!, at: node) {
+        } else if transformer == nil, root.session?.updatesInPlace == true, var held = target, updatesInPlace(&held, at: node) {
+            target = held
             return
         } else if let node, let value = decodeRecordingFailure(T.self, from: node, marksKeys: marksKeys, transformer: transformer) {
             target = value
