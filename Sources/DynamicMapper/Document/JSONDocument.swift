@@ -63,7 +63,15 @@ extension DecoderImpl {
         func decode<Actual: Decodable>(_ actual: Actual.Type) throws -> T? {
             try unwrap(Actual.self, at: index) as? T
         }
-        let actual: any Decodable.Type = type
+        // Not `let actual: any Decodable.Type = type`: an optimised build (Swift 6.3, -O) folds
+        // opening an existential made straight from `type` into `T` itself, so the subclass
+        // was lost in release builds only and `Base` was built. A cast through `Any.Type` is
+        // checked at run time, and the type it opens is the one passed in. The release-build
+        // test run in CI (`decodingBuildsTheDynamicTypeItIsPassed`) guards this.
+        guard let actual = (type as Any.Type) as? any Decodable.Type else {
+            throw DecodingError.typeMismatch(T.self, DecodingError.Context(
+                codingPath: codingPath, debugDescription: "\(type) is not Decodable."))
+        }
         guard let value = try decode(actual) else {
             throw DecodingError.typeMismatch(T.self, DecodingError.Context(
                 codingPath: codingPath, debugDescription: "\(actual) decoded a value that is not a \(T.self)."))
