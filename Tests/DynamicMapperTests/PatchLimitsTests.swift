@@ -75,6 +75,26 @@ struct PatchLimitsTests {
         #expect(json["x"]?["y"]?["z"] == (try arrays(1_021)))
     }
 
+    /// A pointer of more than JSON.maximumNesting + 1 tokens names nothing a patch can reach,
+    /// so a body of `////…` is refused while being read, before it is split into tokens.
+    @Test("a pointer deeper than any patch value is refused while the patch is read")
+    func pointersDeeperThanTheCapAreRefused() throws {
+        func body(_ pointer: String) -> Data {
+            Data(#"[{"op":"add","path":"\#(pointer)","value":1}]"#.utf8)
+        }
+        let deepest = String(repeating: "/a", count: JSON.maximumNesting + 1)
+        #expect(try DynamicJSONDecoder().decode(JSONPatch.self, from: body(deepest)).operations.count == 1)
+        for pointer in [deepest + "/a", String(repeating: "/", count: 1_000_000)] {
+            do {
+                _ = try DynamicJSONDecoder().decode(JSONPatch.self, from: body(pointer))
+                Issue.record("a pointer of \(pointer.utf8.count) bytes was read")
+            } catch DecodingError.dataCorrupted(let context) {
+                #expect(Path(codingPath: context.codingPath).description == "[0].path")
+                #expect(context.debugDescription.hasPrefix("JSON Pointer of \(pointer.utf8.filter { $0 == UInt8(ascii: "/") }.count) tokens"))
+            }
+        }
+    }
+
     @Test("30 copies of the whole document fail fast at the default growth limit, atomically")
     func copiesStopAtTheGrowthLimit() throws {
         var operations: [JSONPatch.Operation] = []

@@ -497,7 +497,14 @@ final class DecoderImpl: Decoder {
     func unwrapNonScalar<T: Decodable>(
         _ type: T.Type, at index: Int, codingPath: () -> [any CodingKey], node makeNode: () -> CodingPathNode
     ) throws -> T {
-        guard StackGuard.hasRoom() else { throw stackExhausted(codingPath()) }
+        guard StackGuard.hasRoom() else {
+            // Out of stack on this thread: the value is decoded on a larger one (once per
+            // decode), out of line so that the check costs the hot path nothing more.
+            if let value = try StackGuard.continuing({ try unwrapNonScalar(type, at: index, codingPath: codingPath, node: makeNode) }) {
+                return value
+            }
+            throw stackExhausted(codingPath())
+        }
         if type == T.self {
             if T.self == JSON.self {
                 markConsumed(index)
@@ -679,7 +686,7 @@ final class DecoderImpl: Decoder {
     private func stackExhausted(_ codingPath: [any CodingKey]) -> DecodingError {
         .dataCorrupted(DecodingError.Context(
             codingPath: codingPath,
-            debugDescription: "Nested too deeply for the stack left on this thread (\(codingPath.count) levels); decode on a thread with a larger stack, or lower maximumDepth."))
+            debugDescription: "Nested too deeply for the stack left on this thread (\(codingPath.count) levels), even after continuing on a thread with an 8 MiB stack; lower maximumDepth."))
     }
 
     func containerMismatch(expected: Any.Type, node: Node, path: [any CodingKey]) -> DecodingError {

@@ -16,6 +16,7 @@ extension StreamingEncoder {
     /// object instead.
     @discardableResult
     func encodeValue<T: Encodable>(_ value: T, at place: consuming ValuePath, emptyAsObject: Bool = true, member: Bool = false) throws -> Bool {
+        guard StackGuard.hasRoom() else { return try encodeValueOnLargerStack(value, at: place, emptyAsObject: emptyAsObject, member: member) }
         if T.self == Date.self {
             try write(options.form(of: unsafeBitCast(value, to: Date.self)), at: place)
         } else if T.self == Data.self {
@@ -37,6 +38,18 @@ extension StreamingEncoder {
             return try encodeInChildSlot(at: place, emptyAsObject: emptyAsObject) { try value.encode(to: self) }
         }
         return true
+    }
+
+    /// ``encodeValue(_:at:emptyAsObject:member:)`` once this thread's stack runs low: the
+    /// value is written on a continuation thread (see `StackGuard`), out of line so that the
+    /// check costs the hot path nothing more.
+    @inline(never)
+    private func encodeValueOnLargerStack<T: Encodable>(_ value: T, at place: consuming ValuePath, emptyAsObject: Bool, member: Bool) throws -> Bool {
+        let here = copy place
+        let codingPath = here.codingPath
+        return try StackGuard.withRoom({
+            try encodeValue(value, at: here, emptyAsObject: emptyAsObject, member: member)
+        }, orElse: { StackGuard.encodingTooDeep(value, codingPath: codingPath) })
     }
 
     /// The values ``isPlainType(of:)`` does not know as plain: dynamic models, `@Flat` values

@@ -173,6 +173,15 @@ extension JSONPatch.Operation: Codable {
 
     private static func path(_ key: Member, in container: KeyedDecodingContainer<Member>) throws -> Path {
         let text = try container.decode(String.self, forKey: key)
+        // No patch value nests deeper than `JSON.maximumNesting`, so a pointer with more tokens
+        // names nothing an operation could reach or make. Refused before it is split: a body of
+        // `////…` would otherwise cost a `String` per byte (about 27 bytes of memory each).
+        let tokens = text.utf8.lazy.filter { $0 == UInt8(ascii: "/") }.count
+        guard tokens <= JSON.maximumNesting + 1 else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: container.codingPath + [key],
+                debugDescription: "JSON Pointer of \(tokens) tokens: values nest at most \(JSON.maximumNesting) levels deep, so it names nothing"))
+        }
         do {
             return try Path(pointer: text)
         } catch {
