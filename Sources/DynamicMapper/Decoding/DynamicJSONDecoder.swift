@@ -22,9 +22,10 @@ open class DynamicJSONDecoder: JSONDecoder, @unchecked Sendable {
     private var _maximumDepth = 512
 
     /// The deepest container nesting accepted (default 512); deeper input throws
-    /// `DecodingError.dataCorrupted` instead of exhausting the stack. Whatever the limit, a
-    /// decode that would leave less than 64 KiB of its thread's stack throws
-    /// `dataCorrupted` too ("Nested too deeply for the stack left on this thread").
+    /// `DecodingError.dataCorrupted` instead of exhausting the stack. A decode that runs low on
+    /// its thread's stack continues once on a thread with an 8 MiB stack (so the default depth
+    /// decodes on a 512 KiB thread); if that runs low too, it throws `dataCorrupted`
+    /// ("Nested too deeply for the stack left on this thread").
     ///
     /// ```swift
     /// let decoder = DynamicJSONDecoder()

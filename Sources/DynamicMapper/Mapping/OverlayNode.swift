@@ -99,18 +99,34 @@ extension OverlayNode {
         }
     }
 
-    /// The whole value as ``JSON``.
+    /// The whole value as ``JSON`` (a key the object repeats: the first member wins).
+    ///
+    /// Without recursion: a view nests as deep as its document, and a document's
+    /// `maximumDepth` may be raised far past what any thread's stack holds.
     var json: JSON {
-        switch self {
-        case .source(let document, let index): return document.json(at: index)
-        case .value(let json): return json
-        case .array(let elements): return .array(elements.map(\.json))
-        case .object(let object):
-            var result = JSON.Object()
-            for member in object.members where result.index(forKey: member.key) == nil {
-                result.append(key: member.key, value: member.value.json)
+        var open: [JSONBuilding] = []
+        var node = self
+        while true {
+            var finished: JSON?
+            switch node {
+            case .source(let document, let index): finished = document.json(at: index)
+            case .value(let json): finished = json
+            case .array(let elements): open.append(JSONBuilding(elements: elements))
+            case .object(let object): open.append(JSONBuilding(members: object.members))
             }
-            return .object(result)
+            // Hand each finished value to the container waiting for it, closing containers
+            // until one has another child to open.
+            while var top = open.popLast() {
+                if let value = finished { top.accept(value) }
+                if let child = top.nextChild() {
+                    open.append(top)
+                    node = child
+                    break
+                }
+                finished = top.finish()
+                if open.isEmpty { return finished ?? .null }
+            }
+            if open.isEmpty, let finished { return finished }
         }
     }
 
@@ -292,5 +308,42 @@ extension OverlayNode {
         default:
             return false
         }
+    }
+}
+
+/// An array or object of ``OverlayNode/json`` being built: its children, the next one to
+/// convert and the converted ones so far.
+private struct JSONBuilding {
+    private let elements: [OverlayNode]?
+    private let members: [OverlayMember]
+    private var next = 0
+    private var array: [JSON] = []
+    private var object = JSON.Object()
+
+    init(elements: [OverlayNode]) {
+        self.elements = elements
+        members = []
+    }
+
+    init(members: [OverlayMember]) {
+        elements = nil
+        self.members = members
+    }
+
+    /// The next child to convert, skipping members whose key an earlier member took.
+    mutating func nextChild() -> OverlayNode? {
+        if let elements { return next < elements.count ? elements[next] : nil }
+        while next < members.count, object.index(forKey: members[next].key) != nil { next += 1 }
+        return next < members.count ? members[next].value : nil
+    }
+
+    /// The converted value of the child ``nextChild()`` gave.
+    mutating func accept(_ value: JSON) {
+        if elements != nil { array.append(value) } else { object.append(key: members[next].key, value: value) }
+        next += 1
+    }
+
+    func finish() -> JSON {
+        elements != nil ? .array(array) : .object(object)
     }
 }
