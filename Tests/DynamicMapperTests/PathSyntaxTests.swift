@@ -55,6 +55,19 @@ private struct PSMappable: DynamicMappable {
     }
 }
 
+private struct PSImmutable: DynamicImmutableMappable {
+    var dynamicSelf: DynamicClass?
+    let name: String
+
+    init(map: DynamicMap) throws {
+        name = try map.value("user.name[")
+    }
+
+    func mapping(_ map: DynamicMap) {
+        name --> ds.user.name
+    }
+}
+
 @Suite("Path syntax errors")
 struct PathSyntaxTests {
     // MARK: Malformed forms and their positions
@@ -248,6 +261,18 @@ struct PathSyntaxTests {
         #expect(model.read == nil)
         let encoded = try DynamicJSONEncoder().encode(model)
         #expect(try JSON(parsing: encoded) == ["a": ["b": [1, 2, 3]]])
+    }
+
+    @Test("map.value with malformed path text: missing, and the message says why")
+    func immutableMappable() {
+        do {
+            _ = try DynamicJSONDecoder().decode(PSImmutable.self, from: Data(#"{"user":{"name":"n"}}"#.utf8))
+            Issue.record("decoded")
+        } catch DecodingError.valueNotFound(_, let context) {
+            #expect(context.debugDescription == #"No String at "user.name[": the path text is malformed: '[' is never closed at offset 9 of "user.name[""#)
+        } catch {
+            Issue.record("\(error)")
+        }
     }
 
     // MARK: Keys
