@@ -21,6 +21,10 @@
 ///   and encoded into, this same object; an optional one is `nil` when a field is missing;
 /// - the flat marker and the delimiter before a key (`".array"`): a lossy array, whose
 ///   elements that fail to decode are left out.
+///
+/// A raw value that is malformed path text (`"info.elev["`, `"a[x]"`) makes decoding throw
+/// `DecodingError.dataCorrupted` and encoding throw `EncodingError.invalidValue`, naming the
+/// text and the key type; write a key with brackets quoted (`"a['x[1]']"`) or escaped.
 public protocol KeyedKey: CodingKey {
     /// How to read this key's raw value; `nil` takes the coder's defaults.
     ///

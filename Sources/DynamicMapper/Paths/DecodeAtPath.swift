@@ -93,6 +93,11 @@ extension JSONDecoder {
     ///
     /// The input is parsed once as ``DynamicJSONDecoder`` parses it, whichever decoder this
     /// is, and only the value at `path` is decoded.
+    ///
+    /// - Throws: As ``Swift/Decoder/decode(at:as:)``: `keyNotFound` or `valueNotFound` naming
+    ///   `T` and the step where the path broke (`No Int at a.b[5]: index 5 is out of range
+    ///   (the array at a.b has 3 elements)`), `valueNotFound` for a path read from malformed
+    ///   text, `typeMismatch` for a step on a value of another kind; and syntax errors.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data, at path: Path) throws -> T {
         let options = (self as? DynamicJSONDecoder)?.scanOptions
             ?? ScanOptions(allowsJSON5: allowsJSON5, assumesTopLevelDictionary: assumesTopLevelDictionary)
