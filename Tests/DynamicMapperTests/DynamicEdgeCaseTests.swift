@@ -390,7 +390,7 @@ struct DynamicEdgeCaseTests {
         #expect(edgeEncoded(holder) == #"{"item":"# + changed + #","items":["# + changed + "]}")
     }
 
-    @Test("ViewStep grammar: spaces in brackets, escaped ], an unclosed [ and a lone dot")
+    @Test("ViewStep grammar: spaces in brackets, a quoted key with ], an unclosed [ and a lone dot")
     func viewStepGrammar() throws {
         var list = DynamicClass(try JSON(parsing: #"{"a":[0,10,20]}"#))
         #expect(list["a[ 1 ]"].debugDescription == "10")
@@ -399,13 +399,19 @@ struct DynamicEdgeCaseTests {
         #expect(list.debugDescription == #"{"a":[0,11,20]}"#)
 
         var escaped = DynamicClass(try JSON(parsing: #"{"a":{"x]y":1}}"#))
-        #expect(escaped["a[x\\]y]"].debugDescription == "1")
-        escaped["a[x\\]y]"].set(2)
+        #expect(escaped["a['x]y']"].debugDescription == "1")
+        #expect(escaped["a.x\\]y"].debugDescription == "1")
+        escaped["a['x]y']"].set(2)
         #expect(escaped.debugDescription == #"{"a":{"x]y":2}}"#)
 
+        // An unclosed bracket is malformed: it reads missing and writes nothing; the key is
+        // reached escaped or quoted.
         var unclosed = DynamicClass(try JSON(parsing: #"{"a[1":3,"a":[4,5]}"#))
-        #expect(unclosed["a[1"].debugDescription == "3")
-        unclosed["a[1"].set(6)
+        #expect(unclosed["a[1"].debugDescription == "<missing>")
+        let refused = unclosed["a[1"].set(6)
+        #expect(!refused)
+        #expect(unclosed["a\\[1"].debugDescription == "3")
+        unclosed["['a[1']"].set(6)
         #expect(unclosed.debugDescription == #"{"a[1":6,"a":[4,5]}"#)
 
         // The empty string is the root; an empty segment is the empty key, so "." is the

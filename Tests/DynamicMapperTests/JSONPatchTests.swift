@@ -155,7 +155,7 @@ struct JSONPatchTests {
         #expect(failure(#"[{"op":"remove","path":null}]"#)?.path == "[0].path")
         let pointer = try #require(failure(#"[{"op":"remove","path":"a~2"}]"#))
         #expect(pointer.path == "[0].path")
-        #expect(pointer.description == #"Malformed JSON Pointer: A JSON Pointer starts with '/' at offset 0 of "a~2""#)
+        #expect(pointer.description == "Malformed JSON Pointer")
     }
 
     @Test func dynamicClassAppliesPatches() throws {

@@ -80,10 +80,9 @@ struct PathTests {
         #expect(Path(#"a\\b"#).components == [ptKey(#"a\b"#)])
         #expect(Path(#"a\\.b"#).components == [ptKey(#"a\"#), ptKey("b")])
         #expect(Path(#"\x"#).components == [ptKey("x")])
-        // A backslash at the very end has nothing to escape and stays.
-        #expect(Path(#"a\"#).components == [ptKey(#"a\"#)])
-        // Escapes work inside brackets too.
-        #expect(Path(#"a[x\]y]"#).components == [ptKey("a"), ptKey("x]y")])
+        // Escapes work inside quoted brackets too.
+        #expect(Path(#"a['x\'y']"#).components == [ptKey("a"), ptKey("x'y")])
+        #expect(Path(#"a['x]y']"#).components == [ptKey("a"), ptKey("x]y")])
     }
 
     // MARK: Empty keys and the root
@@ -97,8 +96,8 @@ struct PathTests {
         #expect(Path("a.").components == [ptKey("a"), ptKey("")])
         #expect(Path("a..b").components == [ptKey("a"), ptKey(""), ptKey("b")])
         #expect(Path(".").components == [ptKey(""), ptKey("")])
-        #expect(Path("[]").components == [ptKey("")])
-        #expect(Path("a[]").components == [ptKey("a"), ptKey("")])
+        #expect(Path("['']").components == [ptKey("")])
+        #expect(Path("a['']").components == [ptKey("a"), ptKey("")])
         #expect(Path(".[0]").components == [ptKey(""), ptIndex(0)])
     }
 
@@ -110,21 +109,21 @@ struct PathTests {
         #expect(Path("a[ -2 ].b").components == [ptKey("a"), ptIndex(-2), ptKey("b")])
     }
 
-    @Test("bracketed text that is not an integer is a key, dots and all")
+    @Test("a quoted key in brackets is taken literally, dots and all")
     func bracketedKey() {
-        #expect(Path("[x.y]").components == [ptKey("x.y")])
-        #expect(Path("a[x.y].b").components == [ptKey("a"), ptKey("x.y"), ptKey("b")])
-        #expect(Path("a[ x ]").components == [ptKey("a"), ptKey(" x ")])
-        #expect(Path("a[1.5]").components == [ptKey("a"), ptKey("1.5")])
+        #expect(Path("['x.y']").components == [ptKey("x.y")])
+        #expect(Path("a['x.y'].b").components == [ptKey("a"), ptKey("x.y"), ptKey("b")])
+        #expect(Path(#"a[" x "]"#).components == [ptKey("a"), ptKey(" x ")])
+        #expect(Path("a['1.5']").components == [ptKey("a"), ptKey("1.5")])
+        #expect(Path("a]b").components == [ptKey("a]b")])
     }
 
-    @Test("a bracket that is never closed is literal")
-    func unclosedBracket() {
-        #expect(Path("a[0").components == [ptKey("a[0")])
-        #expect(Path("[").components == [ptKey("[")])
-        #expect(Path("a[").components == [ptKey("a[")])
-        #expect(Path("a[b.c").components == [ptKey("a[b"), ptKey("c")])
-        #expect(Path("a]b").components == [ptKey("a]b")])
+    @Test("unquoted text in brackets and a bracket never closed are malformed, not keys")
+    func malformedBrackets() {
+        for text in ["a[0", "[", "a[", "a[b.c", "[x.y]", "a[ x ]", "a[1.5]", "a[]"] {
+            #expect(Path(text) != Path([.key(text)]), "\(text)")
+            #expect(throws: PathSyntaxError.self, "\(text)") { try Path(validating: text) }
+        }
     }
 
     // MARK: Printing
@@ -164,8 +163,8 @@ struct PathTests {
             #expect(Path(path.description) == path, "\(path.components) printed as \(path.description)")
         }
         #expect(Path([.key("a.b"), .index(2), .key("c")]).description == #"a\.b[2].c"#)
-        #expect(Path([.key(""), .key("a")]).description == "[].a")
-        #expect(Path([.key("a"), .key("")]).description == "a[]")
+        #expect(Path([.key(""), .key("a")]).description == "[''].a")
+        #expect(Path([.key("a"), .key("")]).description == "a['']")
         #expect(Path([.key("x[0]")]).description == #"x\[0\]"#)
         #expect(Path([.key(#"a\b"#)]).description == #"a\\b"#)
         #expect(Path("response.[0].users.[1].name").description == "response[0].users[1].name")
@@ -196,7 +195,7 @@ struct PathTests {
 
     @Test("Path is hashable and a string literal")
     func hashable() {
-        let set: Set<Path> = ["a.b", "a.[b]", "a[0]", "a.[0]", #"a\.b"#]
+        let set: Set<Path> = ["a.b", "a.['b']", "a[0]", "a.[0]", #"a\.b"#]
         #expect(set.count == 3)
         #expect(set.contains(Path([.key("a.b")])))
     }
@@ -215,7 +214,7 @@ struct PathTests {
         let pairs: [(Path, String)] = [
             (Path("response/my.user/name", separator: "/"), #"response.my\.user.name"#),
             (Path([.key("response"), .key("my.user"), .key("tags"), .index(-1)]), #"response.my\.user.tags[-1]"#),
-            (Path("response.users[1].name"), "response[users][1]name"),
+            (Path("response.users[1].name"), "response['users'][1]name"),
             (Path("response.users.[0].name"), "response.users[0]name"),
             (Path([.key("response"), .key(""), .key("x")]), "response..x"),
             (Path([.key("response"), .key("missing")]), "response.missing"),

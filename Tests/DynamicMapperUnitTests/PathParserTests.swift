@@ -15,42 +15,44 @@ struct PathParserTests {
     private static let separators: [Character] = [".", "/", ":", "é", "\u{301}"]
 
     @Test("a separator other than the dot, a combining mark included")
-    func separators() {
-        #expect(PathParser.parse("a/b.c[1]", separator: "/") == [.key("a"), .key("b.c"), .index(1)])
-        #expect(PathParser.parse("a\u{301}b", separator: "\u{301}") == [.key("a"), .key("b")])
-        #expect(PathParser.parse(#"a\/b/"#, separator: "/") == [.key("a/b"), .key("")])
-        #expect(PathParser.parse("", separator: "/") == [])
-        #expect(PathParser.parse("/", separator: "/") == [.key(""), .key("")])
+    func separators() throws {
+        #expect(try PathParser.parse("a/b.c[1]", separator: "/") == [.key("a"), .key("b.c"), .index(1)])
+        #expect(try PathParser.parse("a\u{301}b", separator: "\u{301}") == [.key("a"), .key("b")])
+        #expect(try PathParser.parse(#"a\/b/"#, separator: "/") == [.key("a/b"), .key("")])
+        #expect(try PathParser.parse("", separator: "/") == [])
+        #expect(try PathParser.parse("/", separator: "/") == [.key(""), .key("")])
     }
 
     @Test("random text: parse, print, parse gives the same components")
-    func randomTextRoundTrip() {
+    func randomTextRoundTrip() throws {
         for seed in UInt64(0)..<500 {
             var random = SeededRandom(state: seed)
             let text = (0..<Int.random(in: 0...12, using: &random)).map { _ in Self.alphabet.randomElement(using: &random)! }.joined()
             let separator = Self.separators.randomElement(using: &random)!
-            let components = PathParser.parse(text, separator: separator)
+            // Malformed text has no components to print (PathSyntaxTests checks it).
+            guard let components = try? PathParser.parse(text, separator: separator) else { continue }
             let printed = Path(components).description
-            #expect(PathParser.parse(printed, separator: ".") == components,
+            #expect(try PathParser.parse(printed, separator: ".") == components,
                     "seed \(seed): \(text.debugDescription) split on \(separator) → \(printed.debugDescription)")
         }
     }
 
     @Test("random components written with a random separator parse back to themselves")
-    func randomComponentsWithSeparators() {
+    func randomComponentsWithSeparators() throws {
         for seed in UInt64(0)..<500 {
             var random = SeededRandom(state: seed)
             let components = randomPathComponents(&random, pieces: Self.alphabet, indexes: -30...30)
             let separator = Self.separators.randomElement(using: &random)!
             let text = Self.write(components, separator: separator, random: &random)
-            #expect(PathParser.parse(text, separator: separator) == components,
+            #expect(try PathParser.parse(text, separator: separator) == components,
                     "seed \(seed): \(components) written \(text.debugDescription) with \(separator)")
         }
     }
 
     /// The grammar written independently of `Path.description`: an index in brackets, a key
     /// after the separator with a backslash before the separator, brackets and backslashes,
-    /// and before any other scalar at random (an escaped scalar is itself); the empty key as `[]`.
+    /// and before any other scalar at random (an escaped scalar is itself); the empty key, and
+    /// now and then any key, quoted in brackets.
     private static func write(_ components: [Path.Component], separator: Character, random: inout SeededRandom) -> String {
         let special: Set<Unicode.Scalar> = ["[", "]", "\\", separator.unicodeScalars.first!]
         var text = ""
@@ -58,8 +60,16 @@ struct PathParserTests {
             switch component {
             case .index(let index):
                 text += "[\(index)]"
-            case .key(let key) where key.isEmpty:
-                text += "[]"
+            case .key(let key) where key.isEmpty || Int.random(in: 0..<5, using: &random) == 0:
+                let quote: Unicode.Scalar = Bool.random(using: &random) ? "'" : "\""
+                text.unicodeScalars.append("[")
+                text.unicodeScalars.append(quote)
+                for scalar in key.unicodeScalars {
+                    if scalar == quote || scalar == "\\" { text.unicodeScalars.append("\\") }
+                    text.unicodeScalars.append(scalar)
+                }
+                text.unicodeScalars.append(quote)
+                text.unicodeScalars.append("]")
             case .key(let key):
                 if !text.isEmpty { text.append(separator) }
                 for scalar in key.unicodeScalars {

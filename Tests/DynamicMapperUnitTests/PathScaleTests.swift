@@ -10,16 +10,28 @@ import DynamicMapperTestSupport
 
 @Suite("Path parsing at scale")
 struct PathScaleTests {
-    @Test("200,000 unclosed brackets are one literal key")
+    @Test("200,000 unclosed brackets are malformed at the first")
     func unclosedBrackets() {
         let text = String(repeating: "[", count: 200_000)
-        #expect(Path(text).components == [.key(text)])
+        #expect(throws: PathSyntaxError(text: text, offset: 0, reason: "'[' is never closed")) { try Path(validating: text) }
+        #expect(Path(text) == Path(text))
     }
 
-    @Test("a closing bracket at the very end closes the first bracket")
+    @Test("a closing bracket at the very end: the first bracket holds no index")
     func oneCloserAtTheEnd() {
-        let path = Path(String(repeating: "[", count: 200_000) + "]")
-        #expect(path.components == [.key(String(repeating: "[", count: 199_999))])
+        let text = String(repeating: "[", count: 200_000) + "]"
+        #expect(throws: PathSyntaxError.self) { try Path(validating: text) }
+        #expect((try? Path(validating: "a" + text)) == nil)
+    }
+
+    @Test("unclosed quoted keys and long quoted keys")
+    func quotedKeys() throws {
+        let unclosed = "a['" + String(repeating: "b.[", count: 100_000)
+        #expect(throws: PathSyntaxError(text: unclosed, offset: 2, reason: "the quoted key is never closed (no ' after it)")) { try Path(validating: unclosed) }
+        let long = "['" + String(repeating: #"a.[]\'"#, count: 50_000) + "']"
+        #expect(try Path(validating: long).components == [.key(String(repeating: "a.[]'", count: 50_000))])
+        let many = String(repeating: "['k']", count: 100_000)
+        #expect(try Path(validating: many).components == Array(repeating: .key("k"), count: 100_000))
     }
 
     @Test("escaped brackets and backslashes at scale")
@@ -39,11 +51,13 @@ struct PathScaleTests {
         #expect(indexes.components == Array(repeating: .index(7), count: 100_000))
     }
 
-    @Test("the first bracket takes everything up to the only closer")
+    @Test("the first bracket reads up to the only closer, and holds no index")
     func bracketsThenIndex() {
-        // Bracket text that is not an integer is a key, brackets and all.
-        let path = Path(String(repeating: "[", count: 100_000) + "[0]")
-        #expect(path.components == [.key(String(repeating: "[", count: 100_000) + "0")])
+        let text = String(repeating: "[", count: 100_000) + "[0]"
+        let written = String(repeating: "[", count: 32) + "…]"
+        #expect(throws: PathSyntaxError(text: text, offset: 0, reason: "'\(written)' is neither an index (an integer) nor a quoted key ('…')")) {
+            try Path(validating: text)
+        }
     }
 
     @Test("a key that starts with a combining mark round-trips (issue example)")

@@ -14,6 +14,7 @@ extension KeyedContainer {
         case .member(let name)?: return valueNode(named: name)
         case .flat?: return object
         case .path(let components)?, .lossyArray(let components)?: return node(at: components)
+        case .malformed?: return nil
         case nil: return valueNode(named: key.stringValue)
         }
     }
@@ -34,9 +35,24 @@ extension KeyedContainer {
             let lookup = impl.lookUp(components, from: object, base: codingPath)
             if case .found = lookup { return nil }
             return impl.pathError(lookup, components: components, base: codingPath)
+        case .malformed(let error)?:
+            return Self.malformedKeyError(error, key: key, codingPath: codingPath)
         case .member?, .flat?, nil:
             return nil
         }
+    }
+
+    /// The error for a key whose raw value is malformed path text, or `nil` for any other key.
+    func keyedKeyMalformed(_ key: Key) -> DecodingError? {
+        guard case .malformed(let error)? = meaning(of: key) else { return nil }
+        return Self.malformedKeyError(error, key: key, codingPath: codingPath)
+    }
+
+    private static func malformedKeyError(_ error: PathSyntaxError, key: Key, codingPath: [any CodingKey]) -> DecodingError {
+        // Not `keyNotFound`: optional properties and defaults take that as "absent" and would
+        // hide the typo; the key itself is wrong, whatever the document holds.
+        .dataCorrupted(DecodingError.Context(
+            codingPath: codingPath + [key], debugDescription: KeyMeaning.malformedMessage(error, key: key)))
     }
 
     /// The coding path of the value `key` names: one step per path component.
@@ -44,7 +60,7 @@ extension KeyedContainer {
         switch meaning(of: key) {
         case .path(let components)?, .lossyArray(let components)?:
             return fullPath(components).codingPath
-        case .member?, .flat?, nil:
+        case .member?, .flat?, .malformed?, nil:
             return path.codingPath(appending: .key(key))
         }
     }
@@ -63,7 +79,7 @@ extension KeyedContainer {
                 return try impl.decodeDetached(type, at: node, marksKeys: nil, path: { fullPath(components) })
             }
             return try lossy.decodeDroppingFailures(from: KeyedDecodingContainer(self), forKey: key) as? T
-        case .flat?, .member?, nil:
+        case .flat?, .member?, .malformed?, nil:
             return nil
         }
     }

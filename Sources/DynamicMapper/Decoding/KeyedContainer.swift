@@ -175,28 +175,38 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     // MARK: Optional values: one lookup, `nil` for a missing key or `null`
 
     @inline(__always)
-    private func present(_ key: Key) -> Int? {
-        guard let value = valueNode(for: key), impl.nodes[value].kind != .null else { return nil }
+    private func present(_ key: Key) throws -> Int? {
+        guard let value = valueNode(for: key) else {
+            // A key whose path text is malformed is an error, not an absent value.
+            if keyedKeys { try throwIfMalformed(key) }
+            return nil
+        }
+        guard impl.nodes[value].kind != .null else { return nil }
         return value
     }
 
+    @inline(never)
+    private func throwIfMalformed(_ key: Key) throws {
+        if let failure = keyedKeyMalformed(key) { throw failure }
+    }
+
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        guard let value = present(key) else { return nil }
+        guard let value = try present(key) else { return nil }
         return try impl.decodeBool(impl.nodes[value], path: childPath(key))
     }
 
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        guard let value = present(key) else { return nil }
+        guard let value = try present(key) else { return nil }
         return try impl.decodeString(impl.nodes[value], path: childPath(key))
     }
 
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        guard let value = present(key) else { return nil }
+        guard let value = try present(key) else { return nil }
         return try impl.decodeDouble(impl.nodes[value], path: childPath(key))
     }
 
     func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-        guard let value = present(key) else { return nil }
+        guard let value = try present(key) else { return nil }
         return try impl.decodeFloat(impl.nodes[value], path: childPath(key))
     }
 
@@ -217,12 +227,12 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     @inline(__always)
     private func optionalInteger<T: FixedWidthInteger>(_ key: Key) throws -> T? {
-        guard let value = present(key) else { return nil }
+        guard let value = try present(key) else { return nil }
         return try impl.decodeInteger(T.self, impl.nodes[value], path: childPath(key))
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard let value = present(key) else { return nil }
+        guard let value = try present(key) else { return nil }
         if keyedKeys { return try decodeKeyedKeyIfPresent(type, forKey: key, node: value) }
         return try impl.decodeChild(type, at: value, parent: path, step: .key(key))
     }

@@ -39,6 +39,9 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
                 return .place(.member(object, converted(key)))
             }
             return .place(place)
+        case .malformed(let error):
+            throw EncodingError.invalidValue(key.stringValue, EncodingError.Context(
+                codingPath: codingPath + [key], debugDescription: KeyMeaning.malformedMessage(error, key: key)))
         }
     }
 

@@ -13,7 +13,9 @@
 /// }
 /// ```
 ///
-/// Foundation's coders take the string as one literal key.
+/// Foundation's coders take the string as one literal key. With this package's coders, text
+/// that breaks the ``Path`` grammar (`AnyKey("a.b[")`) is an error at decode and encode, not a
+/// key; ``init(literal:)`` takes any text as one key.
 public struct AnyKey: KeyedKey, Hashable, Sendable, ExpressibleByStringLiteral {
     /// The key's text (a path unless the key was made literal): `AnyKey("a.b").stringValue`.
     public let stringValue: String

@@ -21,6 +21,10 @@
 ///   and encoded into, this same object; an optional one is `nil` when a field is missing;
 /// - the flat marker and the delimiter before a key (`".array"`): a lossy array, whose
 ///   elements that fail to decode are left out.
+///
+/// A raw value that is malformed path text (`"info.elev["`, `"a[x]"`) makes decoding throw
+/// `DecodingError.dataCorrupted` and encoding throw `EncodingError.invalidValue`, naming the
+/// text and the key type; write a key with brackets quoted (`"a['x[1]']"`) or escaped.
 public protocol KeyedKey: CodingKey {
     /// How to read this key's raw value; `nil` takes the coder's defaults.
     ///
@@ -98,6 +102,9 @@ enum KeyMeaning: Sendable {
     case flat
     /// An array at this path whose failing elements are left out.
     case lossyArray([Path.Component])
+    /// The raw value is path text that breaks the grammar: decoding and encoding the key
+    /// fail with this error rather than read or write some other place.
+    case malformed(PathSyntaxError)
 
     init(_ raw: String, options: KeyOptions) {
         if case .string(let marker) = options.flat {
@@ -107,7 +114,11 @@ enum KeyMeaning: Sendable {
             }
             if case .character(let delimiter) = options.delimiter, raw.hasPrefix(marker + String(delimiter)) {
                 let rest = String(raw.dropFirst(marker.count + 1))
-                self = .lossyArray(PathParser.parse(rest, separator: delimiter))
+                do {
+                    self = .lossyArray(try PathParser.parse(rest, separator: delimiter))
+                } catch {
+                    self = .malformed(PathSyntaxError(text: raw, offset: error.offset + marker.unicodeScalars.count + delimiter.unicodeScalars.count, reason: error.reason))
+                }
                 return
             }
         }
@@ -115,11 +126,30 @@ enum KeyMeaning: Sendable {
             self = .member(raw)
             return
         }
-        let components = PathParser.parse(raw, separator: delimiter)
+        let components: [Path.Component]
+        do {
+            components = try PathParser.parse(raw, separator: delimiter)
+        } catch {
+            self = .malformed(error)
+            return
+        }
         if components.count == 1, case .key(let key) = components[0], key == raw {
             self = .member(raw)
         } else {
             self = .path(components)
         }
+    }
+
+    /// The error for a key whose raw value is malformed path text, naming the text, the key's
+    /// type (which names the model: `User.CodingKeys`) and what is wrong where.
+    static func malformedMessage(_ error: PathSyntaxError, key: some CodingKey) -> String {
+        "The raw value \(key.stringValue.debugDescription) of a \(typeName(of: key)) key is malformed path text: \(error). Write ['…'] for a key with brackets in it, or \\ before such a character, or give the key KeyOptions(delimiter: .none)."
+    }
+
+    /// A key type's name for messages, without its module or any unnamed (private) context:
+    /// `User.CodingKeys`.
+    static func typeName(of key: some CodingKey) -> String {
+        let parts = String(reflecting: type(of: key)).split(separator: ".").filter { !$0.hasPrefix("(") }
+        return parts.dropFirst(parts.count > 1 ? 1 : 0).joined(separator: ".")
     }
 }

@@ -118,7 +118,8 @@ public struct DynamicClass: Sendable {
     }
 
     /// The value at `path` in the ``Path`` grammar: `ds["user.tags[0]"]`, `ds["weird key"]`,
-    /// `ds["my\\.dotted\\.key"]`.
+    /// `ds["my\\.dotted\\.key"]`, `ds["a['b.c']"]`. Malformed path text (`"a.b["`, `"a[x]"`)
+    /// names no place: it reads as missing and writes through it return `false`.
     public subscript(path: String) -> DynamicValue {
         get { DynamicValue(root: self, steps: ViewSteps(Path(path).components)) }
         _modify {

@@ -115,7 +115,7 @@ extension DynamicMap {
     /// - Throws: `DecodingError.keyNotFound` for a missing path (unless `T` is optional),
     ///   and the decoder's error for a value that is not a `T`, each with the full path.
     public func value<T: Decodable>(_ path: String) throws -> T {
-        try value(at: view[path], T.self)
+        try value(at: view[path], T.self, text: path)
     }
 
     /// The value at `path`, or `defaultValue` when the path is missing or holds `null`.
@@ -144,7 +144,7 @@ extension DynamicMap {
     ///   `DecodingError.dataCorrupted` at the path.
     public func value<Transform: DecodingTransformer>(_ path: String, using transformer: Transform) throws -> Transform.Value {
         let place = view[path]
-        let raw = try value(at: place, Transform.Raw.self)
+        let raw = try value(at: place, Transform.Raw.self, text: path)
         return try transformDecoded(raw, codingPath: place.fullPath.map(\.codingKey)) { try transformer.decode($0) }
     }
 
@@ -160,11 +160,18 @@ extension DynamicMap {
         return try transformDecoded(raw, codingPath: place.fullPath.map(\.codingKey)) { try transformer.decode($0) }
     }
 
-    private func value<T: Decodable>(at place: DynamicValue, _ type: T.Type) throws -> T {
+    /// `text`: the path as written, for the message when it is malformed.
+    private func value<T: Decodable>(at place: DynamicValue, _ type: T.Type, text: String? = nil) throws -> T {
         if let found = try place.decodedValue(T.self) { return found }
         if let optional = T.self as? any AnyOptional.Type, let none = optional.noneValue as? T {
             place.rememberUnchangedRead(none, oneWay: false)
             return none
+        }
+        if let text, let syntaxError = Path(text).syntaxError {
+            // The place's one step names nowhere: say why rather than print that step.
+            let base = place.root.session?.basePath.map(\.codingKey) ?? []
+            throw DecodingError.valueNotFound(T.self, DecodingError.Context(
+                codingPath: base, debugDescription: "No \(T.self) at \"\(text)\": the path text is malformed: \(syntaxError)"))
         }
         let path = place.fullPath.map(\.codingKey)
         throw DecodingError.keyNotFound(path.last ?? StringKey(""), DecodingError.Context(

@@ -67,6 +67,7 @@ public struct DynamicValue: Sendable {
     }
 
     /// The value at `path` below this one, in the ``Path`` grammar: `ds.user["tags[0]"]`.
+    /// Malformed path text names no place: it reads as missing and writes return `false`.
     public subscript(path: String) -> DynamicValue {
         get { appending(Path(path).components) }
         _modify {

@@ -61,11 +61,28 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
         self.offset = offset
     }
 
-    /// The error parsing throws: Foundation's case, our position in the message.
+    /// The error parsing throws: Foundation's case and message, with this error underneath
+    /// for the kind and the position. The message does not repeat the position: a printed
+    /// `DecodingError` shows its message and then its underlying error, so the position would
+    /// read twice. No final period either: the printed form adds one after the message.
     var decodingError: DecodingError {
         .dataCorrupted(DecodingError.Context(
             codingPath: [],
-            debugDescription: "The given data was not valid JSON. \(description).",
+            debugDescription: Self.message,
             underlyingError: self))
     }
+
+    /// The `debugDescription` of a syntax error's `DecodingError`, as Foundation's.
+    static let message = "The given data was not valid JSON"
+}
+
+extension JSONSyntaxError: LocalizedError {
+    /// The one-line ``description``, so that `localizedDescription` (what server code often
+    /// puts in a response body) says what is wrong rather than "The operation couldn't be
+    /// completed".
+    ///
+    /// ```swift
+    /// syntax.localizedDescription   // Trailing comma ... at line 1, column 4
+    /// ```
+    public var errorDescription: String? { description }
 }

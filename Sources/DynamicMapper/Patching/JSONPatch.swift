@@ -186,7 +186,7 @@ extension JSONPatch.Operation: Codable {
             return try Path(pointer: text)
         } catch {
             throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: container.codingPath + [key], debugDescription: "Malformed JSON Pointer: \(error)", underlyingError: error))
+                codingPath: container.codingPath + [key], debugDescription: "Malformed JSON Pointer", underlyingError: error))
         }
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a ``JSONPatch`` did not apply: which operation failed, at which pointer, and why. The
 /// target is left as it was.
 ///
@@ -104,4 +106,15 @@ public struct JSONPatchError: Error, Sendable, Equatable, CustomStringConvertibl
 struct PatchFailure: Error {
     let pointer: String
     let reason: JSONPatchError.Reason
+}
+
+extension JSONPatchError: LocalizedError {
+    /// The one-line ``description``, so that `localizedDescription` (what server code often
+    /// puts in a response body) says what is wrong rather than "The operation couldn't be
+    /// completed".
+    ///
+    /// ```swift
+    /// error.localizedDescription   // the same text as "\(error)"
+    /// ```
+    public var errorDescription: String? { description }
 }

@@ -10,11 +10,13 @@ extension Decoder {
     /// }
     /// ```
     ///
-    /// - Throws: `DecodingError.keyNotFound` (or `valueNotFound` for an index) naming where
-    ///   the path broke, `typeMismatch` when a step meets the wrong kind of value, and the
-    ///   value's own errors.
+    /// - Throws: `DecodingError.keyNotFound` for a missing key and `valueNotFound` for an
+    ///   index out of range, a `null` on the way or a path read from malformed text, each
+    ///   naming `T` and the step where the path broke; `typeMismatch` when a step meets the
+    ///   wrong kind of value; and the value's own errors.
     public func decode<T: Decodable>(at path: Path, as type: T.Type = T.self) throws -> T {
-        try PathDecoding.required(PathDecoding.value(T.self, at: path.components, in: self, optional: false), at: path, codingPath: codingPath)
+        let components = try PathDecoding.components(of: path, as: T.self, codingPath: codingPath)
+        return try PathDecoding.required(PathDecoding.value(T.self, at: components, in: self, optional: false), at: path, codingPath: codingPath)
     }
 
     /// Decodes the value at `path`, or `nil` when a step is missing or the value is `null`.
@@ -22,8 +24,11 @@ extension Decoder {
     /// ```swift
     /// avatar = try decoder.decodeIfPresent(at: "profile.avatar")
     /// ```
+    ///
+    /// A path read from malformed text names no place: the value is missing (`nil`).
     public func decodeIfPresent<T: Decodable>(at path: Path, as type: T.Type = T.self) throws -> T? {
-        try PathDecoding.value(T.self, at: path.components, in: self, optional: true)
+        guard let components = path.validComponents else { return nil }
+        return try PathDecoding.value(T.self, at: components, in: self, optional: true)
     }
 }
 
@@ -88,13 +93,19 @@ extension JSONDecoder {
     ///
     /// The input is parsed once as ``DynamicJSONDecoder`` parses it, whichever decoder this
     /// is, and only the value at `path` is decoded.
+    ///
+    /// - Throws: As ``Swift/Decoder/decode(at:as:)``: `keyNotFound` or `valueNotFound` naming
+    ///   `T` and the step where the path broke (`No Int at a.b[5]: index 5 is out of range
+    ///   (the array at a.b has 3 elements)`), `valueNotFound` for a path read from malformed
+    ///   text, `typeMismatch` for a step on a value of another kind; and syntax errors.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data, at path: Path) throws -> T {
         let options = (self as? DynamicJSONDecoder)?.scanOptions
             ?? ScanOptions(allowsJSON5: allowsJSON5, assumesTopLevelDictionary: assumesTopLevelDictionary)
+        let components = try PathDecoding.components(of: path, as: T.self, codingPath: [])
         let document = try Document(data: data, options: options)
         let impl = DecoderImpl(document: document, options: DecodingOptions(self), node: 0)
         return try MappedFilling.withoutPending {
-            try PathDecoding.required(impl.value(T.self, at: path.components, optional: false), at: path, codingPath: [])
+            try PathDecoding.required(impl.value(T.self, at: components, optional: false), at: path, codingPath: [])
         }
     }
 }
@@ -102,10 +113,19 @@ extension JSONDecoder {
 /// Decoding at a path: straight through the index with this package's decoder, through
 /// containers with any other.
 enum PathDecoding {
+    /// The steps of `path`, or the error for a path read from malformed text: it names no
+    /// place, so the value is missing, and the message says what is wrong with the text.
+    static func components<T>(of path: Path, as type: T.Type, codingPath: [any CodingKey]) throws -> [Path.Component] {
+        if let components = path.validComponents { return components }
+        let reason = path.syntaxError.map { "\($0)" } ?? "malformed"
+        throw DecodingError.valueNotFound(T.self, DecodingError.Context(
+            codingPath: codingPath, debugDescription: "No \(T.self) at \"\(path)\": the path text is malformed: \(reason)"))
+    }
+
     /// A value a non-optional lookup returned (it throws rather than return `nil`).
     static func required<T>(_ value: T?, at path: Path, codingPath: [any CodingKey]) throws -> T {
         guard let value else {
-            throw DecodingError.valueNotFound(T.self, DecodingError.Context(codingPath: codingPath, debugDescription: "No value at \(path)."))
+            throw DecodingError.valueNotFound(T.self, DecodingError.Context(codingPath: codingPath, debugDescription: "No \(T.self) at \(path)"))
         }
         return value
     }
@@ -131,30 +151,56 @@ extension DecoderImpl {
         case .missing where optional:
             return nil
         case let failure:
-            throw pathError(failure, components: components, base: base.codingPath)
+            throw pathError(failure, components: components, base: base.codingPath, type: T.self)
         }
     }
 
-    /// The error for a path that leads nowhere: where it broke, and the whole path.
-    func pathError(_ failure: Document.PathLookup, components: [Path.Component], base: [any CodingKey]) -> DecodingError {
+    /// The error for a path that leads nowhere: the requested type (when known), the whole
+    /// path, and the step where it broke: a key missing, an index out of range, a `null` on
+    /// the way, or a value of another kind.
+    func pathError(_ failure: Document.PathLookup, components: [Path.Component], base: [any CodingKey], type: Any.Type? = nil) -> DecodingError {
         func codingPath(_ count: Int) -> [any CodingKey] { base + components.prefix(count).map(\.codingPathStep.codingKey) }
+        func place(_ count: Int) -> String { count == 0 ? "the top level" : "\(Path(Array(components.prefix(count))))" }
+        let wanted = type.map { "No \($0) at \(Path(components))" } ?? "No value at \(Path(components))"
         switch failure {
         case .found:
             return .dataCorrupted(DecodingError.Context(codingPath: codingPath(components.count), debugDescription: "Found a value at \(Path(components))."))
         case .wrongKind(let step, let parent):
             let expected: Any.Type = components[step].isIndex ? [Any].self : [String: Any].self
-            return typeMismatch(expected, node: nodes[parent], path: codingPath(step))
-        case .missing(let step, _):
-            let context = DecodingError.Context(
+            let needs = components[step].isIndex ? "an array" : "an object"
+            return .typeMismatch(expected, DecodingError.Context(
                 codingPath: codingPath(step),
-                debugDescription: step + 1 == components.count
-                    ? "No value at \(Path(components))."
-                    : "No value at \(Path(components)): nothing at \(Path(Array(components.prefix(step + 1))))."
-            )
-            switch components[step] {
-            case .key(let name): return .keyNotFound(AnyKey(literal: name), context)
-            case .index: return .valueNotFound(Any.self, context)
+                debugDescription: "\(wanted): \(place(step)) is \(Self.describeForPath(nodes[parent].kind)), not \(needs)"))
+        case .missing(let step, let parent):
+            let parentNode = nodes[parent]
+            if parentNode.kind == .null {
+                return .valueNotFound(type ?? Any.self, DecodingError.Context(
+                    codingPath: codingPath(step), debugDescription: "\(wanted): \(place(step)) is null"))
             }
+            switch components[step] {
+            case .key(let name):
+                return .keyNotFound(AnyKey(literal: name), DecodingError.Context(
+                    codingPath: codingPath(step),
+                    debugDescription: "\(wanted): key \(name.debugDescription) not found in the object at \(place(step))"))
+            case .index(let index):
+                let count = Int(parentNode.length)
+                // At the array, as a decoder's unkeyed container reports an element past its end.
+                return .valueNotFound(type ?? Any.self, DecodingError.Context(
+                    codingPath: codingPath(step),
+                    debugDescription: "\(wanted): index \(index) is out of range (the array at \(place(step)) has \(count) \(count == 1 ? "element" : "elements"))"))
+            }
+        }
+    }
+
+    /// A node's kind as a path error names it.
+    private static func describeForPath(_ kind: Node.Kind) -> String {
+        switch kind {
+        case .null: return "null"
+        case .true, .false: return "a Boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
         }
     }
 }
@@ -194,7 +240,8 @@ struct ContainerWalk {
                 guard let resolved = RelativeIndex.resolve(index, count: count) else {
                     if optional { return nil }
                     throw DecodingError.valueNotFound(T.self, DecodingError.Context(
-                        codingPath: container.codingPath, debugDescription: "No element at index \(index) (the array has \(count))."))
+                        codingPath: container.codingPath,
+                        debugDescription: "No \(T.self) at \(Path(components)): index \(index) is out of range (the array at \(step == 0 ? "the top level" : "\(Path(Array(components.prefix(step))))") has \(count) \(count == 1 ? "element" : "elements"))"))
                 }
                 for _ in 0..<resolved { _ = try container.decode(SkippedValue.self) }
                 if isLast {

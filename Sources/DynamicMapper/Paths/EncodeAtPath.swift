@@ -21,8 +21,12 @@ extension JSONEncoder {
     ///
     /// - Throws: The errors `encode(_:)` throws, with coding paths that start with `path`;
     ///   `EncodingError.invalidValue` for a negative index, or one more than 100,000 (the bound
-    ///   `ds` writes keep).
+    ///   `ds` writes keep), and for a path read from malformed text.
     public func encode<T: Encodable>(_ value: T, at path: Path) throws -> Data {
+        if let syntaxError = path.syntaxError {
+            throw EncodingError.invalidValue(value, EncodingError.Context(
+                codingPath: [], debugDescription: "The path text \"\(path)\" is malformed: \(syntaxError)"))
+        }
         let options = EncodingOptions(self)
         let codingPath = path.components.map(\.codingPathStep.codingKey)
         let tree = try ContainerMisuse.reporting(options) { try TreeEncoder.wrap(value, options: $0, path: codingPath) }

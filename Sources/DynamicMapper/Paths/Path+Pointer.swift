@@ -1,3 +1,5 @@
+import Foundation
+
 /// A JSON Pointer (RFC 6901) that could not be read: what is wrong and where.
 ///
 /// ```swift
@@ -147,4 +149,15 @@ extension Path.Component {
         case .key(let key): return Path.arrayIndex(forToken: key)
         }
     }
+}
+
+extension JSONPointerError: LocalizedError {
+    /// The one-line ``description``, so that `localizedDescription` (what server code often
+    /// puts in a response body) says what is wrong rather than "The operation couldn't be
+    /// completed".
+    ///
+    /// ```swift
+    /// JSONPointerError(pointer: "a", offset: 0, reason: "A JSON Pointer starts with '/'").localizedDescription
+    /// ```
+    public var errorDescription: String? { description }
 }

@@ -10,13 +10,30 @@ import Foundation
 /// Path("response/my.user", separator: "/")          // keys "response", "my.user"
 /// Path([.key("my.user"), .index(0)])
 /// Path(#"my\.user"#)                                 // one key, "my.user"
+/// Path("a['x.y'].b")                                // keys "a", "x.y", "b"
 /// ```
 ///
 /// The grammar: segments separated by the separator (`.` unless told otherwise); in a segment,
-/// text is a key and `[n]` an index (negative counts from the end), so `a[0]`, `a.[0]` and
-/// `a[0]b` work; `\` takes the next Unicode scalar literally; text in brackets that is not an
-/// integer is a key (`a[x.y]`), and a `[` that is never closed is literal. An empty segment is
-/// the empty key (`".a"` is `""` then `"a"`), and the empty string is the root.
+/// text is a key, `[n]` an index (an integer, spaces around it allowed; negative counts from
+/// the end) and `['key']` or `["key"]` a key taken literally, so `a[0]`, `a.[0]`, `a[0]b` and
+/// `a['x.y']` work. `\` takes the next Unicode scalar literally, outside brackets and inside a
+/// quoted key (`['it\'s']`). An empty segment is the empty key (`".a"` is `""` then `"a"`;
+/// `['']` writes it anywhere), and the empty string is the root.
+///
+/// Malformed text is an error, never a key: a `[` that is never closed (`a.b[`), brackets that
+/// hold neither an integer nor one quoted key (`a[x]`, `a[1.5]`, `['a'b]`), empty brackets
+/// (`a[]`), a quote that is never closed (`['a]`) and a `\` at the very end.
+/// ``init(validating:separator:)`` throws a ``PathSyntaxError`` that says where and what. The
+/// other initializers (and a string literal) cannot throw: they keep the error in the path,
+/// which then names no place. Reads through it find nothing, writes through it are refused
+/// (they return `false`), and ``KeyedKey``, ``AnyKey`` and `@Mapped` keys with such text fail
+/// at the first decode or encode with an error naming the text.
+///
+/// ```swift
+/// var view = DynamicClass(["a": ["b": [1, 2, 3]]])
+/// view["a.b[x]"].set(7)              // false: the array stays
+/// try Path(validating: "a.b[")       // throws: '[' is never closed at offset 3 of "a.b["
+/// ```
 public struct Path: Hashable, Sendable {
     /// One step: an object key or an array index.
     ///
@@ -31,7 +48,23 @@ public struct Path: Hashable, Sendable {
     }
 
     /// The steps from the root: `Path("a[1]").components == [.key("a"), .index(1)]`.
-    public var components: [Component]
+    ///
+    /// A path read from malformed text has one step that no read finds and no write takes;
+    /// setting `components` makes a well-formed path of the steps given.
+    public var components: [Component] {
+        get { steps }
+        set {
+            steps = newValue
+            syntaxError = nil
+        }
+    }
+
+    /// The steps, or the one step that names no place for malformed text.
+    private var steps: [Component]
+
+    /// What is wrong with the text this path was read from; `nil` for a well-formed path.
+    /// Part of equality: two malformed paths are equal when their text and error are.
+    private(set) var syntaxError: PathSyntaxError?
 
     /// The path made of `components`, taken literally.
     ///
@@ -39,28 +72,67 @@ public struct Path: Hashable, Sendable {
     /// Path([.key("my.user"), .index(0)]).description   // my\.user[0]
     /// ```
     public init(_ components: [Component]) {
-        self.components = components
+        steps = components
+        syntaxError = nil
     }
 
-    /// Parses `text` in the path grammar, with `separator` between segments.
+    private init(_ parsed: Result<[Component], PathSyntaxError>) {
+        switch parsed {
+        case .success(let components):
+            steps = components
+            syntaxError = nil
+        case .failure(let error):
+            steps = [.nowhere]
+            syntaxError = error
+        }
+    }
+
+    /// Parses `text` in the path grammar, with `separator` between segments. Malformed text
+    /// gives a path that names no place (see ``Path``); ``init(validating:separator:)`` says
+    /// what is wrong with it.
     ///
     /// ```swift
     /// Path("response/my.user", separator: "/").components   // [.key("response"), .key("my.user")]
     /// ```
     public init(_ text: String, separator: Character = ".") {
-        components = PathParser.parse(text, separator: separator)
+        self.init(Result(catching: { () throws(PathSyntaxError) in try PathParser.parse(text, separator: separator) }))
+    }
+
+    /// Parses `text` in the path grammar, with `separator` between segments, or throws where
+    /// the text breaks the grammar.
+    ///
+    /// ```swift
+    /// try Path(validating: "users[0].name")   // users[0].name
+    /// try Path(validating: "a.b[x]")          // throws: '[x]' is neither an index ... at offset 3
+    /// ```
+    ///
+    /// - Throws: ``PathSyntaxError`` for an unclosed `[`, brackets that hold neither an
+    ///   integer nor one quoted key, empty brackets, an unclosed quote, or a `\` at the end.
+    public init(validating text: String, separator: Character = ".") throws(PathSyntaxError) {
+        self.init(try PathParser.parse(text, separator: separator))
     }
 
     /// Parses `text` in the path grammar, with a separator of any length between segments
     /// (ObjectMapper's nested-key `delimiter`). An empty delimiter splits nothing: `text` is
-    /// one key.
+    /// one key. Malformed text gives a path that names no place, as ``init(_:separator:)``.
     ///
     /// ```swift
     /// Path("address->city", delimiter: "->").components   // [.key("address"), .key("city")]
     /// ```
     public init(_ text: String, delimiter: String) {
-        let scalars = Array(delimiter.unicodeScalars)
-        components = scalars.isEmpty ? [.key(text)] : PathParser.parse(text, separatorScalars: scalars)
+        self.init(Result(catching: { () throws(PathSyntaxError) in try PathParser.parse(text, delimiter: delimiter) }))
+    }
+
+    /// As ``init(_:delimiter:)``, or throws where the text breaks the grammar.
+    ///
+    /// ```swift
+    /// try Path(validating: "address->city", delimiter: "->")   // address.city
+    /// try Path(validating: "address->[", delimiter: "->")      // throws: '[' is never closed
+    /// ```
+    ///
+    /// - Throws: ``PathSyntaxError``, as ``init(validating:separator:)``.
+    public init(validating text: String, delimiter: String) throws(PathSyntaxError) {
+        self.init(try PathParser.parse(text, delimiter: delimiter))
     }
 
     /// The root: no steps.
@@ -77,16 +149,23 @@ public struct Path: Hashable, Sendable {
     /// Path(codingPath: [AnyKey("users"), AnyKey(intValue: 3)]).description   // users[3]
     /// ```
     public init(codingPath: [any CodingKey]) {
-        components = codingPath.map { key in key.intValue.map(Component.index) ?? .key(key.stringValue) }
+        self.init(codingPath.map { key in key.intValue.map(Component.index) ?? .key(key.stringValue) })
     }
 
-    /// The path with `component` added at the end.
+    /// The path with `component` added at the end. A malformed path stays malformed: it still
+    /// names no place.
     ///
     /// ```swift
     /// Path("users").appending(.index(0))   // users[0]
     /// ```
     public func appending(_ component: Component) -> Path {
-        Path(components + [component])
+        guard syntaxError == nil else { return self }
+        return Path(steps + [component])
+    }
+
+    /// The steps of a well-formed path, or `nil` for one read from malformed text.
+    var validComponents: [Component]? {
+        syntaxError == nil ? steps : nil
     }
 }
 
@@ -98,22 +177,25 @@ extension Path: ExpressibleByStringLiteral {
 }
 
 extension Path: CustomStringConvertible {
-    /// The path in the grammar, with `.` between keys: `users[3].zip`, `my\.user`, `[]` for
-    /// an empty key. `Path(path.description)` gives back the same components, whatever the
-    /// keys hold (a key that starts with a combining mark too: the grammar reads Unicode
-    /// scalars, so the mark does not merge with the `.` before it).
+    /// The path in the grammar, with `.` between keys: `users[3].zip`, `my\.user`, `['']` for
+    /// an empty key. `Path(path.description)` gives back the same path, whatever the keys
+    /// hold (a key that starts with a combining mark too: the grammar reads Unicode scalars,
+    /// so the mark does not merge with the `.` before it). A path read from malformed text
+    /// prints that text, which reads back as the same malformed path.
     ///
     /// ```swift
     /// Path([.key("a.b"), .index(2), .key("c")]).description   // a\.b[2].c
+    /// Path([.key("a"), .key("")]).description                 // a['']
     /// ```
     public var description: String {
+        if let syntaxError { return syntaxError.text }
         var text = String.UnicodeScalarView()
-        for component in components {
+        for component in steps {
             switch component {
             case .index(let index):
                 text.append(contentsOf: "[\(index)]".unicodeScalars)
             case .key(let key) where key.isEmpty:
-                text.append(contentsOf: "[]".unicodeScalars)
+                text.append(contentsOf: "['']".unicodeScalars)
             case .key(let key):
                 if !text.isEmpty { text.append(".") }
                 for scalar in key.unicodeScalars {
@@ -136,56 +218,106 @@ extension Path.Component {
     }
 }
 
+/// Path text that breaks the grammar of ``Path``: what is wrong and where.
+///
+/// ```swift
+/// do { _ = try Path(validating: "a.b[") } catch {
+///     print(error)          // '[' is never closed at offset 3 of "a.b["
+///     print(error.offset)   // 3
+/// }
+/// ```
+public struct PathSyntaxError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
+    /// The path text as given.
+    public let text: String
+    /// 0-based offset, in Unicode scalars (the units the grammar reads), of the first scalar
+    /// of the malformed part: the `[` of a bracket, the opening quote of an unclosed key, the
+    /// dangling `\`.
+    public let offset: Int
+    /// What is wrong, e.g. `'[' is never closed`.
+    public let reason: String
+
+    /// An error at `offset` of `text`, for code that checks paths itself.
+    ///
+    /// ```swift
+    /// PathSyntaxError(text: "a[", offset: 1, reason: "'[' is never closed")
+    /// ```
+    public init(text: String, offset: Int, reason: String) {
+        self.text = text
+        self.offset = offset
+        self.reason = reason
+    }
+
+    /// `<reason> at offset <offset> of "<text>"`.
+    public var description: String { "\(reason) at offset \(offset) of \"\(text)\"" }
+
+    /// The ``description``, so that `localizedDescription` says what and where.
+    ///
+    /// ```swift
+    /// error.localizedDescription   // '[' is never closed at offset 3 of "a.b["
+    /// ```
+    public var errorDescription: String? { description }
+}
+
 /// Reads the path grammar (see ``Path``), one Unicode scalar at a time, in time linear in the
 /// text's length.
 ///
 /// Scalars rather than characters, so that punctuation followed by a combining mark is still
-/// punctuation. Each `[` needs the next unescaped `]`; the search for it resumes where the last
-/// one stopped, so unclosed brackets (`[[[[…`) do not rescan the rest of the text each time.
+/// punctuation. Each scalar is read once: a bracket is read up to its `]` (or the end, where
+/// the text is malformed and reading stops), so no text is scanned twice.
 enum PathParser {
-    static func parse(_ text: String, separator: Character) -> [Path.Component] {
-        parse(text, separatorScalars: Array(separator.unicodeScalars))
+    static func parse(_ text: String, separator: Character) throws(PathSyntaxError) -> [Path.Component] {
+        try parse(text, separatorScalars: Array(separator.unicodeScalars))
     }
 
-    /// `separatorScalars` is never empty (a `Character` has a scalar; ``Path/init(_:delimiter:)``
+    /// `delimiter` of any length; an empty one splits nothing, so `text` is one key.
+    static func parse(_ text: String, delimiter: String) throws(PathSyntaxError) -> [Path.Component] {
+        let scalars = Array(delimiter.unicodeScalars)
+        return scalars.isEmpty ? [.key(text)] : try parse(text, separatorScalars: scalars)
+    }
+
+    /// `separatorScalars` is never empty (a `Character` has a scalar; ``parse(_:delimiter:)``
     /// checks its text).
-    static func parse(_ text: String, separatorScalars: [Unicode.Scalar]) -> [Path.Component] {
+    static func parse(_ text: String, separatorScalars: [Unicode.Scalar]) throws(PathSyntaxError) -> [Path.Component] {
         guard !text.isEmpty else { return [] }
         let scalars = Array(text.unicodeScalars)
+        func failure(_ offset: Int, _ reason: String) -> PathSyntaxError {
+            PathSyntaxError(text: text, offset: offset, reason: reason)
+        }
         var components: [Path.Component] = []
         var key = String.UnicodeScalarView()
-        // Whether the segment so far has text or an index: an empty segment is the empty key,
+        // Whether the segment so far has text or a bracket: an empty segment is the empty key,
         // but the empty text before `[0]` in `a.[0]` is no key.
         var segmentHasText = false
-        var segmentHasIndex = false
+        var segmentHasBracket = false
         func finishText() {
             if segmentHasText { components.append(.key(String(key))) }
             key = String.UnicodeScalarView()
             segmentHasText = false
         }
         func finishSegment() {
-            if !segmentHasText && !segmentHasIndex { components.append(.key("")) }
+            if !segmentHasText && !segmentHasBracket { components.append(.key("")) }
             finishText()
-            segmentHasIndex = false
+            segmentHasBracket = false
         }
-        var closers = ClosingBrackets(scalars)
         var position = 0
         while position < scalars.count {
             let scalar = scalars[position]
             if scalar == "\\" {
-                key.append(position + 1 < scalars.count ? scalars[position + 1] : "\\")
+                // A `\` with nothing after it escapes nothing: an error rather than a guess
+                // (a literal backslash is `\\`).
+                guard position + 1 < scalars.count else { throw failure(position, "'\\' at the end escapes nothing") }
+                key.append(scalars[position + 1])
                 segmentHasText = true
                 position += 2
             } else if scalar == separatorScalars[0], matches(separatorScalars, in: scalars, at: position) {
                 finishSegment()
                 position += separatorScalars.count
-            } else if scalar == "[", let close = closers.next(after: position) {
+            } else if scalar == "[" {
                 finishText()
-                let inside = unescaped(scalars[(position + 1)..<close])
-                let trimmed = inside.trimmingCharacters(in: .whitespaces)
-                components.append(Int(trimmed).map(Path.Component.index) ?? .key(inside))
-                segmentHasIndex = true
-                position = close + 1
+                let (component, end) = try bracket(in: scalars, at: position, failure: failure)
+                components.append(component)
+                segmentHasBracket = true
+                position = end
             } else {
                 key.append(scalar)
                 segmentHasText = true
@@ -202,47 +334,54 @@ enum PathParser {
         return true
     }
 
-    /// Bracket text with its escapes resolved.
-    private static func unescaped(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
-        var text = String.UnicodeScalarView()
-        var position = scalars.startIndex
-        while position < scalars.endIndex {
-            if scalars[position] == "\\", position + 1 < scalars.endIndex { position += 1 }
-            text.append(scalars[position])
+    /// The step written in the brackets that open at `open`, and the position after its `]`:
+    /// an integer (spaces around it allowed) is an index, one quoted string a key.
+    private static func bracket(
+        in scalars: [Unicode.Scalar], at open: Int, failure: (Int, String) -> PathSyntaxError
+    ) throws(PathSyntaxError) -> (Path.Component, end: Int) {
+        var position = open + 1
+        while position < scalars.count, scalars[position].properties.isWhitespace { position += 1 }
+        guard position < scalars.count else { throw failure(open, "'[' is never closed") }
+        let quote = scalars[position]
+        if quote == "'" || quote == "\"" {
+            let start = position
+            var key = String.UnicodeScalarView()
             position += 1
-        }
-        return String(text)
-    }
-
-    /// Finds, for a `[`, the next `]` that no `\` escapes. The parser asks for positions that
-    /// only grow, so one forward scan serves every bracket: a `]` found is kept until the
-    /// parser passes it, and "none up to the end" is kept for good.
-    private struct ClosingBrackets {
-        let scalars: [Unicode.Scalar]
-        /// Where the scan stopped: right after the last `]` found, or the end. Always at the
-        /// start of a token (an escape pair or one scalar), as the parser's own positions are.
-        var scanned = 0
-        var found: Int?
-
-        init(_ scalars: [Unicode.Scalar]) {
-            self.scalars = scalars
-        }
-
-        mutating func next(after open: Int) -> Int? {
-            if let found, found > open { return found }
-            // The parser's position after a bracket or escape is a token start, as `scanned` is.
-            scanned = max(scanned, open + 1)
-            found = nil
-            while scanned < scalars.count {
-                let scalar = scalars[scanned]
-                if scalar == "]" {
-                    found = scanned
-                    scanned += 1
-                    return found
+            while true {
+                guard position < scalars.count else { throw failure(start, "the quoted key is never closed (no \(quote) after it)") }
+                let scalar = scalars[position]
+                if scalar == quote { break }
+                if scalar == "\\" {
+                    guard position + 1 < scalars.count else { throw failure(position, "'\\' at the end escapes nothing") }
+                    position += 1
                 }
-                scanned += scalar == "\\" ? 2 : 1
+                key.append(scalars[position])
+                position += 1
             }
-            return nil
+            position += 1
+            while position < scalars.count, scalars[position].properties.isWhitespace { position += 1 }
+            guard position < scalars.count else { throw failure(open, "'[' is never closed") }
+            guard scalars[position] == "]" else {
+                throw failure(position, "expected ']' after the quoted key, found '\(scalars[position])'")
+            }
+            return (.key(String(key)), position + 1)
         }
+        // Not quoted: the text up to the next `]` must be an integer.
+        let contentStart = position
+        while position < scalars.count, scalars[position] != "]" { position += 1 }
+        guard position < scalars.count else { throw failure(open, "'[' is never closed") }
+        var content = String.UnicodeScalarView(scalars[contentStart..<position])
+        while let last = content.last, last.properties.isWhitespace { content.removeLast() }
+        guard !content.isEmpty else {
+            throw failure(open, "empty brackets name nothing (an index is [0], the empty key [''])")
+        }
+        guard let index = Int(String(content)) else {
+            // Quoted in the message, cut short: path text may be long (and come from a caller).
+            let shown = position - open < 40
+                ? String(String.UnicodeScalarView(scalars[open...position]))
+                : String(String.UnicodeScalarView(scalars[open..<(open + 32)])) + "…]"
+            throw failure(open, "'\(shown)' is neither an index (an integer) nor a quoted key ('…')")
+        }
+        return (.index(index), position + 1)
     }
 }

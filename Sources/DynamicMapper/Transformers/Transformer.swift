@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns a value read from the document (`Raw`, any `Decodable`) into the value a model keeps.
 ///
 /// ```swift
@@ -290,4 +292,15 @@ private func transformed<Input, Output, Passing: Error>(
             ?? TransformerError(value: input, reason: "could not be transformed to \(Output.self): \(error)").description
         throw failure(message, error)
     }
+}
+
+extension TransformerError: LocalizedError {
+    /// The one-line ``description``, so that `localizedDescription` (what server code often
+    /// puts in a response body) says what is wrong rather than "The operation couldn't be
+    /// completed".
+    ///
+    /// ```swift
+    /// TransformerError(value: "x", reason: "is not a date").localizedDescription
+    /// ```
+    public var errorDescription: String? { description }
 }

@@ -301,7 +301,8 @@ enum MappedDecoding {
     /// `lookedUp` is the node at the entry's path when the caller has already looked for it
     /// (nil inside: missing).
     static func value<Value>(_ type: Value.Type, entry: MappedEntry, from access: ObjectAccess, lookedUp: Int?? = nil, plain: PlainMappedDecoding<Value>) throws -> Value {
-        try value(Value.self, configuration: entry.configuration, defaultValue: entry.defaultValue(Value.self), from: access, path: entry.path, property: entry.name, lookedUp: lookedUp, plain: plain)
+        if entry.syntaxError != nil { try entry.checkKey(parent: { access.path.codingPath }) }
+        return try value(Value.self, configuration: entry.configuration, defaultValue: entry.defaultValue(Value.self), from: access, path: entry.path, property: entry.name, lookedUp: lookedUp, plain: plain)
     }
 
     /// The value at `path` below `access`'s object, with the property's default and options.

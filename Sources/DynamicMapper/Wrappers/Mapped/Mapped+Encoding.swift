@@ -46,7 +46,17 @@ extension KeyedEncodingContainer {
             if let raw { try encode(raw, forKey: key) } else { try encodeNil(forKey: key) }
             return
         }
-        let path = target == key.stringValue ? [Path.Component.key(target)] : Path(target).components
+        let path: [Path.Component]
+        if target == key.stringValue {
+            path = [.key(target)]
+        } else {
+            let written = Path(target)
+            if let syntaxError = written.syntaxError {
+                throw EncodingError.invalidValue(target, EncodingError.Context(
+                    codingPath: codingPath + [key], debugDescription: MappedEntry.malformedMessage(syntaxError, property: key.stringValue)))
+            }
+            path = written.components
+        }
         if nested {
             try encode(raw, at: path[...], codingPath: codingPath)
         } else {

@@ -12,6 +12,7 @@ extension Mapped: MappedProperty {
     var anyCurrentValue: Any? { currentValue.map { $0 as Any } }
 
     func decoded(from access: ObjectAccess, entry: MappedEntry) throws -> any MappedProperty {
+        try entry.checkKey(parent: { access.path.codingPath })
         let value = try MappedDecoding.value(Value.self, configuration: configuration, defaultValue: defaultValue, from: access, path: entry.path, property: entry.name) { impl, node, path in
             try Self.decodeValue(with: NodeReader(impl: impl, node: node, path: path()))
         }
@@ -19,6 +20,7 @@ extension Mapped: MappedProperty {
     }
 
     func decoded(from container: KeyedDecodingContainer<AnyKey>, entry: MappedEntry) throws -> any MappedProperty {
+        try entry.checkKey(parent: { container.codingPath })
         let value = try MappedDecoding.value(Value.self, configuration: configuration, defaultValue: defaultValue, from: container, path: entry.path, property: entry.name)
         return Mapped(storage: value, defaultValue: defaultValue, configuration: configuration)
     }

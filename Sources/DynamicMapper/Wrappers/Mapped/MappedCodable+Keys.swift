@@ -111,3 +111,14 @@ extension JSON {
         self = .object(members)
     }
 }
+
+extension MappedKeyError: LocalizedError {
+    /// The one-line ``description``, so that `localizedDescription` (what server code often
+    /// puts in a response body) says what is wrong rather than "The operation couldn't be
+    /// completed".
+    ///
+    /// ```swift
+    /// error.localizedDescription   // Cannot set "user_name": Int is not the type of ...
+    /// ```
+    public var errorDescription: String? { description }
+}

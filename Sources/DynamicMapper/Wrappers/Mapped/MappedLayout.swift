@@ -45,8 +45,12 @@ final class MappedEntry: @unchecked Sendable {
     let valueType: ObjectIdentifier
     /// The wrapper as the model's `init()` makes it: key, default, options.
     let prototype: any MappedProperty
-    /// Where the value is, from the model's object: the key or path, or the name.
+    /// Where the value is, from the model's object: the key or path, or the name. For a key
+    /// that is malformed path text, one step that names no place (see ``syntaxError``).
     let path: [Path.Component]
+    /// What is wrong with the key written on the property, when it is malformed path text:
+    /// decoding and encoding the property throw rather than read or write nothing.
+    let syntaxError: PathSyntaxError?
     /// The prototype's configuration, kept apart so that decoding needs no cast.
     let configuration: MappedConfiguration
     /// The property's key or path is made of keys and it has no transformer or option that
@@ -66,12 +70,28 @@ final class MappedEntry: @unchecked Sendable {
         self.prototype = prototype
         configuration = prototype.configuration.declared
         valueType = type(of: prototype).valueType
-        path = prototype.mappedKey.map { Path($0).components } ?? [.key(renamedTo ?? name)]
+        let written = prototype.mappedKey.map { Path($0) }
+        syntaxError = written?.syntaxError
+        path = written?.components ?? [.key(renamedTo ?? name)]
         let keysOnly = !path.isEmpty && path.allSatisfy { if case .key = $0 { true } else { false } }
         isPlain = keysOnly && configuration.typed == nil && configuration.flags.subtracting([.encodeNil, .hasCoder, .filled]).isEmpty
         if case .key(let first)? = path.first { codingKey = StringKey(first) } else { codingKey = StringKey(name) }
         if isPlain, path.count == 1, case .key(let key) = path[0] { plainKey = key } else { plainKey = nil }
         defaultBox = prototype.defaultBox
+    }
+
+    /// Throws the error for a property whose key is malformed path text; `parent` is the
+    /// coding path of the model's object.
+    @inline(never)
+    func checkKey(parent: () -> [any CodingKey]) throws {
+        guard let syntaxError else { return }
+        throw DecodingError.dataCorrupted(DecodingError.Context(
+            codingPath: parent() + [StringKey(name)], debugDescription: Self.malformedMessage(syntaxError, property: name)))
+    }
+
+    /// The message for the @Mapped property `property` whose key is malformed path text.
+    static func malformedMessage(_ error: PathSyntaxError, property: String) -> String {
+        "The @Mapped key of the property \(property) is malformed path text: \(error). Write ['…'] for a key with brackets in it, or \\ before such a character."
     }
 
     /// The default as a `Value`.

@@ -41,3 +41,14 @@ public struct MappedValidationError: Error, CustomStringConvertible, Sendable {
         "Validation failed for property \(property) at \(path.components.isEmpty ? "the top level" : path.description): \(value)"
     }
 }
+
+extension MappedValidationError: LocalizedError {
+    /// The one-line ``description``, so that `localizedDescription` (what server code often
+    /// puts in a response body) says what is wrong rather than "The operation couldn't be
+    /// completed".
+    ///
+    /// ```swift
+    /// error.localizedDescription   // Validation failed for property width at width: ...
+    /// ```
+    public var errorDescription: String? { description }
+}
