@@ -263,7 +263,7 @@ extension DynamicValue {
         do {
             let codingPath = fullPath.map(\.codingKey)
             guard let encoded = try TreeEncoder.wrap(value, options: options, path: codingPath) else { return }
-            let merger = DynamicEncoding.Merger(usage: root.origin?.usage, options: options, basePath: codingPath)
+            let merger = DynamicEncoding.Merger(usage: root.origin?.usage, options: options, basePath: codingPath, decoding: root.origin?.options)
             let original = root.decoded?.original(at: steps)
             // A value the document already holds as written (the common unedited property)
             // changes nothing: the tree is left as it is rather than opened up for the write.

@@ -16,6 +16,16 @@ extension DynamicEncoding {
         let options: EncodingOptions
         /// The coding path of the place merged, for conflict reports.
         let basePath: [any CodingKey]
+        /// The settings the document was decoded with (their key strategy tells which
+        /// document key each declared property was read from), when it was decoded.
+        var decoding: DecodingOptions?
+
+        init(usage: KeyUsage?, options: EncodingOptions, basePath: [any CodingKey], decoding: DecodingOptions? = nil) {
+            self.usage = usage
+            self.options = options
+            self.basePath = basePath
+            self.decoding = decoding
+        }
 
         /// `base` with `model` laid over it.
         func merge(base: OverlayNode?, model: TreeNode, original: OverlayNode? = nil) -> OverlayNode {
@@ -156,10 +166,12 @@ extension DynamicEncoding {
             // that a large object costs linear time, not quadratic.
             var originalMembers = original?.objectMembers()
             originalMembers?.prepareForSearches()
+            let respelled = readSpellings(of: base, written: &written, steps: steps)
             for member in base.members where member.key != DynamicEncoding.reservedKey {
                 if let position = written[member.key] {
                     // Later duplicates of a key the model wrote go; the first one read wins.
                     if used.insert(member.key).inserted {
+                        if let modelKey = respelled[member.key] { used.insert(modelKey) }
                         steps.append(.key(member.key))
                         let value = merge(base: member.value, model: values[position], original: self.original(of: member, in: original, members: originalMembers), steps: &steps)
                         result.append(OverlayMember(key: member.key, value: value, source: member.source))
@@ -200,6 +212,34 @@ extension DynamicEncoding {
                 }
             }
             return .object(OverlayObject(result))
+        }
+
+        /// A declared key read under another spelling (the decoder's key strategy turned
+        /// `user_name` into `userName`) is written back under the spelling it was read from,
+        /// in its place, whatever the encoder's own strategy: a decode → encode renames no key
+        /// the program did not touch. For each member the model read whose key the model did
+        /// not write as such, the key the encoder wrote for the same property (the document
+        /// key through the decoder's strategy, then the encoder's) is made to stand for it in
+        /// `written`. Returns document key → the model's key, for the keys so matched; costs
+        /// nothing when both strategies keep keys as they are.
+        private func readSpellings(of base: OverlayObject, written: inout [String: Int], steps: [Path.Component]) -> [String: String] {
+            let decodingKeys = decoding?.keyStrategy ?? .useDefaultKeys
+            if case .useDefaultKeys = decodingKeys, options.keyMode == .useDefaultKeys { return [:] }
+            guard usage != nil, !written.isEmpty else { return [:] }
+            let containerPath = basePath + steps.map(\.codingPathStep.codingKey)
+            var documentKeys = Set<String>()
+            for member in base.members { documentKeys.insert(member.key) }
+            var respelled: [String: String] = [:]
+            for member in base.members where written[member.key] == nil && wasRead(member) {
+                let property = KeyConversion.convert(member.key, strategy: decodingKeys, path: { containerPath })
+                let modelKey = options.convert(StringKey(property), containerPath: containerPath)
+                // Only a key the document does not hold itself, and only once.
+                guard modelKey != member.key, !documentKeys.contains(modelKey), let position = written[modelKey],
+                      !respelled.values.contains(modelKey) else { continue }
+                written[member.key] = position
+                respelled[member.key] = modelKey
+            }
+            return respelled
         }
 
         /// `node` where the model writes nothing: the members it read go (as in an object the

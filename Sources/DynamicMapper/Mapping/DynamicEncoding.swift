@@ -26,7 +26,7 @@ enum DynamicEncoding {
         let own = try TreeEncoder.wrapOwnProperties(value, options: options, path: path)
         var model = value
         let saved = model.dynamicSelf
-        let merger = Merger(usage: saved?.origin?.usage, options: options, basePath: path)
+        let merger = Merger(usage: saved?.origin?.usage, options: options, basePath: path, decoding: saved?.origin?.options)
         let original = saved?.decoded.map { OverlayNode.source($0.document, $0.index) }
         let merged = own.map { merger.mergeModel(base: saved?.tree, model: $0, original: original) } ?? saved?.tree ?? .object(OverlayObject())
 
