@@ -494,7 +494,7 @@ public struct FuzzEdit: CustomStringConvertible {
     /// What this edit must do to a plain value, following the behaviour table: reads change
     /// nothing; `set` creates missing parents (an array when the next step is an index),
     /// refuses a step that meets a value of another kind (a key on an array, an index on an
-    /// object, any step on a string, number or Boolean; `null` is replaced as missing) and
+    /// object, any step on a scalar, `null` included) and
     /// pads with `null` past the end (refusing a
     /// gap of more than 100,000); a negative index before the start changes nothing; `remove`
     /// deletes a present member or element (and empties the root); `append` turns a missing
@@ -547,7 +547,7 @@ public struct FuzzEdit: CustomStringConvertible {
         let rest = steps.dropFirst()
         switch step {
         case .key(let key):
-            if let node, !node.isNull, node.objectValue == nil { return false }
+            if let node, node.objectValue == nil { return false }
             var object = node?.objectValue ?? JSON.Object()
             var child = object[key]
             let existed = child != nil
@@ -561,7 +561,7 @@ public struct FuzzEdit: CustomStringConvertible {
             }
             node = .object(object)
         case .index(let index):
-            if let node, !node.isNull, node.arrayValue == nil { return false }
+            if let node, node.arrayValue == nil { return false }
             var elements = node?.arrayValue ?? []
             let position = index < 0 ? elements.count + index : index
             if position < 0 { return false }

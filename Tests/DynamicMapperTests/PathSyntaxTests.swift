@@ -357,7 +357,7 @@ struct PathSyntaxTests {
         var writes = 0
         var refusals = 0
         var malformed = 0
-        for seed in UInt64(0)..<1_500 {
+        for seed in UInt64(0)..<3_000 {
             var random = SeededRandom(state: seed)
             let document = Self.randomDocument(depth: 3, using: &random)
             let text = (0..<Int.random(in: 1...6, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
@@ -395,7 +395,7 @@ struct PathSyntaxTests {
             }
         }
         // The generator exercises all three outcomes.
-        #expect(writes > 100 && refusals > 100 && malformed > 100)
+        #expect(writes > 100 && refusals > 100 && malformed > 100, "writes \(writes), refusals \(refusals), malformed \(malformed)")
     }
 
     // MARK: Helpers

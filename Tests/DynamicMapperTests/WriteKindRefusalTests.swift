@@ -6,8 +6,8 @@ import DynamicMapperTestSupport
 // A write through a view whose path or pointer meets a value of another kind (a token that is
 // not an index for an array, a key step on an array, an index step on an object, any step on a
 // string, number or Boolean) is refused: it returns `false` and the document is unchanged, as
-// JSON Patch refuses the same pointer. Only the last step's own value is ever replaced, and a
-// `null` on the way, which holds nothing (padding leaves it before a written index).
+// JSON Patch refuses the same pointer. A `null` on the way is refused too: it is a value, and
+// only the last step's own value is ever replaced.
 
 @Suite("Writes through a value of another kind")
 struct WriteKindRefusalTests {
@@ -48,12 +48,18 @@ struct WriteKindRefusalTests {
         #expect(JSON(view).serializedString() == text)
     }
 
-    @Test("a null on the way is replaced as a missing value is, so padded slots can be filled")
+    @Test("a null on the way is refused too; a padded slot is filled by writing the element itself")
     func nullOnTheWay() throws {
-        var view = try DynamicClass(parsing: #"{"z":null,"w":null}"#)
-        let written = [view[pointer: "/z/0"].set("x"), view[pointer: "/w/k"].set("y"), view.items[2].id.set(3), view.items[0].id.set(1)]
-        #expect(written == [true, true, true, true])
-        #expect(JSON(view).serializedString() == #"{"z":["x"],"w":{"k":"y"},"items":[{"id":1},null,{"id":3}]}"#)
+        let text = #"{"z":null,"w":null}"#
+        var view = try DynamicClass(parsing: text)
+        let refused = [view[pointer: "/z/0"].set("x"), view[pointer: "/w/k"].set("y"), view.z.k.append(1)]
+        #expect(refused == [false, false, false])
+        #expect(JSON(view).serializedString() == text)
+        // The null itself is the last step's value: replaced. Padding leaves nulls; a path
+        // through one is refused, the slot itself is written.
+        let written = [view.z.set(["k": 1]), view.items[2].id.set(3), view.items[0].id.set(1), view.items[0].set(["id": 1])]
+        #expect(written == [true, true, false, true])
+        #expect(JSON(view).serializedString() == #"{"z":{"k":1},"w":null,"items":[{"id":1},null,{"id":3}]}"#)
     }
 
     @Test("the same pointers still write where they name a place")
@@ -138,7 +144,8 @@ struct WriteKindRefusalTests {
     }
 
     /// The reference rule: each token meets nothing (then it is created), an object (a key),
-    /// or an array (canonical digits within 100,000 past the end, or `-`).
+    /// or an array (canonical digits within 100,000 past the end, or `-`); anything else,
+    /// `null` included, refuses.
     private static func isWritable(_ document: JSON, tokens: [String]) -> Bool {
         var current: JSON? = document
         for token in tokens {
@@ -154,8 +161,8 @@ struct WriteKindRefusalTests {
                       let index = Int(token), index - elements.count <= 100_000 else { return false }
                 // Not a ternary with `nil`: that would read `nil` as the literal `JSON.null`.
                 current = index < elements.count ? elements[index] : Optional.none
-            case nil, .null?:
-                // Created by the write (a `null` is replaced): `-` or digits start an array.
+            case nil:
+                // Created by the write: `-` or digits start an array.
                 current = nil
             default:
                 return false

@@ -90,7 +90,7 @@ private indirect enum Model: Equatable, CustomStringConvertible {
             switch (step, current) {
             case (.index, .object?), (.key, .array?):
                 return true
-            case (_, .scalar(let text)?) where text != "null":
+            case (_, .scalar?):
                 return true
             case (.index(let index), .array(let elements)?):
                 let position = index < 0 ? elements.count + index : index

@@ -193,11 +193,9 @@ extension OverlayNode {
     /// with `null` up to it. An edit of a key that the object holds more than once leaves one
     /// member.
     ///
-    /// A `null` on the way counts as missing and is replaced by the container the step needs.
-    ///
     /// Returns `false`, changing nothing, when the write is refused: a step that meets a value
-    /// of another kind (a key on an array, an index on an object, any step on a string, number
-    /// or Boolean), a negative index before the start, a gap larger than ``maximumIndexGap``,
+    /// of another kind (a key on an array, an index on an object, any step on a scalar, `null`
+    /// included), a negative index before the start, a gap larger than ``maximumIndexGap``,
     /// padding that would take `padding` (the `null`s padded so far, which it adds to) past
     /// ``DynamicClass/maximumPadding``, or more than ``maximumWriteDepth`` steps.
     ///
@@ -269,13 +267,15 @@ extension OverlayNode {
         return true
     }
 
-    /// Whether a write may take `steps`, and what it pads: each step meets nothing or `null`
-    /// (the write creates the container) or a container of its kind, and every index lands
-    /// within reach, resolved against what is there or (for parts the write creates) against
-    /// an empty array. A write that met a value of another kind would have to replace it, destroying data the caller
-    /// never named (`/list/01` turning an array into an object), so it is refused as JSON Patch
-    /// refuses it. A `null` holds nothing to destroy, and is what padding leaves in the slots
-    /// before a written index, which later writes fill (`items[1].id`, then `items[0].id`).
+    /// Whether a write may take `steps`, and what it pads: each step meets nothing (the write
+    /// creates the container) or a container of its kind, and every index lands within reach,
+    /// resolved against what is there or (for parts the write creates) against an empty
+    /// array. A write that met a value of another kind would have to replace it, destroying
+    /// data the caller never named (`/list/01` turning an array into an object), so it is
+    /// refused as JSON Patch refuses it. `null` is such a value too: it is the document's (or
+    /// a padded slot's) own value, and only a write that names it replaces it, so a slot that
+    /// padding left is filled by writing the element itself (`items[0].set(["id": 1])`), not a
+    /// path through it.
     ///
     /// Returns how many `null`s the write pads with, or `nil` when it may not be made.
     private static func paddingNeeded(_ node: OverlayNode?, at steps: some Collection<Path.Component>) -> Int? {
@@ -295,16 +295,15 @@ extension OverlayNode {
         return gaps
     }
 
-    /// Whether `step` goes into this node: a key into an object, an index into an array, and
-    /// either into `null`, which the write replaces.
+    /// Whether `step` goes into this node: a key into an object, an index into an array.
     private func accepts(_ step: Path.Component) -> Bool {
         switch (self, step) {
-        case (.object, .key), (.value(.object), .key), (.array, .index), (.value(.array), .index), (.value(.null), _):
+        case (.object, .key), (.value(.object), .key), (.array, .index), (.value(.array), .index):
             return true
         case (.source(let document, let index), .key):
-            return document.nodes[index].kind == .object || document.nodes[index].kind == .null
+            return document.nodes[index].kind == .object
         case (.source(let document, let index), .index):
-            return document.nodes[index].kind == .array || document.nodes[index].kind == .null
+            return document.nodes[index].kind == .array
         default:
             return false
         }
