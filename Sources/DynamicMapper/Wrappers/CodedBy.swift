@@ -237,7 +237,7 @@ extension KeyedDecodingContainer {
     }
 
     /// Decodes a `@DecodedBy` property whose value is not optional; paths are checked as for
-    /// ``Swift/KeyedDecodingContainer/decode(_:forKey:)-(CodedBy<T>.Type,_)``.
+    /// `@CodedBy`.
     ///
     /// ```swift
     /// @DecodedBy<FlagTransformer> var isMale: Bool   // {"isMale": "true"}
