@@ -259,6 +259,18 @@ extension StreamingEncoder: Encoder, StreamingSingleValueTarget {
 
     private var slotTree: TreeEncoder { slotTrees[slot.tree - 1] }
 
+    /// The tree the current value is built in, for `encoder.encode(_:at:)`: paths write into
+    /// objects and arrays that later paths share, which only the tree can do. Started here
+    /// when the value has not begun; otherwise the whole value falls back to the tree encoder.
+    func treeForPaths() throws -> TreeEncoder {
+        if slot.tree != 0 { return slotTree }
+        guard !slot.filled && frames.count == slot.depth else {
+            needsFallback = true
+            throw StreamingFallback()
+        }
+        return startSlotTree()
+    }
+
     private func startSlotTree() -> TreeEncoder {
         var treeOptions = options
         if misuse == nil { misuse = ContainerMisuse() }

@@ -91,6 +91,25 @@ final class TreeEncoder: Encoder {
         TreeSingleValueContainer(encoder: self)
     }
 
+    /// The array this encoder's value is, for a path that starts with an index: the one an
+    /// unkeyed container holds (or made now); nil when the value is already of another kind.
+    func arrayForPaths() -> TreeArray? {
+        switch node {
+        case .array(let existing):
+            return existing
+        case .value(.array(let elements)):
+            let array = TreeArray(elements)
+            node = .array(array)
+            return array
+        case nil:
+            let array = TreeArray()
+            node = .array(array)
+            return array
+        default:
+            return nil
+        }
+    }
+
     /// Stores a single value unless a container already holds this encoder's value, which
     /// `JSONEncoder` keeps in that case. The value is stored finished, not as a container, so
     /// that a container asked for afterwards follows `JSONEncoder`'s rules for values.

@@ -25,6 +25,16 @@ enum TreePlace {
         return place
     }
 
+    /// The place at `index` of `root`, then `steps` below it, for a path that starts with an
+    /// index (its keys already in the document's spelling).
+    static func walk(from root: TreeArray, index: Int, _ steps: some Collection<Path.Component>) throws(Refusal) -> TreePlace {
+        var place = TreePlace.element(root, try root.writablePosition(index))
+        for step in steps {
+            place = try place.child(step)
+        }
+        return place
+    }
+
     /// What is at this place now.
     var node: TreeNode? {
         switch self {

@@ -21,13 +21,14 @@ public struct AnyKey: KeyedKey, Hashable, Sendable, ExpressibleByStringLiteral {
     public let stringValue: String
     /// The array position, for keys made from an integer: `AnyKey(intValue: 2).intValue`.
     public let intValue: Int?
-    private let isLiteral: Bool
+    /// `nil` for a path read with the coder's defaults; fixed options otherwise.
+    private let fixedOptions: KeyOptions?
 
     /// A key whose text is a path: `AnyKey("data.tokens.access_token")`.
     public init(_ path: String) {
         stringValue = path
         intValue = nil
-        isLiteral = false
+        fixedOptions = nil
     }
 
     /// A key whose text is a path, as `CodingKey` requires: `AnyKey(stringValue: "a.b")`.
@@ -39,14 +40,22 @@ public struct AnyKey: KeyedKey, Hashable, Sendable, ExpressibleByStringLiteral {
     public init(intValue: Int) {
         stringValue = String(intValue)
         self.intValue = intValue
-        isLiteral = true
+        fixedOptions = KeyOptions(delimiter: .none, flat: .none)
     }
 
     /// A key taken literally, dots and all: `AnyKey(literal: "my.user")`.
     public init(literal: String) {
         stringValue = literal
         intValue = nil
-        isLiteral = true
+        fixedOptions = KeyOptions(delimiter: .none, flat: .none)
+    }
+
+    /// A key for `path` as it is, whatever delimiter or flat marker the coder uses by default
+    /// (`encoder.encode(_:at:)` writes through one).
+    init(path: Path) {
+        stringValue = path.description
+        intValue = nil
+        fixedOptions = KeyOptions(delimiter: .character("."), flat: .none)
     }
 
     /// `let key: AnyKey = "data.tokens"`.
@@ -60,7 +69,7 @@ public struct AnyKey: KeyedKey, Hashable, Sendable, ExpressibleByStringLiteral {
     /// AnyKey(literal: "a.b").options   // KeyOptions(delimiter: .none, flat: .none)
     /// ```
     public var options: KeyOptions? {
-        isLiteral ? KeyOptions(delimiter: .none, flat: .none) : nil
+        fixedOptions
     }
 
     /// Keys are equal when their text and integer are: `AnyKey("a") == AnyKey(literal: "a")`.

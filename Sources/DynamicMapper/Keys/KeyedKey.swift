@@ -22,6 +22,11 @@
 /// - the flat marker and the delimiter before a key (`".array"`): a lossy array, whose
 ///   elements that fail to decode are left out.
 ///
+/// Foundation's `JSONDecoder` and `JSONEncoder` take a raw value as one literal key. On a
+/// `@Zero`, `@Flat` or `@CodedBy`-style property they throw for a path, naming ``Keyed``; on a
+/// plain property only Foundation's synthesized code sees the key, which writes it as one flat
+/// key (`{"additionalInfo.elevation": 34}`): use this package's coders or ``Keyed`` there.
+///
 /// A raw value that is malformed path text (`"info.elev["`, `"a[x]"`) makes decoding throw
 /// `DecodingError.dataCorrupted` and encoding throw `EncodingError.invalidValue`, naming the
 /// text and the key type; write a key with brackets quoted (`"a['x[1]']"`) or escaped.

@@ -9,6 +9,7 @@ import Foundation
 /// Path("response.[0].users") == "response[0].users" // true
 /// Path("response/my.user", separator: "/")          // keys "response", "my.user"
 /// Path([.key("my.user"), .index(0)])
+/// let steps: Path = ["response", "my.user", 0]       // keys taken literally, an index
 /// Path(#"my\.user"#)                                 // one key, "my.user"
 /// Path("a['x.y'].b")                                // keys "a", "x.y", "b"
 /// ```
@@ -173,6 +174,33 @@ extension Path: ExpressibleByStringLiteral {
     /// A path written in the grammar: `let path: Path = "response.users[0]"`.
     public init(stringLiteral text: String) {
         self.init(text)
+    }
+}
+
+extension Path: ExpressibleByArrayLiteral {
+    /// A path of steps written as literals, Codix's `[PathComponent]`: a string is one key,
+    /// taken literally (dots and brackets included), an integer an index.
+    ///
+    /// ```swift
+    /// let path: Path = ["response", "my.user", 0]   // response.my\.user[0]
+    /// let user = try decoder.decode(User.self, from: data, at: ["response", "users", 0])
+    /// ```
+    public init(arrayLiteral components: Component...) {
+        self.init(components)
+    }
+}
+
+extension Path.Component: ExpressibleByStringLiteral {
+    /// A key, taken literally: `let step: Path.Component = "my.user"` is `.key("my.user")`.
+    public init(stringLiteral key: String) {
+        self = .key(key)
+    }
+}
+
+extension Path.Component: ExpressibleByIntegerLiteral {
+    /// An index: `let step: Path.Component = 2` is `.index(2)`.
+    public init(integerLiteral index: Int) {
+        self = .index(index)
     }
 }
 

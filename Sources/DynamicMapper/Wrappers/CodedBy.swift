@@ -54,6 +54,7 @@ extension CodedBy: Encodable {
     ///
     /// - Throws: `EncodingError.invalidValue` when the transformer refuses the value.
     public func encode(to encoder: any Encoder) throws {
+        try ForeignCoderKeys.check(encoder, writing: wrappedValue)
         try encodeTransformed(wrappedValue, with: T(), to: encoder)
     }
 }
@@ -107,6 +108,7 @@ extension DecodedBy: Encodable where T.Value: Encodable {
     /// try DecodedBy<FlagTransformer>(wrappedValue: true).encode(to: encoder)   // true
     /// ```
     public func encode(to encoder: any Encoder) throws {
+        try ForeignCoderKeys.check(encoder, writing: wrappedValue)
         var container = encoder.singleValueContainer()
         try container.encode(wrappedValue)
     }
@@ -150,6 +152,7 @@ extension EncodedBy: Encodable {
     ///
     /// - Throws: `EncodingError.invalidValue` when the transformer refuses the value.
     public func encode(to encoder: any Encoder) throws {
+        try ForeignCoderKeys.check(encoder, writing: wrappedValue)
         try encodeTransformed(wrappedValue, with: T(), to: encoder)
     }
 }
@@ -183,6 +186,7 @@ extension KeyedDecodingContainer {
     /// ```
     public func decode<T, Wrapped>(_ type: CodedBy<T>.Type, forKey key: Key) throws -> CodedBy<T>
     where T.Value == Wrapped? {
+        try refuseForeignPathKey(key)
         guard try holdsNonNullValue(forKey: key) else { return CodedBy(wrappedValue: nil) }
         return try decodeBypassingOverloads(type, forKey: key)
     }
@@ -196,6 +200,7 @@ extension KeyedDecodingContainer {
     /// ```
     public func decode<T, Wrapped>(_ type: DecodedBy<T>.Type, forKey key: Key) throws -> DecodedBy<T>
     where T.Value == Wrapped? {
+        try refuseForeignPathKey(key)
         guard try holdsNonNullValue(forKey: key) else { return DecodedBy(wrappedValue: nil) }
         return try decodeBypassingOverloads(type, forKey: key)
     }
@@ -209,7 +214,47 @@ extension KeyedDecodingContainer {
     /// ```
     public func decode<T, Wrapped>(_ type: EncodedBy<T>.Type, forKey key: Key) throws -> EncodedBy<T>
     where T.Value == Wrapped?, Wrapped: Decodable {
+        try refuseForeignPathKey(key)
         guard try holdsNonNullValue(forKey: key) else { return EncodedBy(wrappedValue: nil) }
+        return try decodeBypassingOverloads(type, forKey: key)
+    }
+
+    /// Decodes a `@CodedBy` property whose value is not optional (the synthesized
+    /// `init(from:)` calls this): the key must be there.
+    ///
+    /// ```swift
+    /// struct Event: Codable {
+    ///     @CodedBy<DateTransformer> var date: Date   // {} throws keyNotFound
+    /// }
+    /// ```
+    ///
+    /// - Throws: The container's errors, and `DecodingError.dataCorrupted` naming ``Keyed``
+    ///   when `key` is a ``KeyedKey`` path and the decoder is not this package's (it would
+    ///   look the path up as one flat key).
+    public func decode<T>(_ type: CodedBy<T>.Type, forKey key: Key) throws -> CodedBy<T> {
+        try refuseForeignPathKey(key)
+        return try decodeBypassingOverloads(type, forKey: key)
+    }
+
+    /// Decodes a `@DecodedBy` property whose value is not optional; paths are checked as for
+    /// `@CodedBy`.
+    ///
+    /// ```swift
+    /// @DecodedBy<FlagTransformer> var isMale: Bool   // {"isMale": "true"}
+    /// ```
+    public func decode<T>(_ type: DecodedBy<T>.Type, forKey key: Key) throws -> DecodedBy<T> {
+        try refuseForeignPathKey(key)
+        return try decodeBypassingOverloads(type, forKey: key)
+    }
+
+    /// Decodes an `@EncodedBy` property whose value is not optional; paths are checked as for
+    /// `@CodedBy`.
+    ///
+    /// ```swift
+    /// @EncodedBy<CentsTransformer> var amount: Double   // {"amount": 19.99}
+    /// ```
+    public func decode<T>(_ type: EncodedBy<T>.Type, forKey key: Key) throws -> EncodedBy<T> where T.Value: Decodable {
+        try refuseForeignPathKey(key)
         return try decodeBypassingOverloads(type, forKey: key)
     }
 

@@ -42,7 +42,12 @@ public struct Flat<Value: Codable>: Codable {
     /// ```swift
     /// try Flat(wrappedValue: location).encode(to: encoder)
     /// ```
+    ///
+    /// - Throws: `EncodingError.invalidValue` with an encoder other than this package's when
+    ///   the property's key is a ``KeyedKey`` path, flat marker or lossy-array key, which that
+    ///   encoder would write as one flat key.
     public func encode(to encoder: any Encoder) throws {
+        try ForeignCoderKeys.check(encoder, writing: wrappedValue)
         try wrappedValue.encode(to: encoder)
     }
 }
@@ -87,6 +92,7 @@ extension KeyedDecodingContainer {
     /// @Flat var location: Location?
     /// ```
     public func decode<Value>(_ type: Flat<Value>.Type, forKey key: Key) throws -> Flat<Value> {
+        try refuseForeignPathKey(key)
         if let lossy = Value.self as? any LossyArray.Type {
             return Flat(wrappedValue: try lossy.decodeDroppingFailures(from: self, forKey: key) as! Value)
         }

@@ -54,13 +54,34 @@ extension Zero: Decodable {
     }
 }
 
+extension Zero {
+    /// The zero value of `Value`, as `@Zero` gives it for a missing key: `0`, `""`, `false`,
+    /// `nil`, empty collections, and for a model the value its own `init(from:)` makes when
+    /// every key reads as zero (KeyedCodable's `Type.keyed.zero()`).
+    ///
+    /// ```swift
+    /// struct Profile: Codable { var name: String; var age: Int; var tags: [String] }
+    /// let empty = try Zero<Profile>.value()   // Profile(name: "", age: 0, tags: [])
+    /// ```
+    ///
+    /// - Throws: `DecodingError.valueNotFound` when `Value` has no zero value (a `URL`, or an
+    ///   enum that no zero raw value names), with the reason as the underlying error.
+    public static func value() throws -> Value {
+        try zeroValue(of: Value.self, codingPath: [])
+    }
+}
+
 extension Zero: Encodable where Value: Encodable {
     /// Writes the value itself to a single-value container.
     ///
     /// ```swift
     /// try Zero(wrappedValue: 3).encode(to: encoder)   // 3
     /// ```
+    ///
+    /// - Throws: `EncodingError.invalidValue` with an encoder other than this package's when
+    ///   the property's key is a ``KeyedKey`` path, which that encoder would write as one flat key.
     public func encode(to encoder: any Encoder) throws {
+        try ForeignCoderKeys.check(encoder, writing: wrappedValue)
         var container = encoder.singleValueContainer()
         try container.encode(wrappedValue)
     }
@@ -74,7 +95,14 @@ extension KeyedEncodingContainer {
     /// @Zero var nickname: String?   // nil encodes as {}, not {"nickname":null}
     /// ```
     public mutating func encode<Wrapped: Encodable>(_ value: Zero<Wrapped?>, forKey key: Key) throws {
-        try encodeIfPresent(value.wrappedValue, forKey: key)
+        guard let wrapped = value.wrappedValue else { return }
+        // A path-shaped key goes through the wrapper, whose `encode(to:)` sees the encoder and
+        // refuses one that would write the path as a flat key; any other key writes directly.
+        if ForeignCoderKeys.feature(of: key) != nil {
+            try encode(Zero<Wrapped>(wrappedValue: wrapped), forKey: key)
+        } else {
+            try encode(wrapped, forKey: key)
+        }
     }
 }
 
@@ -91,8 +119,11 @@ extension KeyedDecodingContainer {
     /// ```
     ///
     /// - Throws: `DecodingError.valueNotFound` when the key is missing and the type has no zero
-    ///   value; the usual errors for a value that is there but cannot be decoded.
+    ///   value; the usual errors for a value that is there but cannot be decoded;
+    ///   `DecodingError.dataCorrupted` naming ``Keyed`` when `key` is a ``KeyedKey`` path and the
+    ///   decoder is not this package's (it would look the path up as one flat key).
     public func decode<Value>(_ type: Zero<Value>.Type, forKey key: Key) throws -> Zero<Value> {
+        try refuseForeignPathKey(key)
         if let value = try decodeIfPresent(Value.self, forKey: key) {
             return Zero(wrappedValue: value)
         }

@@ -88,14 +88,21 @@ extension MappedCodable {
     /// }
     /// ```
     ///
-    /// Works with any encoder; keys and paths are written through `AnyKey` containers.
+    /// Works with any encoder; the `@Mapped` keys and paths are written through `AnyKey`
+    /// containers. With an encoder other than this package's, the container returned refuses
+    /// an `AnyKey` path (`"a.b"`, `"items[0]"`) with `EncodingError.invalidValue` naming
+    /// ``Keyed``, since that encoder would write it as one flat key: write such values with
+    /// `encoder.encode(_:at:)`, which nests keys (not indexes) in any encoder.
     public func encodeMappedProperties(to encoder: any Encoder) throws -> KeyedEncodingContainer<AnyKey> {
         var container = encoder.container(keyedBy: AnyKey.self)
         let nested = !(encoder is StreamingEncoder || encoder is TreeEncoder)
         for (name, property) in MappedLayout.properties(of: self) {
             try property.encode(into: &container, property: name, nested: nested)
         }
-        return container
+        // Another encoder would write an `AnyKey` path given to this container as one flat
+        // key: the container handed back refuses such keys instead.
+        guard !ForeignCoderKeys.isOwn(encoder) else { return container }
+        return KeyedEncodingContainer(ForeignPathCheckingContainer(base: container))
     }
 }
 
