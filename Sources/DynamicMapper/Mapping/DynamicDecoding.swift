@@ -105,6 +105,19 @@ extension DynamicValue {
     /// to the one `init(from:)` that reads this place.
     package func read<T: Decodable>(into target: inout T, marksKeys: Bool = false, transformer: Any? = nil) {
         guard readsNow else { return }
+        if transformer == nil, let session = root.session, let impl = session.decoder {
+            switch placeInDecoderDocument(session: session, impl: impl) {
+            case .found(let index):
+                if decodeRecordingFailure(into: &target, at: index, of: impl, marksKeys: marksKeys) { return }
+                rememberUnchangedRead(target, oneWay: !marksKeys)
+                return
+            case .missing:
+                rememberUnchangedRead(target, oneWay: !marksKeys)
+                return
+            case .elsewhere:
+                break
+            }
+        }
         let node = nodeForRead
         if transformer == nil, root.session?.updatesInPlace == true, updatesInPlace(&target, at: node) { return }
         if let node {
@@ -120,6 +133,30 @@ extension DynamicValue {
     /// `target <-- view` for an optional: as above, and `null` makes `target` `nil`.
     package func read<T: Decodable>(into target: inout T?, marksKeys: Bool = false, transformer: Any? = nil) {
         guard readsNow else { return }
+        if transformer == nil, let session = root.session, let impl = session.decoder {
+            switch placeInDecoderDocument(session: session, impl: impl) {
+            case .found(let index) where impl.nodes[index].kind == .null:
+                impl.markRouteForReport(to: index)
+                target = nil
+            case .found(let index):
+                if let value = decodeRecordingFailure(T.self, at: index, of: impl, marksKeys: marksKeys) {
+                    target = value
+                    return
+                }
+            case .missing:
+                break
+            case .elsewhere:
+                return readInGeneral(into: &target, marksKeys: marksKeys, transformer: transformer)
+            }
+            rememberUnchangedRead(target, oneWay: !marksKeys)
+            return
+        }
+        readInGeneral(into: &target, marksKeys: marksKeys, transformer: transformer)
+    }
+
+    /// ``read(into:marksKeys:transformer:)`` for an optional where the value is not simply a
+    /// node of the running decoder's document (or no decoder runs).
+    private func readInGeneral<T: Decodable>(into target: inout T?, marksKeys: Bool, transformer: Any?) {
         let node = nodeForRead
         if let node, node.isNull {
             markReadForReport(node)
@@ -193,6 +230,67 @@ extension DynamicValue {
             return true
         }
         return false
+    }
+
+    /// Where a read finds its value, when it can go straight to the running decoder's document.
+    private enum DecoderPlace {
+        /// The value is this node of the decoder's document.
+        case found(Int)
+        /// Nothing is there.
+        case missing
+        /// The read needs the general path (``nodeForRead``, ``decode(_:from:marksKeys:transformer:)``).
+        case elsewhere
+    }
+
+    /// The common read, by node index alone: the view is the model's document as decoded, the
+    /// decoder running the mapping reads it, and the read has no options. Answers what
+    /// ``nodeForRead`` and then ``decode(_:from:marksKeys:transformer:)`` would, without making
+    /// an ``OverlayNode`` per read (making and destroying those was a fifth of a mappable
+    /// model's decode); `.elsewhere` when they must be asked.
+    @inline(__always)
+    private func placeInDecoderDocument(session: MappingSession, impl: DecoderImpl) -> DecoderPlace {
+        guard readOptions.isEmpty, !session.updatesInPlace, session.sharedTree == nil, !steps.isEmpty,
+              case .key(let key) = steps[0], case .source(let document, let object) = root.root,
+              document === impl.document else { return .elsewhere }
+        guard var index = document.member(of: object, named: key, cursor: &session.memberCursor) else { return .missing }
+        var position = 1
+        while position < steps.count {
+            let next: Int?
+            switch steps[position] {
+            case .key(let key): next = document.member(of: index, named: key)
+            case .index(let element): next = document.element(of: index, at: element)
+            }
+            guard let next else { return .missing }
+            index = next
+            position += 1
+        }
+        return .found(index)
+    }
+
+    /// ``decodeRecordingFailure(into:from:marksKeys:transformer:)`` for a node of `impl`'s
+    /// document (see ``placeInDecoderDocument(session:impl:)``).
+    private func decodeRecordingFailure<T: Decodable>(into target: inout T, at index: Int, of impl: DecoderImpl, marksKeys: Bool) -> Bool {
+        impl.markRouteForReport(to: index)
+        do {
+            target = try impl.decodeDetached(T.self, at: index, marksKeys: marksKeys, path: { CodingPathNode.of(fullPath) })
+            return true
+        } catch {
+            root.session?.failures.append(error)
+            reportFailedRead(error, type: T.self, at: .source(impl.document, index))
+            return false
+        }
+    }
+
+    /// The value at a node of `impl`'s document, or `nil` with the failure recorded.
+    private func decodeRecordingFailure<T: Decodable>(_ type: T.Type, at index: Int, of impl: DecoderImpl, marksKeys: Bool) -> T? {
+        impl.markRouteForReport(to: index)
+        do {
+            return try impl.decodeDetached(T.self, at: index, marksKeys: marksKeys, path: { CodingPathNode.of(fullPath) })
+        } catch {
+            root.session?.failures.append(error)
+            reportFailedRead(error, type: T.self, at: .source(impl.document, index))
+            return nil
+        }
     }
 
     /// The node here, as ``node`` finds it, but through the running decoder's session when
