@@ -96,8 +96,11 @@ public struct DynamicClass: Sendable {
     }
 
     /// The member `key`: `ds.user`.
+    // The getters here consume the view: `ds.user` is read from the temporary `ds` returns,
+    // which is then moved into the new place instead of being copied and destroyed (a copy of
+    // a view retains what it holds; a mapping body makes one place per line).
     public subscript(dynamicMember key: String) -> DynamicValue {
-        get { DynamicValue(root: self, step: .key(key)) }
+        __consuming get { DynamicValue(root: self, step: .key(key)) }
         _modify {
             var value = DynamicValue(root: self, steps: ViewSteps(CollectionOfOne(.key(key))))
             self = .vacated
@@ -108,7 +111,7 @@ public struct DynamicClass: Sendable {
 
     /// The element at `index` (negative counts from the end): `ds[0]`.
     public subscript(index: Int) -> DynamicValue {
-        get { DynamicValue(root: self, step: .index(index)) }
+        __consuming get { DynamicValue(root: self, step: .index(index)) }
         _modify {
             var value = DynamicValue(root: self, steps: ViewSteps(CollectionOfOne(.index(index))))
             self = .vacated
@@ -120,7 +123,7 @@ public struct DynamicClass: Sendable {
     /// The value at `path` in the ``Path`` grammar: `ds["user.tags[0]"]`, `ds["weird key"]`,
     /// `ds["my\\.dotted\\.key"]`.
     public subscript(path: String) -> DynamicValue {
-        get { DynamicValue(root: self, steps: ViewSteps(Path(path).components)) }
+        __consuming get { DynamicValue(root: self, steps: ViewSteps(Path(path).components)) }
         _modify {
             var value = DynamicValue(root: self, steps: ViewSteps(Path(path).components))
             self = .vacated
@@ -131,7 +134,7 @@ public struct DynamicClass: Sendable {
 
     /// The value at `path`: `ds[Path("a/b.c", separator: "/")]`.
     public subscript(path: Path) -> DynamicValue {
-        get { DynamicValue(root: self, steps: ViewSteps(path.components)) }
+        __consuming get { DynamicValue(root: self, steps: ViewSteps(path.components)) }
         _modify {
             var value = DynamicValue(root: self, steps: ViewSteps(path.components))
             self = .vacated
@@ -142,7 +145,7 @@ public struct DynamicClass: Sendable {
 
     /// The member named exactly `key`, whatever characters it holds: `ds[key: "a.b"]`.
     public subscript(key key: String) -> DynamicValue {
-        get { DynamicValue(root: self, step: .key(key)) }
+        __consuming get { DynamicValue(root: self, step: .key(key)) }
         _modify {
             var value = DynamicValue(root: self, steps: ViewSteps(CollectionOfOne(.key(key))))
             self = .vacated
