@@ -100,24 +100,39 @@ extension DynamicValue {
     ///
     /// When `target` does not take the document's value, what it holds is remembered, so that
     /// encoding writes nothing here while the program leaves it unchanged.
-    ///
-    /// `transformer` is for a transformed read (see ``TransformedValue``): the decoder hands it
-    /// to the one `init(from:)` that reads this place.
-    package func read<T: Decodable>(into target: inout T, marksKeys: Bool = false, transformer: Any? = nil) {
+    package func read<T: Decodable>(into target: inout T, marksKeys: Bool = false) {
         guard readsNow else { return }
-        if transformer == nil, let session = root.session, let impl = session.decoder {
-            switch placeInDecoderDocument(session: session, impl: impl) {
-            case .found(let index):
-                if decodeRecordingFailure(into: &target, at: index, of: impl, marksKeys: marksKeys) { return }
-                rememberUnchangedRead(target, oneWay: !marksKeys)
-                return
-            case .missing:
-                rememberUnchangedRead(target, oneWay: !marksKeys)
-                return
-            case .elsewhere:
-                break
-            }
+        if readFromDecoderDocument(into: &target, marksKeys: marksKeys) { return }
+        readInGeneral(into: &target, marksKeys: marksKeys, transformer: nil)
+    }
+
+    /// The read above, transformed (see ``TransformedValue``): the decoder hands `transformer`
+    /// to the one `init(from:)` that reads this place. (A separate entry point, so that the
+    /// operators' untransformed reads do not make and destroy an `Any?` each.)
+    package func read<T: Decodable>(into target: inout T, marksKeys: Bool = false, transformer: Any?) {
+        guard readsNow else { return }
+        if transformer == nil, readFromDecoderDocument(into: &target, marksKeys: marksKeys) { return }
+        readInGeneral(into: &target, marksKeys: marksKeys, transformer: transformer)
+    }
+
+    /// The read of a node of the running decoder's document (see
+    /// ``placeInDecoderDocument(session:impl:)``); `false` when it needs ``readInGeneral``.
+    @inline(__always)
+    private func readFromDecoderDocument<T: Decodable>(into target: inout T, marksKeys: Bool) -> Bool {
+        guard let session = root.session, let impl = session.decoder else { return false }
+        switch placeInDecoderDocument(session: session, impl: impl) {
+        case .found(let index):
+            if decodeRecordingFailure(into: &target, at: index, of: impl, marksKeys: marksKeys) { return true }
+        case .missing:
+            break
+        case .elsewhere:
+            return false
         }
+        rememberUnchangedRead(target, oneWay: !marksKeys)
+        return true
+    }
+
+    private func readInGeneral<T: Decodable>(into target: inout T, marksKeys: Bool, transformer: Any?) {
         let node = nodeForRead
         if transformer == nil, root.session?.updatesInPlace == true, updatesInPlace(&target, at: node) { return }
         if let node {
@@ -131,31 +146,41 @@ extension DynamicValue {
     }
 
     /// `target <-- view` for an optional: as above, and `null` makes `target` `nil`.
-    package func read<T: Decodable>(into target: inout T?, marksKeys: Bool = false, transformer: Any? = nil) {
+    package func read<T: Decodable>(into target: inout T?, marksKeys: Bool = false) {
         guard readsNow else { return }
-        if transformer == nil, let session = root.session, let impl = session.decoder {
-            switch placeInDecoderDocument(session: session, impl: impl) {
-            case .found(let index) where impl.nodes[index].kind == .null:
-                impl.markRouteForReport(to: index)
-                target = nil
-            case .found(let index):
-                if let value = decodeRecordingFailure(T.self, at: index, of: impl, marksKeys: marksKeys) {
-                    target = value
-                    return
-                }
-            case .missing:
-                break
-            case .elsewhere:
-                return readInGeneral(into: &target, marksKeys: marksKeys, transformer: transformer)
-            }
-            rememberUnchangedRead(target, oneWay: !marksKeys)
-            return
-        }
+        if readFromDecoderDocument(into: &target, marksKeys: marksKeys) { return }
+        readInGeneral(into: &target, marksKeys: marksKeys, transformer: nil)
+    }
+
+    /// The optional read, transformed.
+    package func read<T: Decodable>(into target: inout T?, marksKeys: Bool = false, transformer: Any?) {
+        guard readsNow else { return }
+        if transformer == nil, readFromDecoderDocument(into: &target, marksKeys: marksKeys) { return }
         readInGeneral(into: &target, marksKeys: marksKeys, transformer: transformer)
     }
 
-    /// ``read(into:marksKeys:transformer:)`` for an optional where the value is not simply a
-    /// node of the running decoder's document (or no decoder runs).
+    /// ``readFromDecoderDocument(into:marksKeys:)`` for an optional: `null` makes it `nil`.
+    @inline(__always)
+    private func readFromDecoderDocument<T: Decodable>(into target: inout T?, marksKeys: Bool) -> Bool {
+        guard let session = root.session, let impl = session.decoder else { return false }
+        switch placeInDecoderDocument(session: session, impl: impl) {
+        case .found(let index) where impl.nodes[index].kind == .null:
+            impl.markRouteForReport(to: index)
+            target = nil
+        case .found(let index):
+            if let value = decodeRecordingFailure(T.self, at: index, of: impl, marksKeys: marksKeys) {
+                target = value
+                return true
+            }
+        case .missing:
+            break
+        case .elsewhere:
+            return false
+        }
+        rememberUnchangedRead(target, oneWay: !marksKeys)
+        return true
+    }
+
     private func readInGeneral<T: Decodable>(into target: inout T?, marksKeys: Bool, transformer: Any?) {
         let node = nodeForRead
         if let node, node.isNull {
@@ -249,9 +274,9 @@ extension DynamicValue {
     /// model's decode); `.elsewhere` when they must be asked.
     @inline(__always)
     private func placeInDecoderDocument(session: MappingSession, impl: DecoderImpl) -> DecoderPlace {
+        let document = impl.document
         guard readOptions.isEmpty, !session.updatesInPlace, session.sharedTree == nil, !steps.isEmpty,
-              case .key(let key) = steps[0], case .source(let document, let object) = root.root,
-              document === impl.document else { return .elsewhere }
+              case .key(let key) = steps[0], let object = root.root.sourceIndex(in: document) else { return .elsewhere }
         guard var index = document.member(of: object, named: key, cursor: &session.memberCursor) else { return .missing }
         var position = 1
         while position < steps.count {
