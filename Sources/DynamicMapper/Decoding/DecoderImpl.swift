@@ -140,6 +140,13 @@ final class DecoderImpl: Decoder {
     @exclusivity(unchecked)
     #endif
     private var lastMappedModel: (type: ObjectIdentifier, layout: Unmanaged<MappedLayout>)?
+    /// The dynamic model type `unwrapHere` last found (past the checks before it), so that the
+    /// elements of an array of models skip two run-time conformance lookups and a layout
+    /// lookup each; a type's answers to those never change.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private var lastDynamicModel: (type: ObjectIdentifier, model: any DynamicDecodable.Type)?
     /// The ``MappedCodable`` model whose `init(from:)` is running (`object` is -1 when none).
     #if !DEBUG
     @exclusivity(unchecked)
@@ -538,6 +545,7 @@ final class DecoderImpl: Decoder {
         if !plainTypes.contains(type) {
             // A model type met before takes the same way as then, past the checks below.
             if let last = lastMappedModel, last.type == type { return try decodeMapped(T.self, layout: last.layout, at: index) }
+            if let last = lastDynamicModel, last.type == type { return try decodeDynamic(T.self, as: last.model, at: index) }
             if let dictionary = T.self as? any StringKeyedDictionaryDecodable.Type {
                 return try dictionary.decodeStringKeyed(from: self, at: index) as! T
             }
@@ -546,7 +554,10 @@ final class DecoderImpl: Decoder {
                 lastMappedModel = (type, reference)
                 return try decodeMapped(T.self, layout: reference, at: index)
             }
-            if T.self is any DynamicDecodable.Type { return try decodeDynamic(T.self, at: index) }
+            if let model = T.self as? any DynamicDecodable.Type {
+                lastDynamicModel = (type, model)
+                return try decodeDynamic(T.self, as: model, at: index)
+            }
             plainTypes.remember(type)
         }
         return try T(from: self)

@@ -11,6 +11,21 @@ extension DecoderImpl {
         return value
     }
 
+    /// ``decodeDynamic(_:at:)`` for a `T` known to be the dynamic model type `model` (`T.self`
+    /// itself, seen as `any DynamicDecodable.Type`): the value is made and mapped as a `Model`,
+    /// without the two run-time casts of ``finishDynamic(_:at:)``.
+    func decodeDynamic<T: Decodable>(_ type: T.Type, as model: any DynamicDecodable.Type, at index: Int) throws -> T {
+        try decodeDynamic(model, returning: T.self, at: index)
+    }
+
+    private func decodeDynamic<Model: DynamicDecodable, T>(_ type: Model.Type, returning: T.Type, at index: Int) throws -> T {
+        var value = try withKeyUsageRecorded { try withCurrentNode(index) { try Model(from: self) } }
+        try runMapping(&value, at: index)
+        // `Model` is `T`, opened from `T.self` by the caller: the cast changes only the
+        // static type.
+        return unsafeBitCast(value, to: T.self)
+    }
+
     /// Gives `value`, when it is a dynamic model decoded from the node at `index`, its view,
     /// and runs its mapping.
     func finishDynamic<T>(_ value: inout T, at index: Int) throws {
