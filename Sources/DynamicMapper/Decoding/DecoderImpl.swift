@@ -147,6 +147,12 @@ final class DecoderImpl: Decoder {
     @exclusivity(unchecked)
     #endif
     private var lastDynamicModel: (type: ObjectIdentifier, model: any DynamicDecodable.Type)?
+    /// A closed mapping session no view holds, for the next dynamic model's mapping (see
+    /// `runMapping`). Closed, it holds no reference back to this decoder.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var spareMappingSession: MappingSession?
     /// The ``MappedCodable`` model whose `init(from:)` is running (`object` is -1 when none).
     #if !DEBUG
     @exclusivity(unchecked)

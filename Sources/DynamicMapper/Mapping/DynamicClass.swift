@@ -57,6 +57,14 @@ public struct DynamicClass: Sendable {
         if let extras { edit(extras) }
     }
 
+    /// Sets ``origin`` and ``decoded`` in one edit of the box.
+    mutating func setProvenance(origin: ViewOrigin?, decoded: DecodedState?) {
+        editExtras {
+            $0.origin = origin
+            $0.decoded = decoded
+        }
+    }
+
     /// The decoder settings and key usage of the decode that made this view.
     var origin: ViewOrigin? {
         get { extras?.origin }

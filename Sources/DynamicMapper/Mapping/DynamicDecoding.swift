@@ -35,9 +35,14 @@ extension DecoderImpl {
     }
 
     private func runMapping<Model: DynamicDecodable>(_ model: inout Model, at index: Int, updating: Bool = false) throws {
-        let session = MappingSession(.decoding(self))
+        var session = takeMappingSession()
         session.updatesInPlace = updating
-        defer { session.close() }
+        defer {
+            session.close()
+            // Nothing the mapping kept (a copy of the view) holds it: the next model's run
+            // may have it (an array of models would otherwise make one per element).
+            if isKnownUniquelyReferenced(&session) { spareMappingSession = session }
+        }
         // Reads made while the value was built (an immutable model's `init(map:)`) count too.
         if let built = model.dynamicSelf?.decoded, built.document === document, built.index == index {
             session.unchangedReads = built.unchangedReads
@@ -49,17 +54,33 @@ extension DecoderImpl {
         MappingRun.$current.withValue(.decoding) {
             model.dynamicMapping(mappingType: .decoding)
         }
-        if model.dynamicSelf?.session === session {
-            var decoded = DecodedState(document: document, index: index)
-            decoded.unchangedReads = session.unchangedReads
-            model.dynamicSelf?.origin = viewOrigin
-            model.dynamicSelf?.decoded = decoded
-        }
-        model.dynamicSelf?.session = nil
+        finishView(&model.dynamicSelf, session: session, index: index)
         if options.strictMapping, let first = session.failures.first { throw first }
         if let handler = options.mappingFailureHandler {
             for case let failure as DecodingError in session.failures { handler(failure) }
         }
+    }
+
+    /// A closed session to run a mapping with: the one the last run left, when nothing kept
+    /// it, or a new one.
+    private func takeMappingSession() -> MappingSession {
+        guard let spare = spareMappingSession else { return MappingSession(.decoding(self)) }
+        spareMappingSession = nil
+        spare.reopen(.decoding(self))
+        return spare
+    }
+
+    /// After a run: a view still the one the run gave the model gets its origin and decoded
+    /// state, and any view drops the session. One access to `dynamicSelf`, which for a model
+    /// seen through its protocol is a call each time.
+    private func finishView(_ view: inout DynamicClass?, session: MappingSession, index: Int) {
+        guard case .some = view else { return }
+        if view?.session === session {
+            var decoded = DecodedState(document: document, index: index)
+            decoded.unchangedReads = session.unchangedReads
+            view?.setProvenance(origin: viewOrigin, decoded: decoded)
+        }
+        view?.session = nil
     }
 
     // MARK: Mappable models

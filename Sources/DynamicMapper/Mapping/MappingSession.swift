@@ -42,6 +42,24 @@ final class MappingSession: @unchecked Sendable {
     var updatesInPlace = false
 
     init(_ direction: Direction) {
+        start(direction)
+    }
+
+    /// Starts another run with a closed session nothing else holds, as `init(direction)`
+    /// would make it; only the cursor's scratch space is kept.
+    func reopen(_ direction: Direction) {
+        var cursor = Document.MemberCursor()
+        swap(&cursor.scratch, &memberCursor.scratch)
+        memberCursor = cursor
+        failures = []
+        sharedTree = nil
+        padding = 0
+        unchangedReads = [:]
+        updatesInPlace = false
+        start(direction)
+    }
+
+    private func start(_ direction: Direction) {
         self.direction = direction
         switch direction {
         case .decoding(let impl):
