@@ -177,7 +177,7 @@ public struct DynamicClass: Sendable {
     public subscript(dynamicMember key: String) -> DynamicValue {
         __consuming get { DynamicValue(root: self, step: .key(key)) }
         _modify {
-            var value = DynamicValue(root: self, steps: ViewSteps(CollectionOfOne(.key(key))))
+            var value = DynamicValue(root: self, steps: ViewSteps(.key(key)))
             self = .vacated
             defer { self = value.root }
             yield &value
@@ -188,7 +188,7 @@ public struct DynamicClass: Sendable {
     public subscript(index: Int) -> DynamicValue {
         __consuming get { DynamicValue(root: self, step: .index(index)) }
         _modify {
-            var value = DynamicValue(root: self, steps: ViewSteps(CollectionOfOne(.index(index))))
+            var value = DynamicValue(root: self, steps: ViewSteps(.index(index)))
             self = .vacated
             defer { self = value.root }
             yield &value
@@ -222,7 +222,7 @@ public struct DynamicClass: Sendable {
     public subscript(key key: String) -> DynamicValue {
         __consuming get { DynamicValue(root: self, step: .key(key)) }
         _modify {
-            var value = DynamicValue(root: self, steps: ViewSteps(CollectionOfOne(.key(key))))
+            var value = DynamicValue(root: self, steps: ViewSteps(.key(key)))
             self = .vacated
             defer { self = value.root }
             yield &value

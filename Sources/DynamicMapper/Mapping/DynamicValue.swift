@@ -31,8 +31,7 @@ public struct DynamicValue: Sendable {
 
     init(root: DynamicClass, step: Path.Component) {
         self.root = root
-        steps = ViewSteps()
-        steps.append(step)
+        steps = ViewSteps(step)
     }
 
     /// The node here, or `nil` when missing.

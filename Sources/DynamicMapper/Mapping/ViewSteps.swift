@@ -1,13 +1,26 @@
 /// The steps from a view's root to it. Up to four are stored inline (`ds.a.b[0].c`), so
 /// walking down a view allocates nothing in the usual case; longer paths spill to an array.
 struct ViewSteps: RandomAccessCollection, Sendable {
-    private var inline: (Path.Component, Path.Component, Path.Component, Path.Component) = (.index(0), .index(0), .index(0), .index(0))
-    private var inlineCount = 0
-    private var overflow: [Path.Component] = []
+    private var inline: (Path.Component, Path.Component, Path.Component, Path.Component)
+    private var inlineCount: Int
+    private var overflow: [Path.Component]
 
-    init() {}
+    init() {
+        inline = (.index(0), .index(0), .index(0), .index(0))
+        inlineCount = 0
+        overflow = []
+    }
+
+    /// One step: `ds.key`, which a mapping body makes for every line. Stored as it is made,
+    /// rather than by ``append(_:)``, which first destroys what the slot held.
+    init(_ first: Path.Component) {
+        inline = (first, .index(0), .index(0), .index(0))
+        inlineCount = 1
+        overflow = []
+    }
 
     init(_ steps: some Sequence<Path.Component>) {
+        self.init()
         for step in steps { append(step) }
     }
 
