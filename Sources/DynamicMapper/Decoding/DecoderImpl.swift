@@ -153,6 +153,11 @@ final class DecoderImpl: Decoder {
     @exclusivity(unchecked)
     #endif
     var spareMappingSession: MappingSession?
+    /// The first view made by `viewForChoosingType()`, whose origin the later ones share.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var madeChoosingView: DynamicClass?
     /// The ``MappedCodable`` model whose `init(from:)` is running (`object` is -1 when none).
     #if !DEBUG
     @exclusivity(unchecked)

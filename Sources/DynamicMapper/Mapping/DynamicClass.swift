@@ -151,6 +151,14 @@ public struct DynamicClass: Sendable {
         }
     }
 
+    /// A view of `root` with `other`'s session and the rest `other` knows, shared (one
+    /// reference) rather than set field by field.
+    init(root: OverlayNode, sharingWith other: DynamicClass) {
+        self.root = root
+        session = other.session
+        extras = other.extras
+    }
+
     /// Stands in for a view while it is moved out to be edited in place (see the `_modify`
     /// accessors): holding no reference to the tree, it lets the tree's storage stay unique.
     static let vacated = DynamicClass(root: .value(.null), origin: nil, session: nil)

@@ -88,7 +88,13 @@ extension DecoderImpl {
     /// A read-only view of the object at `currentNode`, for ``DynamicMappable/mappableType(for:)``
     /// to look at before the value exists.
     func viewForChoosingType() -> DynamicClass {
-        DynamicClass(root: .source(document, currentNode), origin: viewOrigin, session: nil)
+        let root = OverlayNode.source(document, currentNode)
+        // Every such view of a decode has the same origin: the first one's box is shared by
+        // the rest (each mappable model of an array makes one).
+        if let first = madeChoosingView { return DynamicClass(root: root, sharingWith: first) }
+        let view = DynamicClass(root: root, origin: viewOrigin, session: nil)
+        madeChoosingView = view
+        return view
     }
 
     /// `type` decoded from `json` by this package's decoder, for a mapped model that another
