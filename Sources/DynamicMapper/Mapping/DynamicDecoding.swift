@@ -142,6 +142,13 @@ extension DynamicValue {
     ///
     /// When `target` does not take the document's value, what it holds is remembered, so that
     /// encoding writes nothing here while the program leaves it unchanged.
+    // Specialized for the commonest property types: the operators call this unspecialized
+    // (from the model's module), and the generic body moves every `T` through its value
+    // witnesses; the entry point checks for these types and runs their own copy instead.
+    @_specialize(where T == String)
+    @_specialize(where T == Int)
+    @_specialize(where T == Double)
+    @_specialize(where T == Bool)
     package func read<T: Decodable>(into target: inout T, marksKeys: Bool = false) {
         guard readsNow else { return }
         if readFromDecoderDocument(into: &target, marksKeys: marksKeys) { return }
@@ -188,6 +195,10 @@ extension DynamicValue {
     }
 
     /// `target <-- view` for an optional: as above, and `null` makes `target` `nil`.
+    @_specialize(where T == String)
+    @_specialize(where T == Int)
+    @_specialize(where T == Double)
+    @_specialize(where T == Bool)
     package func read<T: Decodable>(into target: inout T?, marksKeys: Bool = false) {
         guard readsNow else { return }
         if readFromDecoderDocument(into: &target, marksKeys: marksKeys) { return }
@@ -339,7 +350,11 @@ extension DynamicValue {
     private func decodeRecordingFailure<T: Decodable>(into target: inout T, at index: Int, of impl: DecoderImpl, marksKeys: Bool) -> Bool {
         impl.markRouteForReport(to: index)
         do {
-            target = try impl.decodeDetached(T.self, at: index, marksKeys: marksKeys, path: { CodingPathNode.of(fullPath) })
+            // The path closure reaches this view through a pointer: a closure capturing the
+            // view itself had it copied for every read once the read was specialized.
+            target = try withUnsafePointer(to: self) { view in
+                try impl.decodeDetached(T.self, at: index, marksKeys: marksKeys, path: { CodingPathNode.of(view.pointee.fullPath) })
+            }
             return true
         } catch {
             root.session?.failures.append(error)
@@ -352,7 +367,9 @@ extension DynamicValue {
     private func decodeRecordingFailure<T: Decodable>(_ type: T.Type, at index: Int, of impl: DecoderImpl, marksKeys: Bool) -> T? {
         impl.markRouteForReport(to: index)
         do {
-            return try impl.decodeDetached(T.self, at: index, marksKeys: marksKeys, path: { CodingPathNode.of(fullPath) })
+            return try withUnsafePointer(to: self) { view in
+                try impl.decodeDetached(T.self, at: index, marksKeys: marksKeys, path: { CodingPathNode.of(view.pointee.fullPath) })
+            }
         } catch {
             root.session?.failures.append(error)
             reportFailedRead(error, type: T.self, at: .source(impl.document, index))
