@@ -168,7 +168,12 @@ extension DynamicValue {
     /// ``placeInDecoderDocument(session:impl:)``); `false` when it needs ``readInGeneral``.
     @inline(__always)
     private func readFromDecoderDocument<T: Decodable>(into target: inout T, marksKeys: Bool) -> Bool {
-        guard let session = root.session, let impl = session.decoder else { return false }
+        guard let session = root.session, let decoder = session.decoderReference else { return false }
+        return decoder._withUnsafeGuaranteedRef { readFromDecoderDocument(into: &target, marksKeys: marksKeys, session: session, impl: $0) }
+    }
+
+    @inline(__always)
+    private func readFromDecoderDocument<T: Decodable>(into target: inout T, marksKeys: Bool, session: MappingSession, impl: DecoderImpl) -> Bool {
         switch placeInDecoderDocument(session: session, impl: impl) {
         case .found(let index):
             if decodeRecordingFailure(into: &target, at: index, of: impl, marksKeys: marksKeys) { return true }
@@ -215,7 +220,12 @@ extension DynamicValue {
     /// ``readFromDecoderDocument(into:marksKeys:)`` for an optional: `null` makes it `nil`.
     @inline(__always)
     private func readFromDecoderDocument<T: Decodable>(into target: inout T?, marksKeys: Bool) -> Bool {
-        guard let session = root.session, let impl = session.decoder else { return false }
+        guard let session = root.session, let decoder = session.decoderReference else { return false }
+        return decoder._withUnsafeGuaranteedRef { readFromDecoderDocument(into: &target, marksKeys: marksKeys, session: session, impl: $0) }
+    }
+
+    @inline(__always)
+    private func readFromDecoderDocument<T: Decodable>(into target: inout T?, marksKeys: Bool, session: MappingSession, impl: DecoderImpl) -> Bool {
         switch placeInDecoderDocument(session: session, impl: impl) {
         case .found(let index) where impl.nodes[index].kind == .null:
             impl.markRouteForReport(to: index)

@@ -26,7 +26,15 @@ final class MappingSession: @unchecked Sendable {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    private(set) var decoder: DecoderImpl?
+    private(set) var decoder: DecoderImpl? {
+        didSet { decoderReference = decoder.map(Unmanaged.passUnretained) }
+    }
+    /// `decoder`, unretained, for the reads of a mapping: each would otherwise retain and
+    /// release the decoder. Valid while `decoder` holds it, which is while the run lasts.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private(set) var decoderReference: Unmanaged<DecoderImpl>?
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
