@@ -329,6 +329,17 @@ final class DecoderImpl: Decoder {
         return nil
     }
 
+    /// `decoder` as this package's decoder, when it is one. A compare of its type: `as?` ran
+    /// the runtime's general cast, which a mappable model's `init(from:)` paid per model.
+    static func of(_ decoder: any Decoder) -> DecoderImpl? {
+        func open<D: Decoder>(_ decoder: D) -> DecoderImpl? {
+            // `DecoderImpl` is final: the type is it exactly or not at all, and the bit cast is
+            // between a type and itself.
+            D.self == DecoderImpl.self ? unsafeBitCast(decoder, to: DecoderImpl.self) : nil
+        }
+        return open(decoder)
+    }
+
     /// What the views of this decode's models share.
     var viewOrigin: ViewOrigin {
         if let origin = madeViewOrigin { return origin }

@@ -102,7 +102,7 @@ extension DynamicMappable {
     /// decoder's value is read as ``JSON`` and decoded by this package's decoder with that
     /// decoder's `userInfo` (its date and key strategies are not carried over).
     public init(from decoder: any Decoder) throws {
-        if let impl = decoder as? DecoderImpl {
+        if let impl = DecoderImpl.of(decoder) {
             let map = DynamicMap(mappingType: .decoding, view: impl.viewForChoosingType(), pathNode: impl.path)
             self = try Self.makeForMapping(map)
             return
