@@ -333,9 +333,10 @@ final class DecoderImpl: Decoder {
     /// the runtime's general cast, which a mappable model's `init(from:)` paid per model.
     static func of(_ decoder: any Decoder) -> DecoderImpl? {
         func open<D: Decoder>(_ decoder: D) -> DecoderImpl? {
-            // `DecoderImpl` is final: the type is it exactly or not at all, and the bit cast is
-            // between a type and itself.
-            D.self == DecoderImpl.self ? unsafeBitCast(decoder, to: DecoderImpl.self) : nil
+            // `DecoderImpl` is final: the type is it exactly or not at all, and then `decoder`'s
+            // storage holds a `DecoderImpl` reference.
+            guard D.self == DecoderImpl.self else { return nil }
+            return withUnsafePointer(to: decoder) { UnsafeRawPointer($0).load(as: DecoderImpl.self) }
         }
         return open(decoder)
     }

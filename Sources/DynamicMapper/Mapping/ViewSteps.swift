@@ -37,6 +37,20 @@ struct ViewSteps: RandomAccessCollection, Sendable {
         }
     }
 
+    /// The steps as an array (the key of ``DecodedState/unchangedReads``). Short paths are
+    /// built directly: `Array(steps)` went through the general collection copy, which cost a
+    /// read that left its property alone more than the rest of remembering it.
+    var array: [Path.Component] {
+        guard overflow.isEmpty else { return Array(self) }
+        switch inlineCount {
+        case 0: return []
+        case 1: return [inline.0]
+        case 2: return [inline.0, inline.1]
+        case 3: return [inline.0, inline.1, inline.2]
+        default: return [inline.0, inline.1, inline.2, inline.3]
+        }
+    }
+
     mutating func append(_ step: Path.Component) {
         switch inlineCount {
         case 0: inline.0 = step
