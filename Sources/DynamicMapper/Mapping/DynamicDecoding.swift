@@ -142,14 +142,15 @@ extension DynamicValue {
     ///
     /// When `target` does not take the document's value, what it holds is remembered, so that
     /// encoding writes nothing here while the program leaves it unchanged.
-    // Specialized for the commonest property types: the operators call this unspecialized
-    // (from the model's module), and the generic body moves every `T` through its value
-    // witnesses; the entry point checks for these types and runs their own copy instead.
     @_specialize(where T == String)
     @_specialize(where T == Int)
     @_specialize(where T == Double)
     @_specialize(where T == Bool)
     package func read<T: Decodable>(into target: inout T, marksKeys: Bool = false) {
+        // Specialized for the commonest property types (this and the optional read): the
+        // operators call it unspecialized, from the model's module, and the generic body moves
+        // every `T` through its value witnesses; the entry point checks for these types and
+        // runs their own copy instead.
         guard readsNow else { return }
         if readFromDecoderDocument(into: &target, marksKeys: marksKeys) { return }
         readInGeneral(into: &target, marksKeys: marksKeys, transformer: nil)
@@ -165,7 +166,7 @@ extension DynamicValue {
     }
 
     /// The read of a node of the running decoder's document (see
-    /// ``placeInDecoderDocument(session:impl:)``); `false` when it needs ``readInGeneral``.
+    /// ``placeInDecoderDocument(session:impl:)``); `false` when it needs `readInGeneral(into:marksKeys:transformer:)`.
     @inline(__always)
     private func readFromDecoderDocument<T: Decodable>(into target: inout T, marksKeys: Bool) -> Bool {
         guard let session = root.session, let decoder = session.decoderReference else { return false }
