@@ -411,7 +411,7 @@ extension DynamicValue {
     func rememberUnchangedRead<T>(_ value: T, oneWay: Bool) {
         guard let session = root.session, session.mappingType == .decoding,
               let encodable = value as? any Encodable, let json = ReadSnapshot.encoding(encodable) else { return }
-        session.unchangedReads[steps.array] = ReadSnapshot(value: json, oneWay: oneWay)
+        session.unchangedReads.record(ReadSnapshot(value: json, oneWay: oneWay), at: steps)
     }
 
     /// Reads do nothing while an encoder runs a mapping: for a class the mapping runs on the
@@ -491,7 +491,7 @@ extension DynamicValue {
     /// document's value.
     private var unchangedRead: ReadSnapshot? {
         guard let reads = root.decoded?.unchangedReads, !reads.isEmpty else { return nil }
-        return reads[steps.array]
+        return reads[steps]
     }
 
     /// Which way the coder running this model's mapping is going; `nil` when no coder runs it.

@@ -210,7 +210,7 @@ public struct DynamicValue: Sendable {
     /// keeps its value (a failed read never costs data).
     private func isUnchangedOneWayRead(_ node: OverlayNode) -> Bool {
         guard root.session?.mappingType == .encoding, let reads = root.decoded?.unchangedReads, !reads.isEmpty,
-              let snapshot = reads[steps.array], snapshot.oneWay,
+              let snapshot = reads[steps], snapshot.oneWay,
               case .value(let json) = node else { return false }
         return snapshot.value == json
     }

@@ -64,7 +64,7 @@ final class MappingSession: @unchecked Sendable {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    var unchangedReads: [[Path.Component]: ReadSnapshot] = [:]
+    var unchangedReads = UnchangedReads()
     /// While decoding into an existing model (``DynamicJSONDecoder/decode(into:from:)``): reads
     /// of nested mappable models update the ones the properties hold instead of replacing them.
     #if !DEBUG
@@ -85,7 +85,7 @@ final class MappingSession: @unchecked Sendable {
         failures = []
         sharedTree = nil
         padding = 0
-        unchangedReads = [:]
+        unchangedReads = UnchangedReads()
         updatesInPlace = false
         start(direction)
     }

@@ -64,3 +64,11 @@ struct ViewSteps: RandomAccessCollection, Sendable {
         inlineCount += 1
     }
 }
+
+extension ViewSteps: Equatable {
+    static func == (lhs: ViewSteps, rhs: ViewSteps) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        for position in 0..<lhs.count where lhs[position] != rhs[position] { return false }
+        return true
+    }
+}
