@@ -81,10 +81,10 @@ struct PatchLimitsTests {
     /// allows (its limit is 512) decodes there, and deeper input is Foundation's error.
     @Test("a deep patch value read with JSONDecoder on a 512 KiB thread decodes, never crashes")
     func foundationDecoderOnASmallStack() {
-        func body(_ levels: Int) -> Data {
-            Data(#"[{"op":"add","path":"/a","value":\#(arraysText(levels))}]"#.utf8)
-        }
         let outcome: [String] = onThread(stackSize: smallStack) {
+            func body(_ levels: Int) -> Data {
+                Data(#"[{"op":"add","path":"/a","value":\#(arraysText(levels))}]"#.utf8)
+            }
             var results: [String] = []
             for levels in [500, 600] {
                 do {
