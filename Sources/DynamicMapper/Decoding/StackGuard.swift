@@ -50,6 +50,15 @@ enum StackGuard {
         return here > floor
     }
 
+    /// Whether `extra` bytes more than ``reserve`` are left: for callers that run code of
+    /// their own between two checks whose stack grows with the depth (another decoder's
+    /// `codingPath`, say).
+    static func hasRoom(beyond extra: Int) -> Bool {
+        var marker: UInt8 = 0
+        let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+        return here > floor + UInt(extra)
+    }
+
     private static var floor: UInt {
         if let cached = pthread_getspecific(floorKey) { return UInt(bitPattern: cached) }
         let computed = lowestStackAddress().map { $0 + UInt(reserve) } ?? 1

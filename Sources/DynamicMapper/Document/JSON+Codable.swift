@@ -24,7 +24,10 @@ extension JSON: Codable {
             self = try impl.jsonValue(at: impl.currentNode, codingPath: { impl.codingPath })
             return
         }
-        guard StackGuard.hasRoom() else {
+        // 256 KiB more than the usual reserve: asking another decoder for its `codingPath` (the
+        // nesting check below) recurses once per level in Foundation's decoder, and that stack
+        // is spent after this check.
+        guard StackGuard.hasRoom(beyond: 256 * 1024) else {
             if let value = try StackGuard.continuing({ try JSON(throughContainersOf: decoder) }) {
                 self = value
                 return
