@@ -30,7 +30,14 @@ struct UserRoutes: Sendable {
         guard let stored = try await store.read(id: id) else { throw Problem(.notFound, detail: "no user \(id)") }
         // The stored bytes pass through the model on the way out, as a handler that works
         // with the model would do; a document that no longer fits is a server fault.
-        let body = try coders.validatedDocument(from: stored.body, logger: context.logger)
+        let body: Data
+        do {
+            body = try coders.validatedDocument(from: stored.body, logger: context.logger)
+        } catch {
+            // Only documents that passed are stored, so this is the server's fault, not the client's.
+            context.logger.error("stored document fails the model", metadata: ["id": "\(id)", "error": "\(error)"])
+            throw Problem(.internalServerError, detail: "the stored document no longer fits the model")
+        }
         return document(body, version: stored.version, status: .ok)
     }
 
@@ -48,7 +55,7 @@ struct UserRoutes: Sendable {
     func replace(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let id = try context.parameters.require("id")
         try requireMediaType(request, [Self.json])
-        let condition = try ifMatch(request, required: false)
+        let condition = ifMatch(request)
         let body = try await readBody(request)
         let document = try validated(body, context)
         if let condition {
@@ -65,7 +72,7 @@ struct UserRoutes: Sendable {
     func patch(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let id = try context.parameters.require("id")
         let mediaType = try requireMediaType(request, [Self.mergePatch, Self.jsonPatch])
-        guard let condition = try ifMatch(request, required: true) else {
+        guard let condition = ifMatch(request) else {
             throw Problem(.preconditionRequired, detail: "PATCH needs If-Match with the user's ETag")
         }
         let body = try await readBody(request)
@@ -132,14 +139,15 @@ struct UserRoutes: Sendable {
             $0.trimmingCharacters(in: .whitespaces).lowercased()
         } ?? ""
         guard accepted.contains(mediaType) else {
-            var problem = Problem(.unsupportedMediaType, detail: "send \(accepted.joined(separator: " or "))")
-            problem.detail = "Content-Type \(value.isEmpty ? "(none)" : value) is not accepted; send \(accepted.joined(separator: " or "))"
-            throw problem
+            throw Problem(
+                .unsupportedMediaType,
+                detail: "Content-Type \(value.isEmpty ? "(none)" : value) is not accepted; send \(accepted.joined(separator: " or "))"
+            )
         }
         return mediaType
     }
 
-    private func ifMatch(_ request: Request, required: Bool) throws -> ETag.Condition? {
+    private func ifMatch(_ request: Request) -> ETag.Condition? {
         let values = request.headers[values: .ifMatch]
         guard !values.isEmpty else { return nil }
         return ETag.Condition(headerValues: values)
