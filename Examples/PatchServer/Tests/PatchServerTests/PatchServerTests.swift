@@ -6,6 +6,7 @@ import HummingbirdTesting
 import Logging
 import NIOCore
 import PatchServerCore
+import Synchronization
 import Testing
 
 // Every test starts the real server on a loopback port (`.live`) over a fresh in-memory store
@@ -315,5 +316,45 @@ extension TestResponse {
             #expect(patched.json?["extra"]?["tags"] == ["a"])
             _ = try await client.patch("/users/ada", #"{"email":"x"}"#, ifMatch: #""2""#).problem(.unprocessableContent)
         }
+    }
+}
+
+/// Keeps every message logged through it, for the test that reads the decode report.
+final class CapturingLogHandler: LogHandler, Sendable {
+    let lines = Mutex<[String]>([])
+    var logLevel: Logger.Level {
+        get { .debug }
+        set {}
+    }
+    var metadata: Logger.Metadata {
+        get { [:] }
+        set {}
+    }
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { nil }
+        set {}
+    }
+
+    func log(event: LogEvent) {
+        let text = "\(event.message) \(event.metadata.map { "\($0)" } ?? "")"
+        lines.withLock { $0.append(text) }
+    }
+}
+
+@Suite struct LoggingTests {
+    @Test func theDecodeReportOfARequestBodyIsLogged() async throws {
+        let handler = CapturingLogHandler()
+        var options = ServerOptions()
+        options.port = 0
+        let store = try await UserStore.open(path: nil)
+        let app = buildApplication(options: options, store: store, logger: Logger(label: "test") { _ in handler })
+        let status = try await app.test(.live) { client in
+            try await client.send(.put, "/users/ada", user).status
+        }
+        try await store.close()
+        #expect(status == .created)
+        let reports = handler.lines.withLock { $0 }.filter { $0.hasPrefix("decode report") }
+        // The unknown member is reported as a key no model read (and kept in the document).
+        #expect(reports.contains { $0.contains("extra") }, "\(reports)")
     }
 }
