@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "DynamicMapper",
+    // The oldest systems the code is written for: the newer APIs it uses (atomics, Int128) sit
+    // behind `#available` checks. CI builds and tests on Linux only (README, Requirements).
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "DynamicMapper", targets: ["DynamicMapper"]),
         .library(name: "DynamicMapperOperators", targets: ["DynamicMapperOperators"]),

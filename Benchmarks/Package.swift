@@ -18,6 +18,8 @@ let interposed = ProcessInfo.processInfo.environment["BENCHMARK_DISABLE_MALLOC_I
 
 let package = Package(
     name: "DynamicMapperBenchmarks",
+    // As the root package (a package cannot target older systems than what it depends on).
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     dependencies: [
         .package(name: "DynamicMapper", path: ".."),
         .package(

@@ -8,8 +8,9 @@ import DynamicMapper
 // MARK: - Documented differences
 
 /// A deliberate difference from Foundation's readers that the fuzz oracles may meet. Each raw
-/// value is the bold title of a bullet in README's "Differences from Foundation's coders"
-/// (`FuzzRegressionTests` checks they are there), so an oracle accepts only what README states.
+/// value is the bold title of a bullet in "Differences from Foundation's coders" of the
+/// *Decoding and encoding* article (`FuzzRegressionTests` checks they are there), so an oracle
+/// accepts only what the documentation states.
 public enum DocumentedDifference: String, CaseIterable {
     case trailingCommas = "Strict RFC 8259."
     case validatedUpFront = "The whole document is validated up front."

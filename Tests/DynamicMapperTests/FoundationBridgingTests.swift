@@ -81,7 +81,7 @@ struct FoundationBridgingTests {
              "ns8":123,"ns8one":1,"nsDouble":2.5,"nsFalse":false,"nsShort":-2,"nsTrue":true,"nsu8":200,
              "true":true,"u16":65535,"u32":4294967295,"u64":18446744073709551615,"u8":1,"uint":0}
             """#)
-        for (key, value) in object {
+        for key in object.keys {
             #expect(json[key] == expected[key], "\(key)")
         }
         #expect(try JSON(foundationObject: ["v": Int8(123)]) == ["v": 123])

@@ -57,13 +57,16 @@ import DynamicMapperTestSupport
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(Double.self, from: Data("-0.0e2".utf8)) }
     }
 
-    /// The differences the fuzz oracles accept are the ones README states, by title.
-    @Test func documentedDifferencesAreInTheReadme() throws {
-        let readme = try String(contentsOf: Self.fuzzFolder.deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.components(separatedBy: "## Differences from Foundation's coders").dropFirst().first)
+    /// The differences the fuzz oracles accept are the ones the *Decoding and encoding*
+    /// article states, by title.
+    @Test func documentedDifferencesAreInTheDocs() throws {
+        let article = Self.fuzzFolder.deletingLastPathComponent()
+            .appendingPathComponent("Sources/DynamicMapper/DynamicMapper.docc/DecodingAndEncoding.md")
+        let text = try String(contentsOf: article, encoding: .utf8)
+        let section = try #require(text.components(separatedBy: "### Differences from Foundation's coders").dropFirst().first)
         let bullets = section.components(separatedBy: "\n## ")[0]
         for difference in DocumentedDifference.allCases {
-            #expect(bullets.contains("- **\(difference.rawValue)"), "README has no bullet \(difference.rawValue)")
+            #expect(bullets.contains("- **\(difference.rawValue)"), "the article has no bullet \(difference.rawValue)")
         }
     }
 

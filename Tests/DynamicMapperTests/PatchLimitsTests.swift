@@ -75,6 +75,34 @@ struct PatchLimitsTests {
         #expect(json["x"]?["y"]?["z"] == (try arrays(1_021)))
     }
 
+    /// Foundation's decoder reaches each level of a patch value through `JSON.init(from:)`;
+    /// past about 400 levels a 512 KiB thread ran out of stack and the process crashed. The
+    /// initialiser now continues on a larger stack, so a value as deep as Foundation's parser
+    /// allows (its limit is 512) decodes there, and deeper input is Foundation's error.
+    @Test("a deep patch value read with JSONDecoder on a 512 KiB thread decodes, never crashes")
+    func foundationDecoderOnASmallStack() {
+        let outcome: [String] = onThread(stackSize: smallStack) {
+            func body(_ levels: Int) -> Data {
+                Data(#"[{"op":"add","path":"/a","value":\#(arraysText(levels))}]"#.utf8)
+            }
+            var results: [String] = []
+            for levels in [500, 600] {
+                do {
+                    let patch = try JSONDecoder().decode(JSONPatch.self, from: body(levels))
+                    var document: JSON = [:]
+                    try document.apply(patch)
+                    results.append(document["a"]?.serializedString() == arraysText(levels) ? "\(levels): applied" : "\(levels): wrong value")
+                } catch is DecodingError {
+                    results.append("\(levels): DecodingError")
+                } catch {
+                    results.append("\(levels): \(error)")
+                }
+            }
+            return results
+        }
+        #expect(outcome == ["500: applied", "600: DecodingError"])
+    }
+
     /// A pointer of more than JSON.maximumNesting + 1 tokens names nothing a patch can reach,
     /// so a body of `////…` is refused while being read, before it is split into tokens.
     @Test("a pointer deeper than any patch value is refused while the patch is read")

@@ -140,6 +140,24 @@ final class DecoderImpl: Decoder {
     @exclusivity(unchecked)
     #endif
     private var lastMappedModel: (type: ObjectIdentifier, layout: Unmanaged<MappedLayout>)?
+    /// The dynamic model type `unwrapHere` last found (past the checks before it), so that the
+    /// elements of an array of models skip two run-time conformance lookups and a layout
+    /// lookup each; a type's answers to those never change.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private var lastDynamicModel: (type: ObjectIdentifier, model: any DynamicDecodable.Type)?
+    /// A closed mapping session no view holds, for the next dynamic model's mapping (see
+    /// `runMapping`). Closed, it holds no reference back to this decoder.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var spareMappingSession: MappingSession?
+    /// The first view made by `viewForChoosingType()`, whose origin the later ones share.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var madeChoosingView: DynamicClass?
     /// The ``MappedCodable`` model whose `init(from:)` is running (`object` is -1 when none).
     #if !DEBUG
     @exclusivity(unchecked)
@@ -309,6 +327,18 @@ final class DecoderImpl: Decoder {
             if KeyConversion.convert(key, strategy: options.keyStrategy, path: path) == name { return child + 1 }
         }
         return nil
+    }
+
+    /// `decoder` as this package's decoder, when it is one. A compare of its type: `as?` ran
+    /// the runtime's general cast, which a mappable model's `init(from:)` paid per model.
+    static func of(_ decoder: any Decoder) -> DecoderImpl? {
+        func open<D: Decoder>(_ decoder: D) -> DecoderImpl? {
+            // `DecoderImpl` is final: the type is it exactly or not at all, and then `decoder`'s
+            // storage holds a `DecoderImpl` reference.
+            guard D.self == DecoderImpl.self else { return nil }
+            return withUnsafePointer(to: decoder) { UnsafeRawPointer($0).load(as: DecoderImpl.self) }
+        }
+        return open(decoder)
     }
 
     /// What the views of this decode's models share.
@@ -545,6 +575,7 @@ final class DecoderImpl: Decoder {
         if !plainTypes.contains(type) {
             // A model type met before takes the same way as then, past the checks below.
             if let last = lastMappedModel, last.type == type { return try decodeMapped(T.self, layout: last.layout, at: index) }
+            if let last = lastDynamicModel, last.type == type { return try decodeDynamic(T.self, as: last.model, at: index) }
             if let dictionary = T.self as? any StringKeyedDictionaryDecodable.Type {
                 return try dictionary.decodeStringKeyed(from: self, at: index) as! T
             }
@@ -553,7 +584,10 @@ final class DecoderImpl: Decoder {
                 lastMappedModel = (type, reference)
                 return try decodeMapped(T.self, layout: reference, at: index)
             }
-            if T.self is any DynamicDecodable.Type { return try decodeDynamic(T.self, at: index) }
+            if let model = T.self as? any DynamicDecodable.Type {
+                lastDynamicModel = (type, model)
+                return try decodeDynamic(T.self, as: model, at: index)
+            }
             plainTypes.remember(type)
         }
         return try T(from: self)

@@ -140,6 +140,30 @@ extension Document {
         }
     }
 
+    /// Whether the object at `index`, whose keys ``hasUniqueKeys(object:scratch:)`` last
+    /// found all different (leaving their signatures in `scratch`), may have a key whose
+    /// ASCII bytes are `utf8`: `false` means it has none, since its keys are ASCII without
+    /// escapes too (that answer needs them so), and equal ASCII keys have equal bytes and so
+    /// equal signatures.
+    func mayHaveKey(object index: Int, utf8: UnsafeBufferPointer<UInt8>, signatures scratch: [UInt64]) -> Bool {
+        // An object of one member is answered without filling the table.
+        guard nodes[index].length > 1 else { return true }
+        var capacity = 16
+        while capacity < 2 * Int(nodes[index].length) { capacity &<<= 1 }
+        guard scratch.count >= capacity, let base = utf8.baseAddress else { return true }
+        let signature = Self.keySignature(base, count: utf8.count) | 1
+        let mask = capacity - 1
+        var slot = Int(truncatingIfNeeded: signature &>> 32) & mask
+        return scratch.withUnsafeBufferPointer { table in
+            while true {
+                let occupant = table[slot]
+                if occupant == 0 { return false }
+                if occupant == signature { return true }
+                slot = (slot &+ 1) & mask
+            }
+        }
+    }
+
     /// A 64-bit hash of a key's bytes for ``hasUniqueKeys(object:scratch:)``, eight bytes at a
     /// time (FNV-1a's steps on words): every object a model reads by key gets one per member,
     /// and a byte at a time cost more than the rest of that check.

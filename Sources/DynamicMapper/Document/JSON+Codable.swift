@@ -15,14 +15,29 @@ extension JSON: Codable {
     /// what the decoder reads: deeper, it throws `DecodingError.dataCorrupted` rather than
     /// build a value whose release would overflow the stack. Other decoders reach each level
     /// through a call of this initialiser, so their stack use grows with the depth (Foundation's
-    /// `JSONDecoder` needs more than 512 KiB for 400 levels); ``DynamicJSONDecoder`` builds the
-    /// value without recursion, and is the one to read patch bodies with on small threads.
+    /// `JSONDecoder` needs more than 512 KiB for 400 levels). When the thread's stack runs low,
+    /// the rest of the value is decoded on a thread with an 8 MiB stack, as our decoder does
+    /// with models, so no depth up to the cap crashes a small thread; ``DynamicJSONDecoder``
+    /// builds the value without recursion at all, and is the faster way to read patch bodies.
     public init(from decoder: any Decoder) throws {
         if let impl = decoder as? DecoderImpl {
             self = try impl.jsonValue(at: impl.currentNode, codingPath: { impl.codingPath })
             return
         }
-        // Asked only of containers: building the coding path costs a step per level.
+        guard StackGuard.hasRoom() else {
+            if let value = try StackGuard.continuing({ try JSON(throughContainersOf: decoder) }) {
+                self = value
+                return
+            }
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: decoder.codingPath,
+                debugDescription: "Nested too deeply for the stack left on this thread (\(decoder.codingPath.count) levels), even after continuing on a thread with an 8 MiB stack."))
+        }
+        self = try JSON(throughContainersOf: decoder)
+    }
+
+    /// The value another decoder holds, read through its containers, one level per call.
+    private init(throughContainersOf decoder: any Decoder) throws {        // Asked only of containers: building the coding path costs a step per level.
         func refuseTooDeep() throws {
             let codingPath = decoder.codingPath
             guard codingPath.count < Self.maximumNesting else {

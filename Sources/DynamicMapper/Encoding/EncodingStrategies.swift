@@ -136,13 +136,7 @@ enum FloatText {
 enum DateText {
     /// `JSONEncoder`'s `.iso8601`: internet date-time in UTC, whole seconds.
     static func iso8601(_ date: Date) -> String {
-        if #available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *) {
-            return date.formatted(.iso8601)
-        } else {
-            let formatter = ISO8601DateFormatter()
-            formatter.formatOptions = .withInternetDateTime
-            return formatter.string(from: date)
-        }
+        date.formatted(.iso8601)
     }
 }
 

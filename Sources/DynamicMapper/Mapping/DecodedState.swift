@@ -7,11 +7,53 @@ struct DecodedState: Sendable {
     /// By path below the model: what the property held after a read that found nothing it
     /// could use (a missing value, a value of another type, or `null`). While the property
     /// still holds that, the program has not changed it, and encoding writes nothing there.
-    var unchangedReads: [[Path.Component]: ReadSnapshot] = [:]
+    var unchangedReads = UnchangedReads()
 
     /// The value the document held at `steps` below the model, if any.
     func original(at steps: some Collection<Path.Component>) -> OverlayNode? {
         OverlayNode.source(document, index).descendant(at: steps)
+    }
+}
+
+/// The ``ReadSnapshot``s of one model's reads, by the path below the model. A model has few
+/// (its missing, `null` or unreadable keys), so they are kept in a list searched in order, with
+/// a dictionary beside it only for a model that has many: a dictionary alone hashed every path
+/// on insert and on each lookup, and an array key had to be made for it each time, which cost
+/// a read that left its property alone more than the rest of the read.
+struct UnchangedReads: Sendable {
+    private var list: [(steps: ViewSteps, snapshot: ReadSnapshot)] = []
+    /// Positions in `list`, made once it holds `indexedCount` snapshots.
+    private var index: [[Path.Component]: Int]?
+    private static var indexedCount: Int { 16 }
+
+    var isEmpty: Bool { list.isEmpty }
+
+    /// The snapshot of the read at `steps`, if that read left its property alone.
+    subscript(steps: ViewSteps) -> ReadSnapshot? {
+        position(of: steps).map { list[$0].snapshot }
+    }
+
+    /// Records `snapshot` for the read at `steps`, replacing an earlier one.
+    mutating func record(_ snapshot: ReadSnapshot, at steps: ViewSteps) {
+        if let position = position(of: steps) {
+            list[position].snapshot = snapshot
+            return
+        }
+        list.append((steps, snapshot))
+        if index != nil {
+            index?[steps.array] = list.count - 1
+        } else if list.count >= Self.indexedCount {
+            var positions: [[Path.Component]: Int] = [:]
+            for (position, entry) in list.enumerated() { positions[entry.steps.array] = position }
+            index = positions
+        }
+    }
+
+    private func position(of steps: ViewSteps) -> Int? {
+        if let index { return index[steps.array] }
+        // Compared in place: a closure over the entries copied each entry's steps.
+        for position in list.indices where list[position].steps == steps { return position }
+        return nil
     }
 }
 

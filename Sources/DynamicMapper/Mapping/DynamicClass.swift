@@ -19,18 +19,89 @@ import Foundation
 @dynamicMemberLookup
 public struct DynamicClass: Sendable {
     var root: OverlayNode
-    /// The decoder settings and key usage of the decode that made this view.
-    var origin: ViewOrigin?
     /// Set while a coder runs the model's mapping.
     var session: MappingSession?
+    /// The rest of what a view knows, which most copies of a view do not use: boxed, so that
+    /// a copy retains one reference (none while all of it is unset) instead of copying each
+    /// field. A mapping body copies the model's view for every `ds.x` it names, and that copy
+    /// was most of what such a line cost when every field was stored here.
+    private var extras: Extras?
+
+    /// ``origin``, ``decoded``, ``base`` and ``padding``, copied on write.
+    private final class Extras: @unchecked Sendable {
+        // @unchecked: changed only through `editExtras`, which first makes it unique to the
+        // one view changing it; a box two views share is never changed.
+        var origin: ViewOrigin?
+        var decoded: DecodedState?
+        var base: OverlayNode?
+        var padding = 0
+
+        init() {}
+
+        init(copying other: Extras) {
+            origin = other.origin
+            decoded = other.decoded
+            base = other.base
+            padding = other.padding
+        }
+    }
+
+    /// Changes this view's own ``Extras``, made (or copied from one shared with another view)
+    /// first.
+    private mutating func editExtras(_ edit: (Extras) -> Void) {
+        if let shared = extras {
+            if !isKnownUniquelyReferenced(&extras) { extras = Extras(copying: shared) }
+        } else {
+            extras = Extras()
+        }
+        if let extras { edit(extras) }
+    }
+
+    /// Sets ``origin`` and ``decoded`` in one edit of the box.
+    mutating func setProvenance(origin: ViewOrigin?, decoded: DecodedState?) {
+        editExtras {
+            $0.origin = origin
+            $0.decoded = decoded
+        }
+    }
+
+    /// The decoder settings and key usage of the decode that made this view.
+    var origin: ViewOrigin? {
+        get { extras?.origin }
+        set {
+            guard newValue != nil || extras?.origin != nil else { return }
+            editExtras { $0.origin = newValue }
+        }
+    }
+
     /// For a decoded model's view: where it came from and which reads left their property alone.
-    var decoded: DecodedState?
+    var decoded: DecodedState? {
+        get { extras?.decoded }
+        set {
+            guard newValue != nil || extras?.decoded != nil else { return }
+            editExtras { $0.decoded = newValue }
+        }
+    }
+
     /// For a view made from a document rather than for a model (parsed, decoded as a view, or
     /// built from a `JSON`): that document as it was, which ``changes()`` compares with.
-    var base: OverlayNode?
+    var base: OverlayNode? {
+        get { extras?.base }
+        set {
+            guard newValue != nil || extras?.base != nil else { return }
+            editExtras { $0.base = newValue }
+        }
+    }
+
     /// How many `null`s index writes past the end of an array have padded this view with so
     /// far (see ``maximumPadding``).
-    var padding = 0
+    var padding: Int {
+        get { extras?.padding ?? 0 }
+        set {
+            guard newValue != padding else { return }
+            editExtras { $0.padding = newValue }
+        }
+    }
 
     /// How many `null`s index writes past the end of arrays may pad one view with in total:
     /// 1,000,000. One write may reach at most 100,000 past the end of an array; without a total,
@@ -70,10 +141,22 @@ public struct DynamicClass: Sendable {
 
     init(root: OverlayNode, origin: ViewOrigin?, session: MappingSession?, decoded: DecodedState? = nil, base: OverlayNode? = nil) {
         self.root = root
-        self.origin = origin
         self.session = session
-        self.decoded = decoded
-        self.base = base
+        if origin != nil || decoded != nil || base != nil {
+            let extras = Extras()
+            extras.origin = origin
+            extras.decoded = decoded
+            extras.base = base
+            self.extras = extras
+        }
+    }
+
+    /// A view of `root` with `other`'s session and the rest `other` knows, shared (one
+    /// reference) rather than set field by field.
+    init(root: OverlayNode, sharingWith other: DynamicClass) {
+        self.root = root
+        session = other.session
+        extras = other.extras
     }
 
     /// Stands in for a view while it is moved out to be edited in place (see the `_modify`
@@ -96,10 +179,13 @@ public struct DynamicClass: Sendable {
     }
 
     /// The member `key`: `ds.user`.
+    // The getters here consume the view: `ds.user` is read from the temporary `ds` returns,
+    // which is then moved into the new place instead of being copied and destroyed (a copy of
+    // a view retains what it holds; a mapping body makes one place per line).
     public subscript(dynamicMember key: String) -> DynamicValue {
-        get { DynamicValue(root: self, step: .key(key)) }
+        __consuming get { DynamicValue(root: self, step: .key(key)) }
         _modify {
-            var value = DynamicValue(root: self, steps: ViewSteps(CollectionOfOne(.key(key))))
+            var value = DynamicValue(root: self, steps: ViewSteps(.key(key)))
             self = .vacated
             defer { self = value.root }
             yield &value
@@ -108,9 +194,9 @@ public struct DynamicClass: Sendable {
 
     /// The element at `index` (negative counts from the end): `ds[0]`.
     public subscript(index: Int) -> DynamicValue {
-        get { DynamicValue(root: self, step: .index(index)) }
+        __consuming get { DynamicValue(root: self, step: .index(index)) }
         _modify {
-            var value = DynamicValue(root: self, steps: ViewSteps(CollectionOfOne(.index(index))))
+            var value = DynamicValue(root: self, steps: ViewSteps(.index(index)))
             self = .vacated
             defer { self = value.root }
             yield &value
@@ -121,7 +207,7 @@ public struct DynamicClass: Sendable {
     /// `ds["my\\.dotted\\.key"]`, `ds["a['b.c']"]`. Malformed path text (`"a.b["`, `"a[x]"`)
     /// names no place: it reads as missing and writes through it return `false`.
     public subscript(path: String) -> DynamicValue {
-        get { DynamicValue(root: self, steps: ViewSteps(Path(path).components)) }
+        __consuming get { DynamicValue(root: self, steps: ViewSteps(Path(path).components)) }
         _modify {
             var value = DynamicValue(root: self, steps: ViewSteps(Path(path).components))
             self = .vacated
@@ -132,7 +218,7 @@ public struct DynamicClass: Sendable {
 
     /// The value at `path`: `ds[Path("a/b.c", separator: "/")]`.
     public subscript(path: Path) -> DynamicValue {
-        get { DynamicValue(root: self, steps: ViewSteps(path.components)) }
+        __consuming get { DynamicValue(root: self, steps: ViewSteps(path.components)) }
         _modify {
             var value = DynamicValue(root: self, steps: ViewSteps(path.components))
             self = .vacated
@@ -143,9 +229,9 @@ public struct DynamicClass: Sendable {
 
     /// The member named exactly `key`, whatever characters it holds: `ds[key: "a.b"]`.
     public subscript(key key: String) -> DynamicValue {
-        get { DynamicValue(root: self, step: .key(key)) }
+        __consuming get { DynamicValue(root: self, step: .key(key)) }
         _modify {
-            var value = DynamicValue(root: self, steps: ViewSteps(CollectionOfOne(.key(key))))
+            var value = DynamicValue(root: self, steps: ViewSteps(.key(key)))
             self = .vacated
             defer { self = value.root }
             yield &value

@@ -106,7 +106,9 @@ extension BaseDynamicCodable {
     /// user.ds.address.city.set("London")
     /// ```
     public var ds: DynamicClass {
-        get { dynamicSelf ?? DynamicClass() }
+        // Inlinable (it uses only public API) so that a model's own module reads its stored
+        // `dynamicSelf` directly: a mapping body reads `ds` once per line.
+        @inlinable get { dynamicSelf ?? DynamicClass() }
         _modify {
             // Moved out while it is edited, so that `model.ds.items.append(x)` edits in place.
             var view = dynamicSelf ?? DynamicClass()
@@ -126,7 +128,7 @@ extension BaseDynamicCodable where Self: AnyObject {
     /// }
     /// ```
     public var ds: DynamicClass {
-        get { dynamicSelf ?? DynamicClass() }
+        @inlinable get { dynamicSelf ?? DynamicClass() }
         nonmutating _modify {
             // A class's accessor changes the instance, not `self`: a copy of the reference
             // will do. The view is moved out while it is edited, so that edits are in place.

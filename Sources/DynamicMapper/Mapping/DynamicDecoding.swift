@@ -11,6 +11,21 @@ extension DecoderImpl {
         return value
     }
 
+    /// ``decodeDynamic(_:at:)`` for a `T` known to be the dynamic model type `model` (`T.self`
+    /// itself, seen as `any DynamicDecodable.Type`): the value is made and mapped as a `Model`,
+    /// without the two run-time casts of ``finishDynamic(_:at:)``.
+    func decodeDynamic<T: Decodable>(_ type: T.Type, as model: any DynamicDecodable.Type, at index: Int) throws -> T {
+        try decodeDynamic(model, returning: T.self, at: index)
+    }
+
+    private func decodeDynamic<Model: DynamicDecodable, T>(_ type: Model.Type, returning: T.Type, at index: Int) throws -> T {
+        var value = try withKeyUsageRecorded { try withCurrentNode(index) { try Model(from: self) } }
+        try runMapping(&value, at: index)
+        // `Model` is `T`, opened from `T.self` by the caller: the cast changes only the
+        // static type.
+        return unsafeBitCast(value, to: T.self)
+    }
+
     /// Gives `value`, when it is a dynamic model decoded from the node at `index`, its view,
     /// and runs its mapping.
     func finishDynamic<T>(_ value: inout T, at index: Int) throws {
@@ -20,9 +35,14 @@ extension DecoderImpl {
     }
 
     private func runMapping<Model: DynamicDecodable>(_ model: inout Model, at index: Int, updating: Bool = false) throws {
-        let session = MappingSession(.decoding(self))
+        var session = takeMappingSession()
         session.updatesInPlace = updating
-        defer { session.close() }
+        defer {
+            session.close()
+            // Nothing the mapping kept (a copy of the view) holds it: the next model's run
+            // may have it (an array of models would otherwise make one per element).
+            if isKnownUniquelyReferenced(&session) { spareMappingSession = session }
+        }
         // Reads made while the value was built (an immutable model's `init(map:)`) count too.
         if let built = model.dynamicSelf?.decoded, built.document === document, built.index == index {
             session.unchangedReads = built.unchangedReads
@@ -34,17 +54,33 @@ extension DecoderImpl {
         MappingRun.$current.withValue(.decoding) {
             model.dynamicMapping(mappingType: .decoding)
         }
-        if model.dynamicSelf?.session === session {
-            var decoded = DecodedState(document: document, index: index)
-            decoded.unchangedReads = session.unchangedReads
-            model.dynamicSelf?.origin = viewOrigin
-            model.dynamicSelf?.decoded = decoded
-        }
-        model.dynamicSelf?.session = nil
+        finishView(&model.dynamicSelf, session: session, index: index)
         if options.strictMapping, let first = session.failures.first { throw first }
         if let handler = options.mappingFailureHandler {
             for case let failure as DecodingError in session.failures { handler(failure) }
         }
+    }
+
+    /// A closed session to run a mapping with: the one the last run left, when nothing kept
+    /// it, or a new one.
+    private func takeMappingSession() -> MappingSession {
+        guard let spare = spareMappingSession else { return MappingSession(.decoding(self)) }
+        spareMappingSession = nil
+        spare.reopen(.decoding(self))
+        return spare
+    }
+
+    /// After a run: a view still the one the run gave the model gets its origin and decoded
+    /// state, and any view drops the session. One access to `dynamicSelf`, which for a model
+    /// seen through its protocol is a call each time.
+    private func finishView(_ view: inout DynamicClass?, session: MappingSession, index: Int) {
+        guard case .some = view else { return }
+        if view?.session === session {
+            var decoded = DecodedState(document: document, index: index)
+            decoded.unchangedReads = session.unchangedReads
+            view?.setProvenance(origin: viewOrigin, decoded: decoded)
+        }
+        view?.session = nil
     }
 
     // MARK: Mappable models
@@ -52,7 +88,13 @@ extension DecoderImpl {
     /// A read-only view of the object at `currentNode`, for ``DynamicMappable/mappableType(for:)``
     /// to look at before the value exists.
     func viewForChoosingType() -> DynamicClass {
-        DynamicClass(root: .source(document, currentNode), origin: viewOrigin, session: nil)
+        let root = OverlayNode.source(document, currentNode)
+        // Every such view of a decode has the same origin: the first one's box is shared by
+        // the rest (each mappable model of an array makes one).
+        if let first = madeChoosingView { return DynamicClass(root: root, sharingWith: first) }
+        let view = DynamicClass(root: root, origin: viewOrigin, session: nil)
+        madeChoosingView = view
+        return view
     }
 
     /// `type` decoded from `json` by this package's decoder, for a mapped model that another
@@ -100,11 +142,52 @@ extension DynamicValue {
     ///
     /// When `target` does not take the document's value, what it holds is remembered, so that
     /// encoding writes nothing here while the program leaves it unchanged.
-    ///
-    /// `transformer` is for a transformed read (see ``TransformedValue``): the decoder hands it
-    /// to the one `init(from:)` that reads this place.
-    package func read<T: Decodable>(into target: inout T, marksKeys: Bool = false, transformer: Any? = nil) {
+    @_specialize(where T == String)
+    @_specialize(where T == Int)
+    @_specialize(where T == Double)
+    @_specialize(where T == Bool)
+    package func read<T: Decodable>(into target: inout T, marksKeys: Bool = false) {
+        // Specialized for the commonest property types (this and the optional read): the
+        // operators call it unspecialized, from the model's module, and the generic body moves
+        // every `T` through its value witnesses; the entry point checks for these types and
+        // runs their own copy instead.
         guard readsNow else { return }
+        if readFromDecoderDocument(into: &target, marksKeys: marksKeys) { return }
+        readInGeneral(into: &target, marksKeys: marksKeys, transformer: nil)
+    }
+
+    /// The read above, transformed (see ``TransformedValue``): the decoder hands `transformer`
+    /// to the one `init(from:)` that reads this place. (A separate entry point, so that the
+    /// operators' untransformed reads do not make and destroy an `Any?` each.)
+    package func read<T: Decodable>(into target: inout T, marksKeys: Bool = false, transformer: Any?) {
+        guard readsNow else { return }
+        if transformer == nil, readFromDecoderDocument(into: &target, marksKeys: marksKeys) { return }
+        readInGeneral(into: &target, marksKeys: marksKeys, transformer: transformer)
+    }
+
+    /// The read of a node of the running decoder's document (see
+    /// ``placeInDecoderDocument(session:impl:)``); `false` when it needs `readInGeneral(into:marksKeys:transformer:)`.
+    @inline(__always)
+    private func readFromDecoderDocument<T: Decodable>(into target: inout T, marksKeys: Bool) -> Bool {
+        guard let session = root.session, let decoder = session.decoderReference else { return false }
+        return decoder._withUnsafeGuaranteedRef { readFromDecoderDocument(into: &target, marksKeys: marksKeys, session: session, impl: $0) }
+    }
+
+    @inline(__always)
+    private func readFromDecoderDocument<T: Decodable>(into target: inout T, marksKeys: Bool, session: MappingSession, impl: DecoderImpl) -> Bool {
+        switch placeInDecoderDocument(session: session, impl: impl) {
+        case .found(let index):
+            if decodeRecordingFailure(into: &target, at: index, of: impl, marksKeys: marksKeys) { return true }
+        case .missing:
+            break
+        case .elsewhere:
+            return false
+        }
+        rememberUnchangedRead(target, oneWay: !marksKeys)
+        return true
+    }
+
+    private func readInGeneral<T: Decodable>(into target: inout T, marksKeys: Bool, transformer: Any?) {
         let node = nodeForRead
         if transformer == nil, root.session?.updatesInPlace == true, updatesInPlace(&target, at: node) { return }
         if let node {
@@ -118,8 +201,51 @@ extension DynamicValue {
     }
 
     /// `target <-- view` for an optional: as above, and `null` makes `target` `nil`.
-    package func read<T: Decodable>(into target: inout T?, marksKeys: Bool = false, transformer: Any? = nil) {
+    @_specialize(where T == String)
+    @_specialize(where T == Int)
+    @_specialize(where T == Double)
+    @_specialize(where T == Bool)
+    package func read<T: Decodable>(into target: inout T?, marksKeys: Bool = false) {
         guard readsNow else { return }
+        if readFromDecoderDocument(into: &target, marksKeys: marksKeys) { return }
+        readInGeneral(into: &target, marksKeys: marksKeys, transformer: nil)
+    }
+
+    /// The optional read, transformed.
+    package func read<T: Decodable>(into target: inout T?, marksKeys: Bool = false, transformer: Any?) {
+        guard readsNow else { return }
+        if transformer == nil, readFromDecoderDocument(into: &target, marksKeys: marksKeys) { return }
+        readInGeneral(into: &target, marksKeys: marksKeys, transformer: transformer)
+    }
+
+    /// ``readFromDecoderDocument(into:marksKeys:)`` for an optional: `null` makes it `nil`.
+    @inline(__always)
+    private func readFromDecoderDocument<T: Decodable>(into target: inout T?, marksKeys: Bool) -> Bool {
+        guard let session = root.session, let decoder = session.decoderReference else { return false }
+        return decoder._withUnsafeGuaranteedRef { readFromDecoderDocument(into: &target, marksKeys: marksKeys, session: session, impl: $0) }
+    }
+
+    @inline(__always)
+    private func readFromDecoderDocument<T: Decodable>(into target: inout T?, marksKeys: Bool, session: MappingSession, impl: DecoderImpl) -> Bool {
+        switch placeInDecoderDocument(session: session, impl: impl) {
+        case .found(let index) where impl.nodes[index].kind == .null:
+            impl.markRouteForReport(to: index)
+            target = nil
+        case .found(let index):
+            if let value = decodeRecordingFailure(T.self, at: index, of: impl, marksKeys: marksKeys) {
+                target = value
+                return true
+            }
+        case .missing:
+            break
+        case .elsewhere:
+            return false
+        }
+        rememberUnchangedRead(target, oneWay: !marksKeys)
+        return true
+    }
+
+    private func readInGeneral<T: Decodable>(into target: inout T?, marksKeys: Bool, transformer: Any?) {
         let node = nodeForRead
         if let node, node.isNull {
             markReadForReport(node)
@@ -195,6 +321,73 @@ extension DynamicValue {
         return false
     }
 
+    /// Where a read finds its value, when it can go straight to the running decoder's document.
+    private enum DecoderPlace {
+        /// The value is this node of the decoder's document.
+        case found(Int)
+        /// Nothing is there.
+        case missing
+        /// The read needs the general path (``nodeForRead``, ``decode(_:from:marksKeys:transformer:)``).
+        case elsewhere
+    }
+
+    /// The common read, by node index alone: the view is the model's document as decoded, the
+    /// decoder running the mapping reads it, and the read has no options. Answers what
+    /// ``nodeForRead`` and then ``decode(_:from:marksKeys:transformer:)`` would, without making
+    /// an ``OverlayNode`` per read (making and destroying those was a fifth of a mappable
+    /// model's decode); `.elsewhere` when they must be asked.
+    @inline(__always)
+    private func placeInDecoderDocument(session: MappingSession, impl: DecoderImpl) -> DecoderPlace {
+        let document = impl.document
+        guard readOptions.isEmpty, !session.updatesInPlace, session.sharedTree == nil, !steps.isEmpty,
+              case .key(let key) = steps[0], let object = root.root.sourceIndex(in: document) else { return .elsewhere }
+        guard var index = document.member(of: object, named: key, cursor: &session.memberCursor) else { return .missing }
+        var position = 1
+        while position < steps.count {
+            let next: Int?
+            switch steps[position] {
+            case .key(let key): next = document.member(of: index, named: key)
+            case .index(let element): next = document.element(of: index, at: element)
+            }
+            guard let next else { return .missing }
+            index = next
+            position += 1
+        }
+        return .found(index)
+    }
+
+    /// ``decodeRecordingFailure(into:from:marksKeys:transformer:)`` for a node of `impl`'s
+    /// document (see ``placeInDecoderDocument(session:impl:)``).
+    private func decodeRecordingFailure<T: Decodable>(into target: inout T, at index: Int, of impl: DecoderImpl, marksKeys: Bool) -> Bool {
+        impl.markRouteForReport(to: index)
+        do {
+            // The path closure reaches this view through a pointer: a closure capturing the
+            // view itself had it copied for every read once the read was specialized.
+            target = try withUnsafePointer(to: self) { view in
+                try impl.decodeDetached(T.self, at: index, marksKeys: marksKeys, path: { CodingPathNode.of(view.pointee.fullPath) })
+            }
+            return true
+        } catch {
+            root.session?.failures.append(error)
+            reportFailedRead(error, type: T.self, at: .source(impl.document, index))
+            return false
+        }
+    }
+
+    /// The value at a node of `impl`'s document, or `nil` with the failure recorded.
+    private func decodeRecordingFailure<T: Decodable>(_ type: T.Type, at index: Int, of impl: DecoderImpl, marksKeys: Bool) -> T? {
+        impl.markRouteForReport(to: index)
+        do {
+            return try withUnsafePointer(to: self) { view in
+                try impl.decodeDetached(T.self, at: index, marksKeys: marksKeys, path: { CodingPathNode.of(view.pointee.fullPath) })
+            }
+        } catch {
+            root.session?.failures.append(error)
+            reportFailedRead(error, type: T.self, at: .source(impl.document, index))
+            return nil
+        }
+    }
+
     /// The node here, as ``node`` finds it, but through the running decoder's session when
     /// the view is the model's document as decoded: the first key is looked up from where the
     /// last lookup in the model's object ended (mappings read keys in document order).
@@ -218,7 +411,7 @@ extension DynamicValue {
     func rememberUnchangedRead<T>(_ value: T, oneWay: Bool) {
         guard let session = root.session, session.mappingType == .decoding,
               let encodable = value as? any Encodable, let json = ReadSnapshot.encoding(encodable) else { return }
-        session.unchangedReads[Array(steps)] = ReadSnapshot(value: json, oneWay: oneWay)
+        session.unchangedReads.record(ReadSnapshot(value: json, oneWay: oneWay), at: steps)
     }
 
     /// Reads do nothing while an encoder runs a mapping: for a class the mapping runs on the
@@ -298,7 +491,7 @@ extension DynamicValue {
     /// document's value.
     private var unchangedRead: ReadSnapshot? {
         guard let reads = root.decoded?.unchangedReads, !reads.isEmpty else { return nil }
-        return reads[Array(steps)]
+        return reads[steps]
     }
 
     /// Which way the coder running this model's mapping is going; `nil` when no coder runs it.

@@ -75,7 +75,7 @@ extension DynamicImmutableMappable {
     /// Another decoder's value is read as ``JSON`` and decoded by this package's decoder with
     /// that decoder's `userInfo`.
     public init(from decoder: any Decoder) throws {
-        guard let impl = decoder as? DecoderImpl else {
+        guard let impl = DecoderImpl.of(decoder) else {
             let json = try JSON(from: decoder)
             self = try DecoderImpl.decodeAsDynamic(Self.self, from: json, userInfo: decoder.userInfo, codingPath: decoder.codingPath)
             return

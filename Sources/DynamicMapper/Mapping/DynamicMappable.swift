@@ -102,7 +102,7 @@ extension DynamicMappable {
     /// decoder's value is read as ``JSON`` and decoded by this package's decoder with that
     /// decoder's `userInfo` (its date and key strategies are not carried over).
     public init(from decoder: any Decoder) throws {
-        if let impl = decoder as? DecoderImpl {
+        if let impl = DecoderImpl.of(decoder) {
             let map = DynamicMap(mappingType: .decoding, view: impl.viewForChoosingType(), pathNode: impl.path)
             self = try Self.makeForMapping(map)
             return
@@ -128,8 +128,12 @@ extension DynamicMappable {
     /// The value `mappableType(for:)` chooses, made with `init()`, following the choice of the
     /// type chosen (a class cluster may choose again, a few levels deep).
     static func makeForMapping(_ map: DynamicMap) throws -> Self {
-        var chosen: any DynamicMappable.Type = Self.self
-        for _ in 0..<Self.maximumTypeChoices {
+        // The usual answer, this type itself, needs no existential type and no cast.
+        guard let first = try Self.mappableType(for: map), ObjectIdentifier(first) != ObjectIdentifier(Self.self) else {
+            return Self()
+        }
+        var chosen: any DynamicMappable.Type = first
+        for _ in 1..<Self.maximumTypeChoices {
             guard let next = try chosen.mappableType(for: map), ObjectIdentifier(next) != ObjectIdentifier(chosen) else { break }
             chosen = next
         }

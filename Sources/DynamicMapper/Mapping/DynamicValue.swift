@@ -31,14 +31,15 @@ public struct DynamicValue: Sendable {
 
     init(root: DynamicClass, step: Path.Component) {
         self.root = root
-        steps = ViewSteps()
-        steps.append(step)
+        steps = ViewSteps(step)
     }
 
     /// The node here, or `nil` when missing.
     var node: OverlayNode? { root.tree.descendant(at: steps) }
 
-    private func appending(_ more: some Sequence<Path.Component>) -> DynamicValue {
+    // Consuming, as the subscripts' getters are (see ``DynamicClass/subscript(dynamicMember:)``):
+    // `ds.a.b` moves each step's view into the next rather than copying it.
+    private __consuming func appending(_ more: some Sequence<Path.Component>) -> DynamicValue {
         var next = self
         for step in more { next.steps.append(step) }
         return next
@@ -46,7 +47,7 @@ public struct DynamicValue: Sendable {
 
     /// The member `key`: `ds.user.name`.
     public subscript(dynamicMember key: String) -> DynamicValue {
-        get { appending(CollectionOfOne(.key(key))) }
+        __consuming get { appending(CollectionOfOne(.key(key))) }
         _modify {
             var value = appending(CollectionOfOne(.key(key)))
             root = .vacated
@@ -57,7 +58,7 @@ public struct DynamicValue: Sendable {
 
     /// The element at `index` (negative counts from the end): `ds.items[0]`, `ds.items[-1]`.
     public subscript(index: Int) -> DynamicValue {
-        get { appending(CollectionOfOne(.index(index))) }
+        __consuming get { appending(CollectionOfOne(.index(index))) }
         _modify {
             var value = appending(CollectionOfOne(.index(index)))
             root = .vacated
@@ -69,7 +70,7 @@ public struct DynamicValue: Sendable {
     /// The value at `path` below this one, in the ``Path`` grammar: `ds.user["tags[0]"]`.
     /// Malformed path text names no place: it reads as missing and writes return `false`.
     public subscript(path: String) -> DynamicValue {
-        get { appending(Path(path).components) }
+        __consuming get { appending(Path(path).components) }
         _modify {
             var value = appending(Path(path).components)
             root = .vacated
@@ -80,7 +81,7 @@ public struct DynamicValue: Sendable {
 
     /// The value at `path` below this one: `ds.user[Path([.key("a.b")])]`.
     public subscript(path: Path) -> DynamicValue {
-        get { appending(path.components) }
+        __consuming get { appending(path.components) }
         _modify {
             var value = appending(path.components)
             root = .vacated
@@ -91,7 +92,7 @@ public struct DynamicValue: Sendable {
 
     /// The member named exactly `key`, whatever characters it holds: `ds.user[key: "a.b"]`.
     public subscript(key key: String) -> DynamicValue {
-        get { appending(CollectionOfOne(.key(key))) }
+        __consuming get { appending(CollectionOfOne(.key(key))) }
         _modify {
             var value = appending(CollectionOfOne(.key(key)))
             root = .vacated
@@ -210,7 +211,7 @@ public struct DynamicValue: Sendable {
     /// keeps its value (a failed read never costs data).
     private func isUnchangedOneWayRead(_ node: OverlayNode) -> Bool {
         guard root.session?.mappingType == .encoding, let reads = root.decoded?.unchangedReads, !reads.isEmpty,
-              let snapshot = reads[Array(steps)], snapshot.oneWay,
+              let snapshot = reads[steps], snapshot.oneWay,
               case .value(let json) = node else { return false }
         return snapshot.value == json
     }

@@ -7,6 +7,8 @@ import Foundation
 /// view made in code.
 final class MappingSession: @unchecked Sendable {
     // @unchecked: used by one coder call on one thread; once closed, only `isOpen` is read.
+    // For the same reason release builds skip the dynamic exclusivity checks of the fields a
+    // run sets and clears (as `DecoderImpl` does): no two accesses to one of them overlap.
     enum Direction {
         /// Reads decode through this decoder when they stay inside its document.
         case decoding(DecoderImpl)
@@ -14,11 +16,28 @@ final class MappingSession: @unchecked Sendable {
         case encoding(EncodingOptions, path: [any CodingKey])
     }
 
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private(set) var direction: Direction?
     /// The decoder of `.decoding`, and which way the run goes, kept apart from `direction`:
     /// reads ask for them once per property, and matching `direction` copies its payload
     /// (the encoder's settings) each time.
-    private(set) var decoder: DecoderImpl?
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private(set) var decoder: DecoderImpl? {
+        didSet { decoderReference = decoder.map(Unmanaged.passUnretained) }
+    }
+    /// `decoder`, unretained, for the reads of a mapping: each would otherwise retain and
+    /// release the decoder. Valid while `decoder` holds it, which is while the run lasts.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private(set) var decoderReference: Unmanaged<DecoderImpl>?
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private(set) var mappingType: DynamicMappingType?
     /// While decoding: where the last key lookup in the model's own object ended (see
     /// ``Document/member(of:named:cursor:)``); most mappings read keys in document order.
@@ -27,21 +46,51 @@ final class MappingSession: @unchecked Sendable {
     #endif
     var memberCursor = Document.MemberCursor()
     /// Reads that found a value they could not decode, and writes whose value failed to encode.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var failures: [any Error] = []
     /// While encoding: the model's document, which every write of the mapping edits (views
     /// handed to `<->` are copies, so their writes could not reach the model otherwise).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var sharedTree: OverlayNode?
     /// The `null`s the mapping's writes padded `sharedTree` with (see
     /// ``DynamicClass/maximumPadding``).
     var padding = 0
     /// While decoding: what each read that did not take the document's value left in its
     /// property (see ``DecodedState/unchangedReads``).
-    var unchangedReads: [[Path.Component]: ReadSnapshot] = [:]
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var unchangedReads = UnchangedReads()
     /// While decoding into an existing model (``DynamicJSONDecoder/decode(into:from:)``): reads
     /// of nested mappable models update the ones the properties hold instead of replacing them.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var updatesInPlace = false
 
     init(_ direction: Direction) {
+        start(direction)
+    }
+
+    /// Starts another run with a closed session nothing else holds, as `init(direction)`
+    /// would make it; only the cursor's scratch space is kept.
+    func reopen(_ direction: Direction) {
+        var cursor = Document.MemberCursor()
+        swap(&cursor.scratch, &memberCursor.scratch)
+        memberCursor = cursor
+        failures = []
+        sharedTree = nil
+        padding = 0
+        unchangedReads = UnchangedReads()
+        updatesInPlace = false
+        start(direction)
+    }
+
+    private func start(_ direction: Direction) {
         self.direction = direction
         switch direction {
         case .decoding(let impl):

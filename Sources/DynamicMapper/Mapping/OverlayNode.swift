@@ -84,6 +84,14 @@ extension OverlayNode {
         }
     }
 
+    /// The index of this node in `document`, when it is a node of that document as parsed.
+    /// Asks without copying the node (binding `.source`'s payload from a stored node copies
+    /// the whole enum first), for reads made once per mapped property.
+    func sourceIndex(in document: Document) -> Int? {
+        guard case .source(let source, let index) = self, source === document else { return nil }
+        return index
+    }
+
     /// The document object this is, when it is one as parsed.
     var sourceObject: (document: Document, index: Int)? {
         guard case .source(let document, let index) = self, document.nodes[index].kind == .object else { return nil }

@@ -12,17 +12,19 @@ extension Document {
     }
 
     /// Where a walk over one object's keys stopped: the object, the key node after the last
-    /// member found, and whether the object's keys are all different (worked out when first
-    /// needed).
+    /// member found and that member's key node, and whether the object's keys are all
+    /// different (worked out when first needed; `scratch` then holds their signatures).
     struct MemberCursor {
         var object = -1
         var nextKey = -1
+        var lastKey = -1
         var uniqueKeys: Bool?
         var scratch: [UInt64] = []
     }
 
     /// ``member(of:named:)`` starting where `cursor` says the last lookup in the same object
-    /// ended, and going round to the start: keys read in document order cost one comparison.
+    /// ended, and going round to the start: keys read in document order cost one comparison,
+    /// and so does the key found last read again (`ds.address.city`, then `ds.address.zip`).
     /// Duplicate keys: the first occurrence still wins.
     func member(of index: Int, named key: String, cursor: inout MemberCursor) -> Int? {
         let node = nodes[index]
@@ -30,33 +32,64 @@ extension Document {
         if cursor.object != index {
             cursor.object = index
             cursor.nextKey = index + 1
+            cursor.lastKey = -1
             cursor.uniqueKeys = nil
         }
+        // The name's bytes are borrowed once for the whole walk, not once per key compared.
+        if let found = key.utf8.withContiguousStorageIfAvailable({ member(of: index, node: node, named: key, utf8: $0, cursor: &cursor) }) {
+            return found
+        }
+        var text = key
+        return text.withUTF8 { member(of: index, node: node, named: key, utf8: $0, cursor: &cursor) }
+    }
+
+    @inline(__always)
+    private func member(of index: Int, node: Node, named key: String, utf8: UnsafeBufferPointer<UInt8>, cursor: inout MemberCursor) -> Int? {
         let first = index + 1
         let start = cursor.nextKey < Int(node.end) ? cursor.nextKey : first
         var keyIsASCII: Bool?
         var walk = members(ofObject: index, node: node, from: start)
+        var missed = false
         while let child = walk.next() {
-            guard stringEquals(nodes[child], key, textIsASCII: &keyIsASCII) else { continue }
-            if start != first {
-                if cursor.uniqueKeys == nil { cursor.uniqueKeys = hasUniqueKeys(object: index, scratch: &cursor.scratch) }
-                // An earlier duplicate, skipped by starting at the cursor, would win.
-                if cursor.uniqueKeys == false, let earlier = member(of: index, named: key), earlier < child {
-                    return earlier
-                }
+            if stringEquals(nodes[child], key, utf8: utf8, textIsASCII: &keyIsASCII) {
+                if start != first, let earlier = earlierDuplicate(of: child, object: index, named: key, cursor: &cursor) { return earlier }
+                cursor.nextKey = walk.position
+                cursor.lastKey = child
+                return child + 1
             }
-            cursor.nextKey = walk.position
-            return child + 1
+            guard !missed else { continue }
+            missed = true
+            // Not at the cursor: the key found last (the cursor stands after it) may be asked
+            // for again, by a path through it.
+            let last = cursor.lastKey
+            if last >= first, last != child, stringEquals(nodes[last], key, utf8: utf8, textIsASCII: &keyIsASCII) {
+                return earlierDuplicate(of: last, object: index, named: key, cursor: &cursor) ?? last + 1
+            }
+            // An object whose keys are known to be different can tell at once that an ASCII
+            // name is not there, sparing a missing key the walk over every member.
+            if cursor.uniqueKeys == true, keyIsASCII == true, !mayHaveKey(object: index, utf8: utf8, signatures: cursor.scratch) {
+                return nil
+            }
         }
         guard start != first else { return nil }
         walk = members(ofObject: index, node: node)
         while let child = walk.next(), child < start {
-            if stringEquals(nodes[child], key, textIsASCII: &keyIsASCII) {
+            if stringEquals(nodes[child], key, utf8: utf8, textIsASCII: &keyIsASCII) {
                 cursor.nextKey = walk.position
+                cursor.lastKey = child
                 return child + 1
             }
         }
         return nil
+    }
+
+    /// The value node of an earlier member named `key` than the one at `child`, which a walk
+    /// that did not start at the object's first key found: with duplicate keys the first
+    /// occurrence wins.
+    private func earlierDuplicate(of child: Int, object index: Int, named key: String, cursor: inout MemberCursor) -> Int? {
+        if cursor.uniqueKeys == nil { cursor.uniqueKeys = hasUniqueKeys(object: index, scratch: &cursor.scratch) }
+        guard cursor.uniqueKeys == false, let earlier = member(of: index, named: key), earlier < child else { return nil }
+        return earlier
     }
 
     /// The node of element `position` (negative counts from the end) of the array at `index`.
