@@ -99,14 +99,14 @@ struct ArrayFramer {
             case .inElement, .skipping:
                 let complete = try scanValue(bytes, base: base, atEnd: atEnd)
                 if state == .inElement {
-                    guard complete else {
-                        if pos - tokenStart > maximumElementSize {
-                            pos = tokenStart
-                            line = tokenLine
-                            throw error(.limitExceeded, "Element larger than the maximum of \(maximumElementSize) bytes", element: nextIndex)
-                        }
-                        return .needMore(keepFrom: tokenStart)
+                    // Checked whether or not the element is complete, so the limit does not
+                    // depend on how the input was cut.
+                    if pos - tokenStart > maximumElementSize {
+                        pos = tokenStart
+                        line = tokenLine
+                        throw error(.limitExceeded, "Element larger than the maximum of \(maximumElementSize) bytes", element: nextIndex)
                     }
+                    guard complete else { return .needMore(keepFrom: tokenStart) }
                     let frame = Frame(range: tokenStart..<pos, index: nextIndex, line: tokenLine)
                     nextIndex += 1
                     state = .elementCommaOrClose
@@ -134,11 +134,11 @@ struct ArrayFramer {
                     }
                 }
                 pos = base + index
+                if pos - tokenStart > maximumElementSize {
+                    pos = tokenStart
+                    throw error(.limitExceeded, "Key larger than the maximum of \(maximumElementSize) bytes")
+                }
                 guard found else {
-                    if pos - tokenStart > maximumElementSize {
-                        pos = tokenStart
-                        throw error(.limitExceeded, "Key larger than the maximum of \(maximumElementSize) bytes")
-                    }
                     if atEnd { throw error(.malformedStream, "Unexpected end of input inside a key") }
                     return .needMore(keepFrom: tokenStart)
                 }

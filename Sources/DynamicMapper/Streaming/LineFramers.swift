@@ -128,6 +128,10 @@ struct EventFramer {
                     }
                     return .needMore(keepFrom: lineStart)
                 }
+                if pos - lineStart > maximumElementSize {
+                    throw JSONStreamError(.limitExceeded, elementIndex: nextIndex, offset: lineStart, line: line,
+                                          message: "Line longer than the maximum of \(maximumElementSize) bytes")
+                }
                 let lineBytes = UnsafeBufferPointer(rebasing: bytes[(lineStart - base)..<index])
                 afterCR = bytes[index] == Bytes.carriageReturn
                 let thisLine = line
