@@ -93,8 +93,13 @@ struct PatchCore<E: Codable> {
     /// untouched: views and dynamic models say so through their changes, other types when
     /// they are `Equatable`. Anything else is re-encoded.
     private static func isUnchanged(_ value: E, before: E, encoder: DynamicJSONEncoder) throws -> Bool {
+        // A view nobody wrote to still points at its parsed bytes: no diff needed (a diff
+        // would cost more than the decode). Any write makes it an overlay, re-encoded.
+        if let view = value as? DynamicClass {
+            if case .source = view.root { return true }
+            return false
+        }
         // JSON Patch rather than merge patch: an element may be any value, not only an object.
-        if let view = value as? DynamicClass { return view.patchOperations().isEmpty }
         if let model = value as? any DynamicEncodable { return try model.patchOperations(using: encoder).isEmpty }
         if let value = value as? any Equatable { return equal(value, before) }
         return false
@@ -119,8 +124,8 @@ extension DynamicJSONDecoder {
     /// ```
     ///
     /// The element type may be a `DynamicClass`, a `JSON` value, a dynamic model or any
-    /// `Codable` type. An element the edit left unchanged (no change in its view or model, or
-    /// an equal `Equatable` value) keeps its bytes; a changed one is written by `encoder`,
+    /// `Codable` type. An element the edit left unchanged (a view nobody wrote to, a model
+    /// whose changes are empty, an equal `Equatable` value) keeps its bytes; a changed one is written by `encoder`,
     /// which for views and dynamic models keeps the bytes of every value that was not edited.
     /// Memory holds one element and a chunk of the input and output.
     ///
