@@ -79,7 +79,7 @@ struct StreamingEncodeTests {
         let output = SEOutput()
         try await encoder.writeArray(of: SEElements(elements: elements)) { output.append($0) }
         #expect(output.data == expected)
-        var writer = JSONStreamWriter(encoder: encoder, bufferSize: 10) { output.append($0) }
+        let writer = JSONStreamWriter(encoder: encoder, bufferSize: 10) { output.append($0) }
         let before = output.data.count
         for element in elements { try await writer.write(element) }
         try await writer.finish()

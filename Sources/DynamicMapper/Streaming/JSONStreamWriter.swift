@@ -4,16 +4,17 @@ import Foundation
 /// settings, to an asynchronous sink: memory holds one element and a buffer, never the whole.
 ///
 /// ```swift
-/// var writer = JSONStreamWriter(format: .array) { chunk in try await upload.send(chunk) }
+/// let writer = JSONStreamWriter(format: .array) { chunk in try await upload.send(chunk) }
 /// for status in statuses { try await writer.write(status) }
 /// try await writer.finish()
 /// ```
 ///
-/// The bytes are those `encoder.encode(allElements)` would give, pretty-printing included,
+/// A class, so that code on an actor (the main actor) can hold one and write through it. The
+/// bytes are those `encoder.encode(allElements)` would give, pretty-printing included,
 /// for an array; JSON Lines writes each element on its own line (so `.prettyPrinted` is
 /// refused there). Call ``finish()`` once at the end: it writes the closing bracket and
 /// flushes the buffer.
-public struct JSONStreamWriter {
+public final class JSONStreamWriter {
     /// What the elements make: `JSONStreamWriter(format: .jsonLines) { … }`.
     public enum Format: Sendable, Hashable {
         /// A JSON array: `[`, the elements separated by commas, `]`.
@@ -28,7 +29,7 @@ public struct JSONStreamWriter {
     /// A writer that hands `sink` chunks of about `bufferSize` bytes (default 64 KiB).
     ///
     /// ```swift
-    /// var writer = JSONStreamWriter(encoder: encoder, format: .jsonLines) { try await socket.write($0) }
+    /// let writer = JSONStreamWriter(encoder: encoder, format: .jsonLines) { try await socket.write($0) }
     /// ```
     public init(encoder: DynamicJSONEncoder = DynamicJSONEncoder(), format: Format = .array, bufferSize: Int = 64 * 1024,
                 sink: @escaping (Data) async throws -> Void) {
@@ -43,21 +44,38 @@ public struct JSONStreamWriter {
     /// ```
     ///
     /// - Throws: The encoder's `EncodingError`, or the sink's error.
-    public mutating func write<T: Encodable>(_ value: T) async throws {
+    #if compiler(>=6.2)
+    // nonisolated(nonsending): runs on the caller's actor, so a writer held by main-actor
+    // code (and a sink that touches its state) can be used there. Earlier compilers lack it.
+    nonisolated(nonsending) public func write<T: Encodable>(_ value: T) async throws {
         try output.append(value)
         if output.isFull { try await sink(output.take()) }
     }
+    #else
+    public func write<T: Encodable>(_ value: T) async throws {
+        try output.append(value)
+        if output.isFull { try await sink(output.take()) }
+    }
+    #endif
 
     /// Ends the array (or the lines) and hands the rest to the sink. Nothing may be written after.
     ///
     /// ```swift
     /// try await writer.finish()
     /// ```
-    public mutating func finish() async throws {
+    #if compiler(>=6.2)
+    nonisolated(nonsending) public func finish() async throws {
         try output.finish()
         let rest = output.take()
         if !rest.isEmpty { try await sink(rest) }
     }
+    #else
+    public func finish() async throws {
+        try output.finish()
+        let rest = output.take()
+        if !rest.isEmpty { try await sink(rest) }
+    }
+    #endif
 }
 
 /// The bytes of a framed output, element by element, before they go out.
@@ -156,7 +174,7 @@ extension DynamicJSONEncoder {
     /// ```
     public func writeArray<S: AsyncSequence>(of elements: S, to sink: @escaping (Data) async throws -> Void) async throws
     where S.Element: Encodable {
-        var writer = JSONStreamWriter(encoder: self, format: .array, sink: sink)
+        let writer = JSONStreamWriter(encoder: self, format: .array, sink: sink)
         for try await element in elements { try await writer.write(element) }
         try await writer.finish()
     }
@@ -168,7 +186,7 @@ extension DynamicJSONEncoder {
     /// ```
     public func writeJSONLines<S: AsyncSequence>(of elements: S, to sink: @escaping (Data) async throws -> Void) async throws
     where S.Element: Encodable {
-        var writer = JSONStreamWriter(encoder: self, format: .jsonLines, sink: sink)
+        let writer = JSONStreamWriter(encoder: self, format: .jsonLines, sink: sink)
         for try await element in elements { try await writer.write(element) }
         try await writer.finish()
     }
