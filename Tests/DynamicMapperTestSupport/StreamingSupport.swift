@@ -121,3 +121,62 @@ public func temporaryFile(_ data: Data, name: String = UUID().uuidString) throws
     try data.write(to: url)
     return url
 }
+
+/// A large top-level array made on the fly, never held: `count` strings of `length` bytes,
+/// handed out in 64 KiB chunks.
+public struct GeneratedArray: AsyncSequence, Sendable {
+    public typealias Element = [UInt8]
+    public let count: Int
+    public let length: Int
+
+    public init(count: Int, length: Int) {
+        self.count = count
+        self.length = length
+    }
+
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(count: count, element: Array(("\"" + String(repeating: "x", count: length) + "\"").utf8))
+    }
+
+    public struct Iterator: AsyncIteratorProtocol {
+        let count: Int
+        let element: [UInt8]
+        var written = -1
+        var offset = 0
+
+        public mutating func next() async throws -> [UInt8]? {
+            if written == -1 {
+                written = 0
+                return Array("[".utf8)
+            }
+            guard written < count else {
+                if written == count {
+                    written += 1
+                    return Array("]".utf8)
+                }
+                return nil
+            }
+            let end = Swift.min(element.count, offset + 65_536)
+            var chunk = Array(element[offset..<end])
+            offset = end
+            if offset == element.count {
+                offset = 0
+                written += 1
+                if written < count { chunk.append(UInt8(ascii: ",")) }
+            }
+            return chunk
+        }
+    }
+}
+
+/// This process's resident memory now, in bytes, where the platform says (Linux); nil elsewhere.
+public func residentMemory() -> Int? {
+    #if os(Linux)
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
+    let fields = text.split(separator: " ")
+    guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    #else
+    return nil
+    #endif
+}

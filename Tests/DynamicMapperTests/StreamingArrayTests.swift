@@ -273,6 +273,15 @@ struct StreamingArrayTests {
         #expect(collectSync(decoder.elements(of: Int.self, in: Data(#"{"a\u0062c": [1]}"#.utf8), at: "abc")).0 == [1])
     }
 
+    @Test("A UTF-8 byte order mark before the document is dropped, however the input is cut")
+    func byteOrderMark() async throws {
+        let data = Data([0xEF, 0xBB, 0xBF] + Array(#"{"items": [1, 2]}"#.utf8))
+        var random = SeededRandom(state: 0xFEFF)
+        for (route, (values, error)) in try await allRoutes(Int.self, data, path: "items", random: &random) {
+            #expect(values == [1, 2] && error == nil, "\(route)")
+        }
+    }
+
     @Test("An element over the size limit, and a depth bomb inside one element, stop with limitExceeded")
     func limits() async {
         var options = JSONStreamOptions()
@@ -305,6 +314,24 @@ struct StreamingArrayTests {
         let (values, error) = await collect(DynamicJSONDecoder().elements(of: JSON.self, in: ChunkSequence(chunks), at: "statuses"))
         #expect(error == nil)
         #expect(values == expected)
+    }
+
+    @Test("A 192 MB array made on the fly: resident memory grows by far less than the input")
+    func residentMemoryStaysBounded() async throws {
+        guard let before = residentMemory() else { return }
+        let source = GeneratedArray(count: 192, length: 1 << 20)
+        var count = 0
+        var peak = before
+        for try await element in DynamicJSONDecoder().elements(of: String.self, in: source) {
+            #expect(element.utf8.count == 1 << 20)
+            count += 1
+            if count % 8 == 0, let now = residentMemory() { peak = max(peak, now) }
+        }
+        #expect(count == 192)
+        // Holding the document would add at least 192 MiB; one element and a chunk is about
+        // 3 MiB (the window, the element's copy and its string). The bound leaves room for
+        // tests running beside this one.
+        #expect(peak - before < 96 << 20, "grew by \((peak - before) >> 20) MiB")
     }
 
     @Test("Pulling drives reading: one element reads only the chunks it needs")

@@ -129,6 +129,15 @@ struct StreamingLinesTests {
         }
     }
 
+    @Test("Server-sent events after a UTF-8 byte order mark")
+    func eventsAfterByteOrderMark() async throws {
+        let data = Data([0xEF, 0xBB, 0xBF] + Array("data: 1\n\ndata: 2\n\n".utf8))
+        var random = SeededRandom(state: 0xBB)
+        for (route, (values, error)) in try await routes(.events, data, random: &random) {
+            #expect(values.map { $0["data"] } == [1, 2] && error == nil, "\(route)")
+        }
+    }
+
     @Test("A malformed line: the records before it, then its index, byte offset and line; the same on every route")
     func malformedLine() async throws {
         let text = "{\"a\": 1}\n\n{\"a\": 2}\r\n{\"a\": 3,,}\n{\"a\": 4}\n"

@@ -161,6 +161,14 @@ struct ArrayFramer {
                 state = .colon(matched: matched)
 
             default:
+                if state == .topValue, pos == 0 {
+                    // A UTF-8 byte order mark is dropped, as the whole-document decode drops it.
+                    switch ByteOrderMark.match(bytes, base: base, atEnd: atEnd) {
+                    case .needMore: return .needMore(keepFrom: 0)
+                    case .present: pos = 3
+                    case .absent: break
+                    }
+                }
                 guard let byte = peek(bytes, base: base) else {
                     if atEnd {
                         if state == .trailing {

@@ -70,3 +70,22 @@ enum Bytes {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 }
+
+/// The UTF-8 byte order mark at the start of a stream.
+enum ByteOrderMark {
+    enum Match {
+        case present, absent, needMore
+    }
+
+    /// Whether the stream (whose first byte is at absolute offset `base`, which must be 0 for
+    /// a match) starts with EF BB BF.
+    static func match(_ bytes: UnsafeBufferPointer<UInt8>, base: Int, atEnd: Bool) -> Match {
+        guard base == 0 else { return .absent }
+        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        for index in 0..<3 {
+            guard index < bytes.count else { return atEnd ? .absent : .needMore }
+            if bytes[index] != mark[index] { return .absent }
+        }
+        return .present
+    }
+}

@@ -106,6 +106,16 @@ struct EventFramer {
     mutating func next(in window: ByteWindow) throws(JSONStreamError) -> FrameStep {
         let atEnd = window.atEnd
         return try window.withBytes { (bytes, base) throws(JSONStreamError) -> FrameStep in
+            if pos == 0 {
+                // The format drops a leading UTF-8 byte order mark.
+                switch ByteOrderMark.match(bytes, base: base, atEnd: atEnd) {
+                case .needMore: return .needMore(keepFrom: 0)
+                case .present:
+                    pos = 3
+                    lineStart = 3
+                case .absent: break
+                }
+            }
             while !finished {
                 var index = pos - base
                 if afterCR, index < bytes.count {
