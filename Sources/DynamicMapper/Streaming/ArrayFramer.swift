@@ -338,6 +338,13 @@ struct ArrayFramer {
                     if depth == 0 { break }
                 } else if byte == Bytes.backslash {
                     escaped = true
+                } else {
+                    // Most of a document is string contents: run through them in a tight loop.
+                    while index < count {
+                        let next = bytes[index]
+                        if next == Bytes.quote || next == Bytes.backslash { break }
+                        index += 1
+                    }
                 }
                 continue
             }
