@@ -151,6 +151,18 @@ do {
         try DynamicJSONDecoder().elements(of: Status.self, contentsOf: input, at: "statuses").forEach { _ in count += 1 }
         return "\(count) statuses"
     }
+    let lines = folder.appendingPathComponent("streaming-patch-statuses.jsonl")
+    defer { try? FileManager.default.removeItem(at: lines) }
+    try measure("write JSON Lines (encoder.writeJSONLines; MB/s of the array's size)", bytes: size) {
+        try DynamicJSONEncoder().writeJSONLines(of: (0..<rounds).lazy.flatMap { _ in statuses }, to: lines)
+        return "\(rounds * statuses.count) lines"
+    }
+    let linesSize = (try FileManager.default.attributesOfItem(atPath: lines.path)[.size] as? Int) ?? 0
+    try measure("stream decode \(linesSize / 1_000_000) MB of JSON Lines (typed Status per line)", bytes: linesSize) {
+        var count = 0
+        try DynamicJSONDecoder().jsonLines(of: Status.self, contentsOf: lines).forEach { _ in count += 1 }
+        return "\(count) statuses"
+    }
     let sliceRounds = max(1, 100_000_000 / perRound)
     var slice = Data(#"{"statuses": ["#.utf8)
     for round in 0..<sliceRounds {
