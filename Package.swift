@@ -57,6 +57,11 @@ let package = Package(
             dependencies: ["DynamicMapper", "DynamicMapperOperators"],
             path: "Examples/PatchRequest"
         ),
+        .executableTarget(
+            name: "StreamingPatch",
+            dependencies: ["DynamicMapper"],
+            path: "Examples/StreamingPatch"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,381 @@
+import Foundation
+
+/// Finds the elements of the array at a key path, one at a time, in bytes that arrive in
+/// pieces.
+///
+/// The framer reads the structure around the elements strictly (the objects on the path, their
+/// keys, colons and commas, the array's commas, nothing but whitespace after the document),
+/// and inside a value only what it needs to find its end: strings (with escapes) and nesting
+/// depth. Every byte is looked at once, wherever the chunks are cut: all the state lives in
+/// the struct. The element's bytes then go to the strict scanner, which checks the rest.
+/// Values beside the path (other keys) are checked for balance only, not parsed, and are
+/// dropped as they are read.
+struct ArrayFramer {
+    private let keys: [String]
+    private let maximumDepth: Int
+    private let maximumElementSize: Int
+
+    private enum State: Equatable {
+        case topValue
+        case keyOrClose, key, inKey
+        case colon(matched: Bool)
+        case memberValue(matched: Bool)
+        case memberCommaOrClose
+        case elementOrClose, element, inElement
+        case elementCommaOrClose
+        case skipping
+        case trailing
+        case finished
+    }
+
+    /// Where a value's end is looked for, across calls.
+    private struct ValueScan {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var scalar = false
+        var special = false
+    }
+
+    private var state = State.topValue
+    /// Absolute offset of the next byte to look at.
+    private var pos = 0
+    /// Line of `pos`.
+    private var line = 1
+    /// How many objects on the path are open.
+    private var level = 0
+    /// Whether the array has been read to its end: later keys never match.
+    private var done = false
+    private var nextIndex = 0
+    private var tokenStart = 0
+    private var tokenLine = 1
+    private var value = ValueScan()
+
+    init(path: [String], maximumDepth: Int, maximumElementSize: Int) {
+        keys = path
+        self.maximumDepth = maximumDepth
+        self.maximumElementSize = max(1, maximumElementSize)
+    }
+
+    mutating func next(in window: ByteWindow) throws(JSONStreamError) -> FrameStep {
+        let atEnd = window.atEnd
+        return try window.withBytes { (bytes, base) throws(JSONStreamError) -> FrameStep in
+            try run(bytes, base: base, atEnd: atEnd)
+        }
+    }
+
+    private func error(_ kind: JSONStreamError.Kind, _ message: String, element: Int? = nil) -> JSONStreamError {
+        JSONStreamError(kind, elementIndex: element, offset: pos, line: line, message: message)
+    }
+
+    private func unexpected(_ byte: UInt8, expecting: String) -> JSONStreamError {
+        let shown = byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
+        return error(.malformedStream, "Unexpected \(shown) where \(expecting) was expected")
+    }
+
+    /// The next byte that is not whitespace, counting lines on the way; nil when the window
+    /// has no more.
+    private mutating func peek(_ bytes: UnsafeBufferPointer<UInt8>, base: Int) -> UInt8? {
+        var index = pos - base
+        while index < bytes.count {
+            let byte = bytes[index]
+            if !Bytes.isWhitespace(byte) {
+                pos = base + index
+                return byte
+            }
+            if byte == Bytes.newline { line += 1 }
+            index += 1
+        }
+        pos = base + bytes.count
+        return nil
+    }
+
+    private mutating func run(_ bytes: UnsafeBufferPointer<UInt8>, base: Int, atEnd: Bool) throws(JSONStreamError) -> FrameStep {
+        while true {
+            switch state {
+            case .finished:
+                return .finished
+
+            case .inElement, .skipping:
+                let complete = try scanValue(bytes, base: base, atEnd: atEnd)
+                if state == .inElement {
+                    // Checked whether or not the element is complete, so the limit does not
+                    // depend on how the input was cut.
+                    if pos - tokenStart > maximumElementSize {
+                        pos = tokenStart
+                        line = tokenLine
+                        throw error(.limitExceeded, "Element larger than the maximum of \(maximumElementSize) bytes", element: nextIndex)
+                    }
+                    guard complete else { return .needMore(keepFrom: tokenStart) }
+                    let frame = Frame(range: tokenStart..<pos, index: nextIndex, line: tokenLine)
+                    nextIndex += 1
+                    state = .elementCommaOrClose
+                    return .frame(frame)
+                }
+                guard complete else { return .needMore(keepFrom: pos) }
+                state = .memberCommaOrClose
+
+            case .inKey:
+                var index = pos - base
+                var found = false
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    index += 1
+                    if value.escaped {
+                        value.escaped = false
+                    } else if byte == Bytes.backslash {
+                        value.escaped = true
+                        value.special = true
+                    } else if byte == Bytes.quote {
+                        found = true
+                        break
+                    } else if byte >= 0x80 {
+                        value.special = true
+                    }
+                }
+                pos = base + index
+                if pos - tokenStart > maximumElementSize {
+                    pos = tokenStart
+                    throw error(.limitExceeded, "Key larger than the maximum of \(maximumElementSize) bytes")
+                }
+                guard found else {
+                    if atEnd { throw error(.malformedStream, "Unexpected end of input inside a key") }
+                    return .needMore(keepFrom: tokenStart)
+                }
+                let start = tokenStart - base
+                let end = pos - base
+                let key: String
+                if value.special {
+                    // Escapes and non-ASCII go through the strict scanner: a key on the path is
+                    // compared as decoded text, and invalid UTF-8 is rejected as it would be in memory.
+                    let quoted = Data(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                    guard let decoded = try? DynamicJSONDecoder().decode(String.self, from: quoted) else {
+                        pos = tokenStart
+                        throw error(.malformedStream, "Invalid key string")
+                    }
+                    key = decoded
+                } else {
+                    key = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(end - 1)]), as: UTF8.self)
+                }
+                let matched = !done && level >= 1 && level <= keys.count && key == keys[level - 1]
+                state = .colon(matched: matched)
+
+            default:
+                if state == .topValue, pos == 0 {
+                    // A UTF-8 byte order mark is dropped, as the whole-document decode drops it.
+                    switch ByteOrderMark.match(bytes, base: base, atEnd: atEnd) {
+                    case .needMore: return .needMore(keepFrom: 0)
+                    case .present: pos = 3
+                    case .absent: break
+                    }
+                }
+                guard let byte = peek(bytes, base: base) else {
+                    if atEnd {
+                        if state == .trailing {
+                            state = .finished
+                            return .finished
+                        }
+                        throw error(.malformedStream, "Unexpected end of input")
+                    }
+                    return .needMore(keepFrom: pos)
+                }
+                try structural(byte)
+            }
+        }
+    }
+
+    /// One byte of the structure around the elements.
+    private mutating func structural(_ byte: UInt8) throws(JSONStreamError) {
+        switch state {
+        case .topValue:
+            if keys.isEmpty {
+                guard byte == UInt8(ascii: "[") else {
+                    throw error(.arrayNotFound, "The document is not an array")
+                }
+                pos += 1
+                state = .elementOrClose
+            } else {
+                guard byte == UInt8(ascii: "{") else {
+                    throw error(.arrayNotFound, "The document is not an object, so it has no key '\(keys[0])'")
+                }
+                pos += 1
+                level = 1
+                state = .keyOrClose
+            }
+
+        case .keyOrClose, .key:
+            if byte == Bytes.quote {
+                tokenStart = pos
+                pos += 1
+                value = ValueScan()
+                state = .inKey
+            } else if byte == UInt8(ascii: "}"), state == .keyOrClose {
+                try closeObject()
+            } else {
+                throw unexpected(byte, expecting: "a key")
+            }
+
+        case .colon(let matched):
+            guard byte == UInt8(ascii: ":") else { throw unexpected(byte, expecting: "':'") }
+            pos += 1
+            state = .memberValue(matched: matched)
+
+        case .memberValue(let matched):
+            if matched {
+                if level == keys.count {
+                    guard byte == UInt8(ascii: "[") else {
+                        throw error(.arrayNotFound, "The value at '\(keys.joined(separator: "."))' is not an array")
+                    }
+                    pos += 1
+                    state = .elementOrClose
+                } else {
+                    guard byte == UInt8(ascii: "{") else {
+                        throw error(.arrayNotFound, "The value at '\(keys[..<level].joined(separator: "."))' is not an object")
+                    }
+                    pos += 1
+                    level += 1
+                    state = .keyOrClose
+                }
+            } else {
+                try beginValue(byte, element: false)
+            }
+
+        case .memberCommaOrClose:
+            if byte == UInt8(ascii: ",") {
+                pos += 1
+                state = .key
+            } else if byte == UInt8(ascii: "}") {
+                try closeObject()
+            } else {
+                throw unexpected(byte, expecting: "',' or '}'")
+            }
+
+        case .elementOrClose, .element:
+            if byte == UInt8(ascii: "]"), state == .elementOrClose {
+                closeArray()
+            } else {
+                try beginValue(byte, element: true)
+            }
+
+        case .elementCommaOrClose:
+            if byte == UInt8(ascii: ",") {
+                pos += 1
+                state = .element
+            } else if byte == UInt8(ascii: "]") {
+                closeArray()
+            } else {
+                throw unexpected(byte, expecting: "',' or ']' after element \(nextIndex - 1)")
+            }
+
+        case .trailing:
+            throw error(.malformedStream, "Unexpected bytes after the document")
+
+        case .inKey, .inElement, .skipping, .finished:
+            break
+        }
+    }
+
+    private mutating func closeObject() throws(JSONStreamError) {
+        guard done else {
+            throw error(.arrayNotFound, "No key '\(keys[level - 1])' in the object at '\(keys[..<(level - 1)].joined(separator: "."))'")
+        }
+        pos += 1
+        level -= 1
+        state = level == 0 ? .trailing : .memberCommaOrClose
+    }
+
+    private mutating func closeArray() {
+        pos += 1
+        done = true
+        state = level == 0 ? .trailing : .memberCommaOrClose
+    }
+
+    private mutating func beginValue(_ byte: UInt8, element: Bool) throws(JSONStreamError) {
+        value = ValueScan()
+        switch byte {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            value.depth = 1
+        case Bytes.quote:
+            value.inString = true
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+            value.scalar = true
+        default:
+            throw unexpected(byte, expecting: element ? "an element" : "a value")
+        }
+        tokenStart = pos
+        tokenLine = line
+        pos += 1
+        state = element ? .inElement : .skipping
+    }
+
+    /// Looks for the end of the current value; true when `pos` is just past it.
+    private mutating func scanValue(_ bytes: UnsafeBufferPointer<UInt8>, base: Int, atEnd: Bool) throws(JSONStreamError) -> Bool {
+        var index = pos - base
+        let count = bytes.count
+        if value.scalar {
+            while index < count {
+                let byte = bytes[index]
+                if Bytes.isWhitespace(byte) || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") {
+                    pos = base + index
+                    return true
+                }
+                index += 1
+            }
+            pos = base + count
+            return atEnd
+        }
+        var depth = value.depth
+        var inString = value.inString
+        var escaped = value.escaped
+        while index < count {
+            let byte = bytes[index]
+            index += 1
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == Bytes.quote {
+                    inString = false
+                    if depth == 0 { break }
+                } else if byte == Bytes.backslash {
+                    escaped = true
+                } else {
+                    // Most of a document is string contents: run through them in a tight loop.
+                    while index < count {
+                        let next = bytes[index]
+                        if next == Bytes.quote || next == Bytes.backslash { break }
+                        index += 1
+                    }
+                }
+                continue
+            }
+            switch byte {
+            case Bytes.quote:
+                inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                if depth > maximumDepth {
+                    pos = base + index - 1
+                    throw error(.limitExceeded, "Nested deeper than the maximum depth of \(maximumDepth)",
+                                element: state == .inElement ? nextIndex : nil)
+                }
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+            case Bytes.newline:
+                line += 1
+            default:
+                break
+            }
+            if depth == 0 { break }
+        }
+        value.depth = depth
+        value.inString = inString
+        value.escaped = escaped
+        pos = base + index
+        if depth == 0 && !inString { return true }
+        if atEnd {
+            throw error(.malformedStream, "Unexpected end of input inside \(state == .inElement ? "an element" : "a value")",
+                        element: state == .inElement ? nextIndex : nil)
+        }
+        return false
+    }
+}

@@ -1,0 +1,236 @@
+import Foundation
+
+/// What a streamed patch did: `print(summary.elements, summary.edited, summary.skipped)`.
+public struct StreamingPatchSummary: Sendable, Hashable {
+    /// How many elements the array had.
+    public var elements = 0
+    /// How many of them the edit changed, and were written re-encoded.
+    public var edited = 0
+    /// How many failed to decode and were kept as they were
+    /// (``JSONStreamOptions/skipsFailingElements``).
+    public var skipped = 0
+
+    /// A summary of nothing yet: `StreamingPatchSummary()`.
+    public init() {}
+}
+
+/// Copies a document through, handing each element of the array at a path to an edit: the
+/// bytes outside the edited elements go out as they came in.
+struct PatchCore<E: Codable> {
+    enum Step {
+        case wrote
+        case needMore
+        case finished
+    }
+
+    private var framer: AnyFramer
+    var window = ByteWindow()
+    /// Absolute offset up to which the input has gone to `output`.
+    private var copied = 0
+    private(set) var output = Data()
+    private(set) var summary = StreamingPatchSummary()
+    private let decoder: DynamicJSONDecoder
+    private let encoder: DynamicJSONEncoder
+    private let options: JSONStreamOptions
+
+    init(decoder: DynamicJSONDecoder, encoder: DynamicJSONEncoder, path: Path, options: JSONStreamOptions) {
+        self.decoder = decoder
+        self.encoder = encoder
+        self.options = options
+        framer = AnyFramer(StreamRecipe<E>.arrayFraming(path), maximumDepth: decoder.maximumDepth, options: options)
+    }
+
+    mutating func takeOutput() -> Data {
+        defer { output = Data() }
+        return output
+    }
+
+    /// Moves the input up to `offset` to the output, unchanged.
+    private mutating func copy(upTo offset: Int) {
+        guard offset > copied else { return }
+        output.append(window.data(copied..<offset))
+        copied = offset
+    }
+
+    mutating func step(_ edit: (inout E) throws -> Void) throws -> Step {
+        switch try framer.next(in: window) {
+        case .finished:
+            copy(upTo: window.end)
+            return .finished
+        case .needMore(let keepFrom):
+            copy(upTo: keepFrom)
+            window.discard(before: keepFrom)
+            return .needMore
+        case .frame(let frame):
+            copy(upTo: frame.range.lowerBound)
+            let original = window.data(frame.range)
+            copied = frame.range.upperBound
+            summary.elements += 1
+            var value: E
+            do {
+                value = try decoder.decode(E.self, from: original)
+            } catch {
+                let failure = StreamCore<E>.wrap(error, frame: frame)
+                guard options.skipsFailingElements else { throw failure }
+                options.onSkippedElement?(failure)
+                summary.skipped += 1
+                output.append(original)
+                return .wrote
+            }
+            let before = value
+            try edit(&value)
+            if try Self.isUnchanged(value, before: before, encoder: encoder) {
+                output.append(original)
+            } else {
+                output.append(try encoder.encode(value))
+                summary.edited += 1
+            }
+            return .wrote
+        }
+    }
+
+    /// Whether the edit left the element as it was decoded, so that its bytes can go out
+    /// untouched: views and dynamic models say so through their changes, other types when
+    /// they are `Equatable`. Anything else is re-encoded.
+    private static func isUnchanged(_ value: E, before: E, encoder: DynamicJSONEncoder) throws -> Bool {
+        // A view nobody wrote to still points at its parsed bytes: no diff needed (a diff
+        // would cost more than the decode). Any write makes it an overlay, re-encoded.
+        if let view = value as? DynamicClass {
+            if case .source = view.root { return true }
+            return false
+        }
+        // JSON Patch rather than merge patch: an element may be any value, not only an object.
+        if let model = value as? any DynamicEncodable { return try model.patchOperations(using: encoder).isEmpty }
+        if let value = value as? any Equatable { return equal(value, before) }
+        return false
+    }
+
+    private static func equal<T: Equatable>(_ value: T, _ other: Any) -> Bool {
+        (other as? T) == value
+    }
+}
+
+extension DynamicJSONDecoder {
+    /// Copies the JSON file at `input` to `output`, handing each element of the array at
+    /// `path` to `edit`; every byte outside the elements the edit changed is copied as it was.
+    ///
+    /// ```swift
+    /// let summary = try DynamicJSONDecoder().patchElements(
+    ///     of: DynamicClass.self, contentsOf: input, at: "statuses", writingTo: output
+    /// ) { status in
+    ///     status.user.email.set("redacted")
+    /// }
+    /// print(summary.edited)
+    /// ```
+    ///
+    /// The element type may be a `DynamicClass`, a `JSON` value, a dynamic model or any
+    /// `Codable` type. An element the edit left unchanged (a view nobody wrote to, a model
+    /// whose changes are empty, an equal `Equatable` value) keeps its bytes; a changed one is written by `encoder`,
+    /// which for views and dynamic models keeps the bytes of every value that was not edited.
+    /// Memory holds one element and a chunk of the input and output.
+    ///
+    /// - Throws: ``JSONStreamError``, the file errors, or what `edit` throws. The output then
+    ///   holds what was written before the error.
+    @discardableResult
+    public func patchElements<E: Codable>(
+        of type: E.Type, contentsOf input: URL, at path: Path = .root, writingTo output: URL,
+        encoder: DynamicJSONEncoder = DynamicJSONEncoder(), options: JSONStreamOptions = JSONStreamOptions(),
+        edit: (inout E) throws -> Void
+    ) throws -> StreamingPatchSummary {
+        let reader = try FileHandle(forReadingFrom: input)
+        defer { try? reader.close() }
+        let writer = try OutputFile(output)
+        var core = PatchCore<E>(decoder: self, encoder: encoder, path: path, options: options)
+        let chunkSize = max(1, options.chunkSize)
+        loop: while true {
+            switch try core.step(edit) {
+            case .wrote: break
+            case .finished: break loop
+            case .needMore:
+                if let chunk = try reader.read(upToCount: chunkSize), !chunk.isEmpty {
+                    core.window.append(chunk)
+                } else {
+                    core.window.atEnd = true
+                }
+            }
+            if core.output.count >= chunkSize { try writer.write(core.takeOutput()) }
+        }
+        try writer.write(core.takeOutput())
+        try writer.close()
+        return core.summary
+    }
+
+    /// The document `data` with each element of the array at `path` handed to `edit`, every
+    /// other byte as it was.
+    ///
+    /// ```swift
+    /// let patched = try DynamicJSONDecoder().patchElements(of: JSON.self, in: data, at: "items") { item in
+    ///     item.apply(mergePatch: ["price": 0])
+    /// }
+    /// ```
+    public func patchElements<E: Codable>(
+        of type: E.Type, in data: Data, at path: Path = .root,
+        encoder: DynamicJSONEncoder = DynamicJSONEncoder(), options: JSONStreamOptions = JSONStreamOptions(),
+        edit: (inout E) throws -> Void
+    ) throws -> Data {
+        var core = PatchCore<E>(decoder: self, encoder: encoder, path: path, options: options)
+        var result = Data()
+        var offset = data.startIndex
+        let chunkSize = max(1, options.chunkSize)
+        loop: while true {
+            switch try core.step(edit) {
+            case .wrote: break
+            case .finished: break loop
+            case .needMore:
+                let end = min(data.endIndex, offset + chunkSize)
+                if offset < end {
+                    core.window.append(data[offset..<end])
+                    offset = end
+                } else {
+                    core.window.atEnd = true
+                }
+            }
+            result.append(core.takeOutput())
+        }
+        result.append(core.takeOutput())
+        return result
+    }
+
+    /// Reads a document from asynchronous byte chunks and writes it to `sink`, each element of
+    /// the array at `path` handed to `edit` on the way, every other byte as it was. Pulling
+    /// drives reading; a cancelled task stops with `CancellationError`.
+    ///
+    /// ```swift
+    /// try await decoder.patchElements(of: DynamicClass.self, in: request.body, at: "data.items",
+    ///                                 to: { try await response.write($0) }) { item in
+    ///     item.secret.remove()
+    /// }
+    /// ```
+    @discardableResult
+    public func patchElements<E: Codable, Chunks: AsyncSequence>(
+        of type: E.Type, in chunks: Chunks, at path: Path = .root,
+        encoder: DynamicJSONEncoder = DynamicJSONEncoder(), options: JSONStreamOptions = JSONStreamOptions(),
+        to sink: (Data) async throws -> Void, edit: (inout E) throws -> Void
+    ) async throws -> StreamingPatchSummary where Chunks.Element: Collection, Chunks.Element.Element == UInt8 {
+        var core = PatchCore<E>(decoder: self, encoder: encoder, path: path, options: options)
+        var iterator = chunks.makeAsyncIterator()
+        let bufferSize = max(1, options.chunkSize)
+        loop: while true {
+            switch try core.step(edit) {
+            case .wrote: break
+            case .finished: break loop
+            case .needMore:
+                try Task.checkCancellation()
+                if let chunk = try await iterator.next() {
+                    core.window.append(chunk)
+                } else {
+                    core.window.atEnd = true
+                }
+            }
+            if core.output.count >= bufferSize { try await sink(core.takeOutput()) }
+        }
+        let rest = core.takeOutput()
+        if !rest.isEmpty { try await sink(rest) }
+        return core.summary
+    }
+}
