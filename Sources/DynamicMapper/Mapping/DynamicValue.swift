@@ -217,7 +217,7 @@ public struct DynamicValue: Sendable {
 
     /// `value` as an overlay node, or `nil` (recorded for the running coder) when it cannot
     /// be encoded.
-    private func encoded<T: Encodable>(_ value: T) -> OverlayNode? {
+    func encoded<T: Encodable>(_ value: T) -> OverlayNode? {
         // The common scalars encode the same under every setting: skip the encoder.
         if T.self == String.self { return .value(.string(unsafeBitCast(value, to: String.self))) }
         if T.self == Int.self { return .value(.number(JSON.Number(unsafeBitCast(value, to: Int.self)))) }

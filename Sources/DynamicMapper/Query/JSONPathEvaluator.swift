@@ -34,14 +34,18 @@ struct QueryEvaluator<Tree: QueryTree> {
     let root: Node
     let query: String
     /// Nodes every node list of this evaluation may still hold, filters' included.
-    private var budget = JSONPath.maximumNodes
+    private var budget: Int
+    private let limit: Int
     private var parents: [Int] = [-1]
     private var steps: [Path.Component] = [.index(0)]
 
-    init(tree: Tree, root: Node, query: String) {
+    /// An evaluator that may select `limit` nodes in all (tests lower it to reach it quickly).
+    init(tree: Tree, root: Node, query: String, limit: Int = JSONPath.maximumNodes) {
         self.tree = tree
         self.root = root
         self.query = query
+        self.limit = limit
+        budget = limit
     }
 
     /// The arena of every path recorded so far.
@@ -79,7 +83,7 @@ struct QueryEvaluator<Tree: QueryTree> {
         budget -= count
         guard budget >= 0 else {
             throw JSONPathError(kind: .tooManyNodes, query: query, offset: 0,
-                                reason: "the evaluation passed \(JSONPath.maximumNodes) nodes")
+                                reason: "the evaluation passed \(limit) nodes")
         }
     }
 
