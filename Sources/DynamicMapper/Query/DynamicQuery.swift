@@ -111,8 +111,8 @@ public struct DynamicQuery: Sendable {
     /// The full paths of the matches, each once, deepest and last first: removing them in
     /// this order never shifts an index still to be used, and an edit of a match inside
     /// another happens before the outer one's.
-    private func editOrder() -> [[Path.Component]]? {
-        guard let matches = try? matches() else { return nil }
+    private func editOrder(of segments: [QuerySegment]? = nil) -> [[Path.Component]]? {
+        guard let matches = try? root.runQuery(segments: segments ?? self.segments, text: text, at: base) else { return nil }
         var paths = matches.paths.map(\.components)
         paths.sort { Self.precedes($1, $0) }
         var unique: [[Path.Component]] = []
@@ -150,43 +150,46 @@ public struct DynamicQuery: Sendable {
     public mutating func remove() -> JSONPatch {
         guard let paths = editOrder() else { return JSONPatch() }
         var operations: [JSONPatch.Operation] = []
-        for path in paths {
-            let full = Array(base) + path
-            guard !full.isEmpty else { continue }
-            if root.tree.descendant(at: full) != nil, root.updateTree(at: full, { $0 = nil }) {
-                operations.append(.remove(Path(full)))
+        for path in paths where !path.isEmpty {
+            if root.tree.descendant(at: path) != nil, root.updateTree(at: path, { $0 = nil }) {
+                operations.append(.remove(Path(path)))
             }
         }
         return JSONPatch(operations)
     }
 
-    /// Writes `value` at every match.
+    /// Writes `value` at every match. Trailing member and index steps are created where
+    /// they are missing, as ``DynamicValue/set(_:)-(T)`` creates them: `ds.users[.all].seen.set(true)`
+    /// gives every user a `seen` member.
     ///
     /// ```swift
     /// ds.statuses[.all].user.screen_name.set("redacted")
     /// ```
     ///
-    /// Returns the JSON Patch it amounts to: one `replace` per match. `value` is encoded once,
-    /// as ``DynamicValue/set(_:)-(T)`` encodes it; nothing changes when it fails to encode.
+    /// Returns the JSON Patch it amounts to: a `replace` per match that was there, an `add`
+    /// of what was created otherwise. `value` is encoded once, as ``DynamicValue/set(_:)-(T)``
+    /// encodes it; nothing changes when it fails to encode.
     @discardableResult
     public mutating func set<T: Encodable>(_ value: T) -> JSONPatch {
         let place = DynamicValue(root: root, steps: base)
         guard let node = place.encoded(value) else { return JSONPatch() }
-        return replace { _ in node }
+        return write(node)
     }
 
-    /// Writes `value` at every match; `set(nil)` writes `null`.
+    /// Writes `value` at every match (creating trailing members as the `Encodable` form
+    /// does); `set(nil)` writes `null`.
     ///
     /// ```swift
     /// ds.users[.all].nickname.set(nil)
     /// ```
     @discardableResult
     public mutating func set(_ value: JSON) -> JSONPatch {
-        replace { _ in .value(value) }
+        write(.value(value))
     }
 
-    /// Replaces every match's value with what `transform` makes of it. All new values are
-    /// made before anything is written, so a throw leaves the view as it was.
+    /// Replaces every match's value with what `transform` makes of it, the deepest and last
+    /// matches first (so a match inside another is transformed before it). A throw restores
+    /// the view as it was before the call.
     ///
     /// ```swift
     /// try ds.users[.all].name.transform { name in .string(name.stringValue?.uppercased() ?? "") }
@@ -196,32 +199,64 @@ public struct DynamicQuery: Sendable {
     @discardableResult
     public mutating func transform(_ transform: (JSON) throws -> JSON) rethrows -> JSONPatch {
         guard let paths = editOrder() else { return JSONPatch() }
-        var edits: [([Path.Component], JSON)] = []
-        for path in paths {
-            let full = Array(base) + path
-            guard let node = root.tree.descendant(at: full) else { continue }
-            edits.append((full, try transform(node.json)))
-        }
-        return write(edits.map { ($0.0, OverlayNode.value($0.1)) })
-    }
-
-    private mutating func replace(_ value: (OverlayNode) -> OverlayNode) -> JSONPatch {
-        guard let paths = editOrder() else { return JSONPatch() }
-        var edits: [([Path.Component], OverlayNode)] = []
-        for path in paths {
-            let full = Array(base) + path
-            guard let node = root.tree.descendant(at: full) else { continue }
-            edits.append((full, value(node)))
-        }
-        return write(edits)
-    }
-
-    private mutating func write(_ edits: [([Path.Component], OverlayNode)]) -> JSONPatch {
+        let saved = root
         var operations: [JSONPatch.Operation] = []
-        for (full, node) in edits where root.updateTree(at: full, { $0 = node }) {
-            operations.append(.replace(Path(full), node.json))
+        do {
+            for path in paths {
+                guard let node = root.tree.descendant(at: path) else { continue }
+                let value = try transform(node.json)
+                if root.updateTree(at: path, { $0 = .value(value) }) {
+                    operations.append(.replace(Path(path), value))
+                }
+            }
+        } catch {
+            root = saved
+            throw error
         }
         return JSONPatch(operations)
+    }
+
+    /// Writes `node` at every match of the query's head (all but its trailing singular
+    /// steps) followed by the trailing steps, creating what is missing.
+    private mutating func write(_ node: OverlayNode) -> JSONPatch {
+        var headCount = segments.count
+        var tail: [Path.Component] = []
+        while headCount > 0, let step = Self.singularStep(segments[headCount - 1]) {
+            tail.insert(step, at: 0)
+            headCount -= 1
+        }
+        guard let heads = editOrder(of: Array(segments.prefix(headCount))) else { return JSONPatch() }
+        let json = node.json
+        var operations: [JSONPatch.Operation] = []
+        for head in heads {
+            let full = head + tail
+            // The deepest place that is there already: the patch adds below it.
+            var existing = 0
+            var current = root.tree
+            for step in full {
+                guard let child = current.child(step) else { break }
+                current = child
+                existing += 1
+            }
+            guard root.updateTree(at: full, { $0 = node }) else { continue }
+            if existing == full.count {
+                operations.append(.replace(Path(full), json))
+            } else {
+                let created = Array(full.prefix(existing + 1))
+                operations.append(.add(Path(created), root.tree.descendant(at: created)?.json ?? json))
+            }
+        }
+        return JSONPatch(operations)
+    }
+
+    /// The step of a child segment with one name or index selector.
+    private static func singularStep(_ segment: QuerySegment) -> Path.Component? {
+        guard !segment.isDescendant, segment.selectors.count == 1 else { return nil }
+        switch segment.selectors[0] {
+        case .name(let name): return .key(name)
+        case .index(let index): return .index(index)
+        default: return nil
+        }
     }
 }
 
