@@ -97,6 +97,22 @@ struct JSONPathEditTests {
         #expect(second == #"{"statuses":[{"id":"x","text":"x","user":"x"},{"id":2,"user":{"id":20,"screen_name":"bob","score":1e2}}],"meta":{"count":2}}"#)
     }
 
+    /// The examples of the DocC article "Queries and bulk edits", with what it says they give.
+    @Test func articleExamplesGiveWhatTheArticleSays() throws {
+        let data = Data(#"{"statuses": [{"id": 1, "user": {"email": "a@x", "name": "ada"}}, {"id": 2, "user": {"email": "b@x", "name": "bob"}}]}"#.utf8)
+        var timeline = try DynamicJSONDecoder().decode(Whole.self, from: data)
+        timeline.ds.statuses[.all].user.email.remove()
+        timeline.ds.statuses[.all].user.name.set("redacted")
+        try timeline.ds[JSONPath("$.statuses[?@.id > 1]")].remove()
+        let patched = String(decoding: try DynamicJSONEncoder().encode(timeline), as: UTF8.self)
+        #expect(patched == #"{"statuses":[{"id":1,"user":{"name":"redacted"}}]}"#)
+        #expect { try JSONPath("$.statuses[?length(@.text)]") } throws: { ($0 as? JSONPathError)?.offset == 12 }
+        var view = DynamicClass(["a": [1, 5, 2, 7]])
+        let patch = try view[JSONPath("$.a[?@ > 1]")].remove()
+        #expect(JSON(view) == ["a": [1]])
+        #expect(patch == [.remove("a[3]"), .remove("a[2]"), .remove("a[1]")])
+    }
+
     /// Random documents and queries: a bulk edit equals the same edits made one path at a time
     /// (each match once, last and deepest first), and equals its patch applied to the document
     /// as it was.
