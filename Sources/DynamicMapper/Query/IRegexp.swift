@@ -76,6 +76,17 @@ struct IRegexp: Sendable {
         case concatenation([Node])
         case alternation([Node])
         case repeated(Node, minimum: Int, maximum: Int?)
+
+        /// Whether some match of this part reads a character. Recursion follows groups, whose
+        /// nesting the parser bounds.
+        var reads: Bool {
+            switch self {
+            case .empty, .start, .end: return false
+            case .scalar, .dot, .set: return true
+            case .concatenation(let nodes), .alternation(let nodes): return nodes.contains { $0.reads }
+            case .repeated(let inner, _, let maximum): return maximum != 0 && inner.reads
+            }
+        }
     }
 
     /// `i-regexp = branch *( "|" branch )`, recursive only through groups, whose nesting is
@@ -341,6 +352,9 @@ struct IRegexp: Sendable {
                 }
                 for jump in jumps { program[jump] = .jump(program.count) }
             case .repeated(let inner, let minimum, let maximum):
+                // A part that reads nothing (`()`, `^`) is the same however often it repeats:
+                // unrolling `((){20000}){20000}` would loop without adding an instruction.
+                if !inner.reads { return minimum == 0 || emit(inner) }
                 for _ in 0..<minimum where !emit(inner) { return false }
                 if let maximum {
                     // Each optional copy may be skipped to the end.
