@@ -15,6 +15,17 @@ enum QueryMatchValue: Sendable {
     }
 
     func decode<T: Decodable>(_ type: T.Type, options: DecodingOptions) throws -> T {
+        // A string read as a `String` needs no decoder (no strategy applies to it): the common
+        // `values(as: String.self)` then costs what reading the string costs.
+        if T.self == String.self {
+            switch self {
+            case .document(let source, let node), .overlay(.source(let source, let node)):
+                if source.nodes[node].kind == .string, let text = source.string(source.nodes[node]) as? T { return text }
+            case .json(.string(let text)), .overlay(.value(.string(let text))):
+                if let text = text as? T { return text }
+            default: break
+            }
+        }
         let document: Document
         let index: Int
         switch self {
