@@ -12,14 +12,19 @@
 /// Edits follow a view's rules: they merge into the document on encode, and keep unknown
 /// keys, member order and number literals. Each edit returns the ``JSONPatch`` it amounts to,
 /// whose operations replay it on the document as it was.
+///
+/// Members are resolved by dynamic member lookup, as on ``DynamicValue``. The only declared
+/// members are the subscripts, `matches`, `values`, `set`, `remove` and `transform`; a key
+/// with one of those names is reached with `[key: "values"]`.
 @dynamicMemberLookup
 public struct DynamicQuery: Sendable {
     var root: DynamicClass
     /// Where the query starts: its `$`.
     var base: ViewSteps
     var segments: [QuerySegment]
-    /// The query's text, for messages: `$['statuses'][*]`.
-    public private(set) var text: String
+    /// The query's text, for messages: `$['statuses'][*]`. Not public: a key named `text`
+    /// (a status's text) must stay reachable with dot syntax.
+    var text: String
 
     init(root: DynamicClass, base: ViewSteps, segments: [QuerySegment], text: String) {
         self.root = root
