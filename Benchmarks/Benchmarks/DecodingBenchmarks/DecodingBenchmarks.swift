@@ -47,6 +47,7 @@ let benchmarks: @Sendable () -> Void = {
     registerMappableBenchmarks(problems: &problems)
     registerEditBenchmarks(problems: &problems)
     registerPatchingBenchmarks(in: directory, problems: &problems)
+    registerQueryBenchmarks(in: directory, problems: &problems)
 
     for problem in problems {
         print("DecodingBenchmarks: \(problem)")

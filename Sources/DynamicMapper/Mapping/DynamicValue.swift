@@ -14,8 +14,9 @@ import Foundation
 ///
 /// Members are resolved by dynamic member lookup, so any key, `description`, `count`, `type`,
 /// `name`, `id` and `value` included, is reached with dot syntax. The only declared members
-/// are the subscripts, `set`, `append`, `remove` and `using` (a transformer for the mapping
-/// operators); a key with one of those names is reached with `ds[key: "set"]`.
+/// are the subscripts, `set`, `append`, `remove`, `query` (a JSONPath query from here, see
+/// <doc:QueriesAndBulkEdits>) and `using` (a transformer for the mapping operators); a key
+/// with one of those names is reached with `ds[key: "set"]`.
 @dynamicMemberLookup
 public struct DynamicValue: Sendable {
     var root: DynamicClass
@@ -218,7 +219,7 @@ public struct DynamicValue: Sendable {
 
     /// `value` as an overlay node, or `nil` (recorded for the running coder) when it cannot
     /// be encoded.
-    private func encoded<T: Encodable>(_ value: T) -> OverlayNode? {
+    func encoded<T: Encodable>(_ value: T) -> OverlayNode? {
         // The common scalars encode the same under every setting: skip the encoder.
         if T.self == String.self { return .value(.string(unsafeBitCast(value, to: String.self))) }
         if T.self == Int.self { return .value(.number(JSON.Number(unsafeBitCast(value, to: Int.self)))) }

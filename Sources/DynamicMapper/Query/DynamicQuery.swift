@@ -1,0 +1,271 @@
+/// Every place a query selects in a view: read them all, or set, remove or transform them all
+/// at once. Made by a selector in a view's steps (`ds.statuses[.all].user.email`) or by a
+/// parsed query (`ds[try JSONPath("$..email")]`); steps after it narrow it further.
+///
+/// ```swift
+/// var ds = DynamicClass(["statuses": [["user": ["email": "a@x", "id": 1]], ["user": ["email": "b@x", "id": 2]]]])
+/// try ds.statuses[.all].user.id.values(as: Int.self)   // [1, 2]
+/// ds.statuses[.all].user.email.remove()                // both emails gone
+/// ds.statuses[.all].user.name.set("redacted")          // one per status user
+/// ```
+///
+/// Edits follow a view's rules: they merge into the document on encode, and keep unknown
+/// keys, member order and number literals. Each edit returns the ``JSONPatch`` it amounts to,
+/// whose operations replay it on the document as it was.
+///
+/// Members are resolved by dynamic member lookup, as on ``DynamicValue``. The only declared
+/// members are the subscripts, `matches`, `values`, `set`, `remove` and `transform`; a key
+/// with one of those names is reached with `[key: "values"]`.
+@dynamicMemberLookup
+public struct DynamicQuery: Sendable {
+    var root: DynamicClass
+    /// Where the query starts: its `$`.
+    var base: ViewSteps
+    var segments: [QuerySegment]
+    /// The query's text, for messages: `$['statuses'][*]`. Not public: a key named `text`
+    /// (a status's text) must stay reachable with dot syntax.
+    var text: String
+
+    init(root: DynamicClass, base: ViewSteps, segments: [QuerySegment], text: String) {
+        self.root = root
+        self.base = base
+        self.segments = segments
+        self.text = text
+    }
+
+    private func appending(_ selector: QuerySelector, text more: String) -> DynamicQuery {
+        var next = self
+        next.segments.append(QuerySegment(isDescendant: false, selectors: [selector]))
+        next.text += more
+        return next
+    }
+
+    private static func nameText(_ key: String) -> String {
+        // The normalized-path spelling quotes any name correctly.
+        String(NormalizedPath([.key(key)]).description.dropFirst())
+    }
+
+    /// The member `key` of every match: `ds.users[.all].name`.
+    public subscript(dynamicMember key: String) -> DynamicQuery {
+        get { appending(.name(key), text: Self.nameText(key)) }
+        _modify {
+            var value = appending(.name(key), text: Self.nameText(key))
+            root = .vacated
+            defer { root = value.root }
+            yield &value
+        }
+    }
+
+    /// The member named exactly `key` of every match, for keys that collide with a method
+    /// name: `ds.users[.all][key: "set"]`.
+    public subscript(key key: String) -> DynamicQuery {
+        get { appending(.name(key), text: Self.nameText(key)) }
+        _modify {
+            var value = appending(.name(key), text: Self.nameText(key))
+            root = .vacated
+            defer { root = value.root }
+            yield &value
+        }
+    }
+
+    /// Element `index` of every match (negative counts from the end): `ds.users[.all].tags[0]`.
+    public subscript(index: Int) -> DynamicQuery {
+        get { appending(.index(index), text: "[\(index)]") }
+        _modify {
+            var value = appending(.index(index), text: "[\(index)]")
+            root = .vacated
+            defer { root = value.root }
+            yield &value
+        }
+    }
+
+    /// `selector` applied to every match: `ds.groups[.all].members[.all]`.
+    public subscript(selector: JSONPath.Selector) -> DynamicQuery {
+        get { appending(selector.selector, text: selector.text) }
+        _modify {
+            var value = appending(selector.selector, text: selector.text)
+            root = .vacated
+            defer { root = value.root }
+            yield &value
+        }
+    }
+
+    // MARK: Reading
+
+    /// What the query selects, with paths from the view's root.
+    ///
+    /// ```swift
+    /// let matches = try ds.users[.all].id.matches()
+    /// matches.paths.map(\.description)   // ["$['users'][0]['id']", "$['users'][1]['id']"]
+    /// ```
+    ///
+    /// - Throws: ``JSONPathError`` when the evaluation passes ``JSONPath/maximumNodes``.
+    public func matches() throws(JSONPathError) -> JSONPathMatches {
+        try root.runQuery(segments: segments, text: text, at: base)
+    }
+
+    /// Every match's value decoded as `type`: `try ds.users[.all].id.values(as: Int.self)`.
+    ///
+    /// - Throws: ``JSONPathError``, or the first `DecodingError`.
+    public func values<T: Decodable>(as type: T.Type) throws -> [T] {
+        try matches().values(as: T.self)
+    }
+
+    // MARK: Editing
+
+    /// The full paths of the matches, each once, deepest and last first: removing them in
+    /// this order never shifts an index still to be used, and an edit of a match inside
+    /// another happens before the outer one's.
+    private func editOrder(of segments: [QuerySegment]? = nil) -> [[Path.Component]]? {
+        guard let matches = try? root.runQuery(segments: segments ?? self.segments, text: text, at: base) else { return nil }
+        var paths = matches.paths.map(\.components)
+        paths.sort { Self.precedes($1, $0) }
+        var unique: [[Path.Component]] = []
+        unique.reserveCapacity(paths.count)
+        for path in paths where unique.last != path { unique.append(path) }
+        return unique
+    }
+
+    /// Document order of two paths: a prefix first, indexes by value, keys by text.
+    static func precedes(_ lhs: [Path.Component], _ rhs: [Path.Component]) -> Bool {
+        for (left, right) in zip(lhs, rhs) {
+            switch (left, right) {
+            case (.index(let a), .index(let b)) where a != b: return a < b
+            case (.key(let a), .key(let b)) where a != b: return a < b
+            case (.key, .index): return true
+            case (.index, .key): return false
+            default: continue
+            }
+        }
+        return lhs.count < rhs.count
+    }
+
+    /// Removes every match (each element of an array from the last, so the right ones go).
+    ///
+    /// ```swift
+    /// var ds = DynamicClass(["a": [1, 2, 3, 4]])
+    /// let patch = ds[try JSONPath("$.a[?@ > 1]")].remove()
+    /// JSON(ds)          // {"a": [1]}
+    /// patch.operations  // remove /a/3, remove /a/2, remove /a/1
+    /// ```
+    ///
+    /// Returns the JSON Patch it amounts to: one `remove` per match removed. The root itself
+    /// is never removed. Nothing changes when the evaluation passes ``JSONPath/maximumNodes``.
+    @discardableResult
+    public mutating func remove() -> JSONPatch {
+        guard let paths = editOrder() else { return JSONPatch() }
+        var operations: [JSONPatch.Operation] = []
+        for path in paths where !path.isEmpty {
+            if root.tree.descendant(at: path) != nil, root.updateTree(at: path, { $0 = nil }) {
+                operations.append(.remove(Path(path)))
+            }
+        }
+        return JSONPatch(operations)
+    }
+
+    /// Writes `value` at every match. Trailing member and index steps are created where
+    /// they are missing, as ``DynamicValue/set(_:)-(T)`` creates them: `ds.users[.all].seen.set(true)`
+    /// gives every user a `seen` member.
+    ///
+    /// ```swift
+    /// ds.statuses[.all].user.screen_name.set("redacted")
+    /// ```
+    ///
+    /// Returns the JSON Patch it amounts to: a `replace` per match that was there, an `add`
+    /// of what was created otherwise. `value` is encoded once, as ``DynamicValue/set(_:)-(T)``
+    /// encodes it; nothing changes when it fails to encode.
+    @discardableResult
+    public mutating func set<T: Encodable>(_ value: T) -> JSONPatch {
+        let place = DynamicValue(root: root, steps: base)
+        guard let node = place.encoded(value) else { return JSONPatch() }
+        return write(node)
+    }
+
+    /// Writes `value` at every match (creating trailing members as the `Encodable` form
+    /// does); `set(nil)` writes `null`.
+    ///
+    /// ```swift
+    /// ds.users[.all].nickname.set(nil)
+    /// ```
+    @discardableResult
+    public mutating func set(_ value: JSON) -> JSONPatch {
+        write(.value(value))
+    }
+
+    /// Replaces every match's value with what `transform` makes of it, the deepest and last
+    /// matches first (so a match inside another is transformed before it). A throw restores
+    /// the view as it was before the call.
+    ///
+    /// ```swift
+    /// try ds.users[.all].name.transform { name in .string(name.stringValue?.uppercased() ?? "") }
+    /// ```
+    ///
+    /// Returns the JSON Patch it amounts to: one `replace` per match.
+    @discardableResult
+    public mutating func transform(_ transform: (JSON) throws -> JSON) rethrows -> JSONPatch {
+        guard let paths = editOrder() else { return JSONPatch() }
+        let saved = root
+        var operations: [JSONPatch.Operation] = []
+        do {
+            for path in paths {
+                guard let node = root.tree.descendant(at: path) else { continue }
+                let value = try transform(node.json)
+                if root.updateTree(at: path, { $0 = .value(value) }) {
+                    operations.append(.replace(Path(path), value))
+                }
+            }
+        } catch {
+            root = saved
+            throw error
+        }
+        return JSONPatch(operations)
+    }
+
+    /// Writes `node` at every match of the query's head (all but its trailing singular
+    /// steps) followed by the trailing steps, creating what is missing.
+    private mutating func write(_ node: OverlayNode) -> JSONPatch {
+        var headCount = segments.count
+        var tail: [Path.Component] = []
+        while headCount > 0, let step = Self.singularStep(segments[headCount - 1]) {
+            tail.insert(step, at: 0)
+            headCount -= 1
+        }
+        guard let heads = editOrder(of: Array(segments.prefix(headCount))) else { return JSONPatch() }
+        let json = node.json
+        var operations: [JSONPatch.Operation] = []
+        for head in heads {
+            let full = head + tail
+            // The deepest place that is there already: the patch adds below it.
+            var existing = 0
+            var current = root.tree
+            for step in full {
+                guard let child = current.child(step) else { break }
+                current = child
+                existing += 1
+            }
+            guard root.updateTree(at: full, { $0 = node }) else { continue }
+            if existing == full.count {
+                operations.append(.replace(Path(full), json))
+            } else {
+                let created = Array(full.prefix(existing + 1))
+                operations.append(.add(Path(created), root.tree.descendant(at: created)?.json ?? json))
+            }
+        }
+        return JSONPatch(operations)
+    }
+
+    /// The step of a child segment with one name or index selector.
+    private static func singularStep(_ segment: QuerySegment) -> Path.Component? {
+        guard !segment.isDescendant, segment.selectors.count == 1 else { return nil }
+        switch segment.selectors[0] {
+        case .name(let name): return .key(name)
+        case .index(let index): return .index(index)
+        default: return nil
+        }
+    }
+}
+
+extension DynamicQuery: CustomDebugStringConvertible {
+    /// The query text: `ds.users[.all].id.debugDescription == "$['users'][*]['id']"`.
+    public var debugDescription: String { text }
+}
