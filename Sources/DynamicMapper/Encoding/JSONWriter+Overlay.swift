@@ -9,10 +9,23 @@ extension JSONWriter {
         case .overlay(let overlay):
             write(overlay)
         case .array(let array):
+            if movedToLargerStack({ $0.write(node) }) { return }
             writeArray(count: array.nodes.count) { $0.write(array.nodes[$1]) }
         case .object(let object):
+            if movedToLargerStack({ $0.write(node) }) { return }
             writeObject(count: object.keys.count, key: { object.keys[$0] }) { $0.write(object.nodes[$1]) }
         }
+    }
+
+    /// Writing a tree recurses once per level of nesting, and a model's tree is as deep as its
+    /// document (the encoders guard their own recursion the same way): when this thread's stack
+    /// runs low, `write` runs on a continuation thread instead (see `StackGuard`) and this
+    /// returns `true`. Checked at containers only, so scalars cost nothing more. On a
+    /// continuation thread that runs low too it returns `false` and the write goes on here.
+    private mutating func movedToLargerStack(_ write: (inout JSONWriter) -> Void) -> Bool {
+        if StackGuard.hasRoom() { return false }
+        let moved = try? StackGuard.continuing { write(&self) }
+        return moved != nil
     }
 
     mutating func write(_ node: OverlayNode) {
@@ -22,8 +35,10 @@ extension JSONWriter {
         case .source(let document, let index):
             writeSource(document, index)
         case .array(let elements):
+            if movedToLargerStack({ $0.write(node) }) { return }
             writeArray(count: elements.count) { $0.write(elements[$1]) }
         case .object(let object):
+            if movedToLargerStack({ $0.write(node) }) { return }
             writeObject(count: object.count, key: { object[$0].key }) { $0.write(object[$1].value) }
         }
     }
@@ -45,9 +60,11 @@ extension JSONWriter {
         case .string:
             writeSourceString(document, node)
         case .array:
+            if movedToLargerStack({ $0.writeSource(document, index) }) { return }
             let elements = Array(document.children(of: index))
             writeArray(count: elements.count) { $0.writeSource(document, elements[$1]) }
         case .object:
+            if movedToLargerStack({ $0.writeSource(document, index) }) { return }
             writeSourceObject(document, keys: Array(document.children(of: index)))
         }
     }
