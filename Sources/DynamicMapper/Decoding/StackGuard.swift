@@ -12,8 +12,8 @@ import Foundation
 /// Decoding a recursive model recurses through its `init(from:)`, several frames a level. The
 /// table in SECURITY.md gives the bytes per level for each kind of model (measured by
 /// `StackBudgetTests`): in a release build about 1 KiB for a plain `Codable` class (as
-/// `JSONDecoder`) and 1.8 KiB for a ``DynamicCodable`` or ``MappedCodable`` one; a debug build
-/// needs 4 to 10 KiB. A 512 KiB thread (the size of secondary threads on Apple platforms)
+/// `JSONDecoder`) and 2 KiB for a ``DynamicCodable`` or ``MappedCodable`` one; a debug build
+/// needs 5 to 11 KiB. A 512 KiB thread (the size of secondary threads on Apple platforms)
 /// therefore cannot hold the default 512 levels of every kind.
 ///
 /// `maximumDepth` counts levels, not bytes, so before each nested value the decoder checks
