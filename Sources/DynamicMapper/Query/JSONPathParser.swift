@@ -285,35 +285,33 @@ struct JSONPathParser {
     private mutating func logicalExpression() throws(JSONPathError) -> FilterExpression {
         try enter()
         defer { depth -= 1 }
-        var operands = [try conjunction()]
-        while true {
-            let start = position
-            skipBlanks()
-            guard peek == "|", peek(at: 1) == "|" else {
-                position = start
-                break
-            }
-            position += 2
-            skipBlanks()
-            operands.append(try conjunction())
-        }
+        let operands = try joined(by: "|") { parser throws(JSONPathError) in try parser.conjunction() }
         return operands.count == 1 ? operands[0] : .or(operands)
     }
 
+    /// `logical-and-expr`.
     private mutating func conjunction() throws(JSONPathError) -> FilterExpression {
-        var operands = [try basicExpression()]
+        let operands = try joined(by: "&") { parser throws(JSONPathError) in try parser.basicExpression() }
+        return operands.count == 1 ? operands[0] : .and(operands)
+    }
+
+    /// One or more operands joined by a doubled `symbol` (`||`, `&&`), blanks allowed around it.
+    private mutating func joined(
+        by symbol: Unicode.Scalar, _ operand: (inout Self) throws(JSONPathError) -> FilterExpression
+    ) throws(JSONPathError) -> [FilterExpression] {
+        var operands = [try operand(&self)]
         while true {
             let start = position
             skipBlanks()
-            guard peek == "&", peek(at: 1) == "&" else {
+            guard peek == symbol, peek(at: 1) == symbol else {
                 position = start
                 break
             }
             position += 2
             skipBlanks()
-            operands.append(try basicExpression())
+            operands.append(try operand(&self))
         }
-        return operands.count == 1 ? operands[0] : .and(operands)
+        return operands
     }
 
     /// A primary before any comparison operator: what it is, and where it started.

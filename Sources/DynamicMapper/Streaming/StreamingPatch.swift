@@ -52,6 +52,25 @@ struct PatchCore<E: Codable> {
         copied = offset
     }
 
+    /// Runs the patch to the end over the chunks `next` reads (`nil` or empty at the end of
+    /// the input), handing the output to `flush` each time a chunk's worth has gathered and
+    /// the rest at the end: the one driver of the synchronous routes (file and `Data`).
+    mutating func run(
+        chunkSize: Int, edit: (inout E) throws -> Void, next: () throws -> Data?, flush: (Data) throws -> Void
+    ) throws {
+        loop: while true {
+            switch try step(edit) {
+            case .wrote: break
+            case .finished: break loop
+            case .needMore:
+                if let chunk = try next(), !chunk.isEmpty { window.append(chunk) } else { window.atEnd = true }
+            }
+            if output.count >= max(1, chunkSize) { try flush(takeOutput()) }
+        }
+        let rest = takeOutput()
+        if !rest.isEmpty { try flush(rest) }
+    }
+
     mutating func step(_ edit: (inout E) throws -> Void) throws -> Step {
         switch try framer.next(in: window) {
         case .finished:
@@ -141,21 +160,9 @@ extension DynamicJSONDecoder {
         defer { try? reader.close() }
         let writer = try OutputFile(output)
         var core = PatchCore<E>(decoder: self, encoder: encoder, path: path, options: options)
-        let chunkSize = max(1, options.chunkSize)
-        loop: while true {
-            switch try core.step(edit) {
-            case .wrote: break
-            case .finished: break loop
-            case .needMore:
-                if let chunk = try reader.read(upToCount: chunkSize), !chunk.isEmpty {
-                    core.window.append(chunk)
-                } else {
-                    core.window.atEnd = true
-                }
-            }
-            if core.output.count >= chunkSize { try writer.write(core.takeOutput()) }
-        }
-        try writer.write(core.takeOutput())
+        try core.run(chunkSize: options.chunkSize, edit: edit,
+                     next: { try reader.read(upToCount: max(1, options.chunkSize)) },
+                     flush: { try writer.write($0) })
         try writer.close()
         return core.summary
     }
@@ -177,22 +184,11 @@ extension DynamicJSONDecoder {
         var result = Data()
         var offset = data.startIndex
         let chunkSize = max(1, options.chunkSize)
-        loop: while true {
-            switch try core.step(edit) {
-            case .wrote: break
-            case .finished: break loop
-            case .needMore:
-                let end = min(data.endIndex, offset + chunkSize)
-                if offset < end {
-                    core.window.append(data[offset..<end])
-                    offset = end
-                } else {
-                    core.window.atEnd = true
-                }
-            }
-            result.append(core.takeOutput())
-        }
-        result.append(core.takeOutput())
+        try core.run(chunkSize: chunkSize, edit: edit, next: {
+            let end = min(data.endIndex, offset + chunkSize)
+            defer { offset = end }
+            return offset < end ? data[offset..<end] : nil
+        }, flush: { result.append($0) })
         return result
     }
 
