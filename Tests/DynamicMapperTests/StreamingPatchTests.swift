@@ -17,6 +17,12 @@ private struct SPPlain: Codable, Equatable {
     var id: Int
 }
 
+/// Equatable and a class: the copy taken before the edit is the same instance.
+private final class SPBox: Codable, Equatable {
+    var id: Int
+    static func == (left: SPBox, right: SPBox) -> Bool { left.id == right.id }
+}
+
 @Suite("Streaming: patch on the way through")
 struct StreamingPatchTests {
     @Test("An edit that changes nothing gives back the input byte for byte, on every element type and route")
@@ -40,6 +46,33 @@ struct StreamingPatchTests {
             #expect(output.data == data)
             #expect(summary.elements == elements.count && summary.edited == 0)
         }
+    }
+
+    /// Edits the shortcuts for unchanged elements must not hide: a class edited in place, a
+    /// view or model replaced by one made from other bytes.
+    @Test("Edits in place on a class and replaced views or models are written, not dropped")
+    func replacementsAndClassesAreWritten() throws {
+        let data = Data(#"{"items": [{"id": 1, "text": "a"}]}"#.utf8)
+        let decoder = DynamicJSONDecoder()
+        let boxed = try decoder.patchElements(of: SPBox.self, in: data, at: "items") { $0.id = 9 }
+        #expect(try JSON(parsing: boxed) == ["items": [["id": 9]]])
+        let other = Data(#"{"id": 2, "text": "b"}"#.utf8)
+        let viewed = try decoder.patchElements(of: DynamicClass.self, in: data, at: "items") { $0 = try DynamicClass(parsing: other) }
+        #expect(try JSON(parsing: viewed) == ["items": [["id": 2, "text": "b"]]])
+        let modeled = try decoder.patchElements(of: SPStatus.self, in: data, at: "items") { $0 = try decoder.decode(SPStatus.self, from: other) }
+        #expect(try JSON(parsing: modeled) == ["items": [["id": 2, "text": "b"]]])
+    }
+
+    @Test("A file cannot be patched onto itself: refused before anything is written")
+    func sameFileIsRefused() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("sp-same-\(UUID().uuidString).json")
+        let data = Data(#"{"items": [1, 2]}"#.utf8)
+        try data.write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(throws: CocoaError.self) {
+            try DynamicJSONDecoder().patchElements(of: JSON.self, contentsOf: url, at: "items", writingTo: url) { _ in }
+        }
+        #expect(try Data(contentsOf: url) == data)
     }
 
     @Test("Edited elements change, the rest of the document keeps its bytes")

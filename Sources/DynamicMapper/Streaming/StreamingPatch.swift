@@ -114,13 +114,25 @@ struct PatchCore<E: Codable> {
     private static func isUnchanged(_ value: E, before: E, encoder: DynamicJSONEncoder) throws -> Bool {
         // A view nobody wrote to still points at its parsed bytes: no diff needed (a diff
         // would cost more than the decode). Any write makes it an overlay, re-encoded.
+        // Only while it still points at the same parsed bytes: a view the edit replaced with one
+        // parsed elsewhere is a change.
         if let view = value as? DynamicClass {
-            if case .source = view.root { return true }
-            return false
+            guard case .source(let document, let index) = view.root,
+                  case .source(let original, let originalIndex)? = (before as? DynamicClass)?.root else { return false }
+            return document === original && index == originalIndex
         }
         // JSON Patch rather than merge patch: an element may be any value, not only an object.
-        if let model = value as? any DynamicEncodable { return try model.patchOperations(using: encoder).isEmpty }
-        if let value = value as? any Equatable { return equal(value, before) }
+        // A model the edit replaced with one decoded from other bytes diffs against those
+        // bytes, so the decoded document must be the one read here.
+        if let model = value as? any DynamicEncodable {
+            let decoded = model.dynamicSelf?.decoded
+            let original = (before as? any DynamicEncodable)?.dynamicSelf?.decoded
+            guard let decoded, let original, decoded.document === original.document, decoded.index == original.index else { return false }
+            return try model.patchOperations(using: encoder).isEmpty
+        }
+        // Not for classes: `before` is the same instance, so an edit in place would compare
+        // equal to itself and be lost.
+        if !(E.self is AnyObject.Type), let value = value as? any Equatable { return equal(value, before) }
         return false
     }
 
@@ -156,6 +168,13 @@ extension DynamicJSONDecoder {
         encoder: DynamicJSONEncoder = DynamicJSONEncoder(), options: JSONStreamOptions = JSONStreamOptions(),
         edit: (inout E) throws -> Void
     ) throws -> StreamingPatchSummary {
+        // Writing truncates `output` before a byte of `input` is read: the same file would be lost.
+        guard input.standardizedFileURL.resolvingSymlinksInPath() != output.standardizedFileURL.resolvingSymlinksInPath() else {
+            throw CocoaError(.fileWriteFileExists, userInfo: [
+                NSFilePathErrorKey: output.path,
+                NSLocalizedDescriptionKey: "patchElements cannot write to the file it reads (\(output.path)); write to another file and move it into place",
+            ])
+        }
         let reader = try FileHandle(forReadingFrom: input)
         defer { try? reader.close() }
         let writer = try OutputFile(output)
