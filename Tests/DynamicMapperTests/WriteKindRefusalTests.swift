@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import DynamicMapper
 import DynamicMapperTestSupport
+import DynamicMapperOperators
 
 // A write through a view whose path or pointer meets a value of another kind (a token that is
 // not an index for an array, a key step on an array, an index step on an object, any step on a
@@ -185,6 +186,36 @@ struct WriteKindRefusalTests {
                 object[key] = randomDocument(depth: depth - 1, using: &random)
             }
             return .object(object)
+        }
+    }
+}
+
+private final class WKProfile: DynamicCodable {
+    var dynamicSelf: DynamicClass?
+    var id = 0
+    @NotCoded var avatar: String?
+
+    func dynamicMapping(mappingType: DynamicMappingType) {
+        avatar <-> ds.profile.avatar
+    }
+}
+
+@Suite("Writes through a value of another kind: mapping writes")
+struct WriteKindRefusalMappingTests {
+    /// A `<->` write the view refuses (here through `"profile": null`) fails the encode with the
+    /// property's path, instead of leaving the edit out of the output unseen.
+    @Test("a refused <-> write fails the encode, naming where")
+    func refusedMappingWriteIsAnError() throws {
+        let model = try DynamicJSONDecoder().decode(WKProfile.self, from: Data(#"{"id": 1, "profile": null}"#.utf8))
+        #expect(model.avatar == nil)
+        // Unedited, it re-encodes as it was.
+        #expect(String(decoding: try DynamicJSONEncoder().encode(model), as: UTF8.self) == #"{"id":1,"profile":null}"#)
+        model.avatar = "a.png"
+        do {
+            _ = try DynamicJSONEncoder().encode(model)
+            Issue.record("the edit was dropped without an error")
+        } catch EncodingError.invalidValue(_, let context) {
+            #expect(context.debugDescription == "Cannot write at profile.avatar: a step on the way holds a value of another kind")
         }
     }
 }

@@ -17,6 +17,27 @@ struct QueryEvaluatorTests {
         #expect(try roomy.select(query.segments, from: json, recording: true).count == 10_000)
     }
 
+    /// Filters that query the root re-walk it for every element they test: each test is
+    /// charged, matched or not, so nesting them cannot run past the budget.
+    @Test func filtersAreChargedForEveryElementTheyTest() throws {
+        let json = JSON.array(Array(repeating: 1, count: 50))
+        let query = try JSONPath("$[?$[?$[?@ == 0]]]")   // nothing matches: 50^3 tests
+        var evaluator = QueryEvaluator(tree: JSONQueryTree(), root: json, query: query.text, limit: 10_000)
+        #expect { try evaluator.select(query.segments, from: json, recording: true) } throws: {
+            ($0 as? JSONPathError)?.kind == .tooManyNodes
+        }
+        var roomy = QueryEvaluator(tree: JSONQueryTree(), root: json, query: query.text, limit: 1_000_000)
+        #expect(try roomy.select(query.segments, from: json, recording: true).isEmpty)
+    }
+
+    /// The typed slice takes any `Int`; its bounds are clamped to the range query text allows.
+    @Test func typedSlicesWithExtremeStepsDoNotOverflow() throws {
+        var view = try DynamicClass(parsing: #"{"items": [1, 2, 3]}"#)
+        #expect(try view.items[.slice(nil, nil, .max)].values(as: Int.self) == [1])
+        #expect(try view.items[.slice(nil, nil, .min)].values(as: Int.self) == [3])
+        #expect(try view.items[.slice(.min, .max)].values(as: Int.self) == [1, 2, 3])
+    }
+
     @Test func slicesStayWithinTheArrayWhateverTheStep() {
         typealias Evaluator = QueryEvaluator<JSONQueryTree>
         #expect(Evaluator.sliceIndexes(start: nil, end: nil, step: 2, count: 5) == [0, 2, 4])

@@ -465,7 +465,14 @@ extension DynamicValue {
                 return
             }
             var view = self
-            view.root.updateTree(at: steps) { $0 = merger.merge(base: $0, model: encoded, original: original) }
+            // A refused write (a step meets a value of another kind, `null` included) must not
+            // drop the property's value unseen: it fails the encode, as a property that cannot
+            // be encoded does.
+            guard view.root.updateTree(at: steps, { $0 = merger.merge(base: $0, model: encoded, original: original) }) else {
+                throw EncodingError.invalidValue(value, EncodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "Cannot write at \(Path(codingPath: codingPath)): a step on the way holds a value of another kind"))
+            }
         } catch {
             session.failures.append(error)
         }

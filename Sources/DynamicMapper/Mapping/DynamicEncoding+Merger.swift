@@ -230,12 +230,13 @@ extension DynamicEncoding {
             var documentKeys = Set<String>()
             for member in base.members { documentKeys.insert(member.key) }
             var respelled: [String: String] = [:]
+            var modelKeysTaken = Set<String>()
             for member in base.members where written[member.key] == nil && wasRead(member) {
                 let property = KeyConversion.convert(member.key, strategy: decodingKeys, path: { containerPath })
                 let modelKey = options.convert(StringKey(property), containerPath: containerPath)
                 // Only a key the document does not hold itself, and only once.
                 guard modelKey != member.key, !documentKeys.contains(modelKey), let position = written[modelKey],
-                      !respelled.values.contains(modelKey) else { continue }
+                      modelKeysTaken.insert(modelKey).inserted else { continue }
                 written[member.key] = position
                 respelled[member.key] = modelKey
             }

@@ -27,8 +27,14 @@ extension JSONPath {
         /// ds.items[.slice(nil, nil, -1)]   // every element, last first
         /// ds.items[.slice(1, 3)]           // elements 1 and 2
         /// ```
+        ///
+        /// Each bound is clamped to ±(2^53−1), the range RFC 9535 allows in query text (and
+        /// far past any array), so no argument overflows the slice arithmetic.
         public static func slice(_ start: Int? = nil, _ end: Int? = nil, _ step: Int? = nil) -> Selector {
-            Selector(selector: .slice(start: start, end: end, step: step),
+            let limit = JSONPathParser.integerLimit
+            func clamped(_ value: Int?) -> Int? { value.map { min(max($0, -limit), limit) } }
+            let (start, end, step) = (clamped(start), clamped(end), clamped(step))
+            return Selector(selector: .slice(start: start, end: end, step: step),
                      text: "[\(start.map(String.init) ?? ""):\(end.map(String.init) ?? ""):\(step.map(String.init) ?? "")]")
         }
 

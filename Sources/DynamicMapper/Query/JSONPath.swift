@@ -19,13 +19,13 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// How deep brackets, parentheses and function calls may nest in a query: 100.
     ///
     /// ```swift
-    /// let deep = "$" + String(repeating: "[?", count: 200) + "@" + String(repeating: "]", count: 200)
+    /// let deep = "$" + String(repeating: "[?@", count: 200) + String(repeating: "]", count: 200)
     /// (try? JSONPath(deep)) == nil   // too deep
     /// ```
     public static let maximumNesting = 100
 
-    /// How many nodes one evaluation may select, counting every segment's and every filter's
-    /// node lists: 10,000,000. Past it the query throws ``JSONPathError/Kind/tooManyNodes``,
+    /// How many nodes one evaluation may select or test, counting every segment's and every
+    /// filter's node lists and every element a filter tests: 10,000,000. Past it the query throws ``JSONPathError/Kind/tooManyNodes``,
     /// so that a query such as `$[0,0,0][0,0,0]...` cannot grow without limit.
     ///
     /// ```swift
@@ -37,7 +37,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     ///
     /// ```swift
     /// let ids = try JSONPath("$.users[*].id")
-    /// try JSONPath("$.users[")   // throws: '[' is never closed, at offset 8
+    /// try JSONPath("$.users[")   // throws a syntax error at the end of the text
     /// ```
     ///
     /// - Throws: ``JSONPathError`` with the offset (in Unicode scalars) where the text breaks

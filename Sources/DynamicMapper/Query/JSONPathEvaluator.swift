@@ -159,14 +159,18 @@ struct QueryEvaluator<Tree: QueryTree> {
             }
         case .filter(let expression):
             switch tree.kind(of: node) {
+            // Every element tested is charged, matched or not: a filter that queries the root
+            // (`$[?$[?$[?…]]]`) re-walks it per test, and only the budget bounds that.
             case .array:
-                for (index, element) in tree.elements(of: node).enumerated() where try test(expression, current: element) {
+                for (index, element) in tree.elements(of: node).enumerated() {
                     try spend()
+                    guard try test(expression, current: element) else { continue }
                     output.append((element, record(.index(index), under: path, recording: recording)))
                 }
             case .object:
-                for member in tree.members(of: node) where try test(expression, current: member.value) {
+                for member in tree.members(of: node) {
                     try spend()
+                    guard try test(expression, current: member.value) else { continue }
                     output.append((member.value, record(.key(member.key), under: path, recording: recording)))
                 }
             default: return
