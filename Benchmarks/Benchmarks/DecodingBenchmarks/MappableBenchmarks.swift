@@ -5,6 +5,9 @@
 // - Mappable/records/Synthesized: the plain model, DynamicJSONDecoder.
 // - Mappable/records/Mappable: the mappable model, DynamicJSONDecoder (target: within 1.3x of
 //   Synthesized).
+// - Mappable/records/SynthesizedObject and Mappable/records/MappableValue: the same pair
+//   with both models a final class, and with both a struct (a class's mapping body pays one
+//   run-time exclusivity check per line, which a struct's does not).
 // - Mappable/records/MappableEncode: re-encoding the unedited mappable models (for scale:
 //   the whole document is written from its original bytes).
 
@@ -21,6 +24,10 @@ func registerMappableBenchmarks(problems: inout [String]) {
         if decoded.map(\.values) != reference {
             problems.append("Mappable/records decodes different values than JSONDecoder")
         }
+        if try DynamicJSONDecoder().decode([MappableProfileValue].self, from: data).map(\.values) != reference
+            || DynamicJSONDecoder().decode([SynthesizedProfileObject].self, from: data).map(\.values) != reference {
+            problems.append("Mappable/records: the struct or class variant decodes different values")
+        }
         if try DynamicJSONEncoder().encode(decoded) != data {
             problems.append("Mappable/records does not re-encode the unedited input byte for byte")
         }
@@ -36,6 +43,16 @@ func registerMappableBenchmarks(problems: inout [String]) {
     Benchmark("Mappable/records/Mappable") { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(try DynamicJSONDecoder().decode([MappableProfile].self, from: data))
+        }
+    }
+    Benchmark("Mappable/records/SynthesizedObject") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try DynamicJSONDecoder().decode([SynthesizedProfileObject].self, from: data))
+        }
+    }
+    Benchmark("Mappable/records/MappableValue") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try DynamicJSONDecoder().decode([MappableProfileValue].self, from: data))
         }
     }
     Benchmark("Mappable/records/MappableEncode") { benchmark in

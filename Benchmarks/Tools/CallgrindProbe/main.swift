@@ -64,6 +64,8 @@ func operation(named name: String, corpus: URL) throws -> () throws -> Void {
         switch parts[2] {
         case "Synthesized": return { consume(try DynamicJSONDecoder().decode([SynthesizedProfile].self, from: data)) }
         case "Mappable": return { consume(try DynamicJSONDecoder().decode([MappableProfile].self, from: data)) }
+        case "SynthesizedObject": return { consume(try DynamicJSONDecoder().decode([SynthesizedProfileObject].self, from: data)) }
+        case "MappableValue": return { consume(try DynamicJSONDecoder().decode([MappableProfileValue].self, from: data)) }
         case "MappableEncode":
             let models = try DynamicJSONDecoder().decode([MappableProfile].self, from: data)
             return { consume(try DynamicJSONEncoder().encode(models)) }

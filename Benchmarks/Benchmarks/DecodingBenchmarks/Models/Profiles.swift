@@ -99,6 +99,95 @@ final class MappableProfile: DynamicMappable {
     }
 }
 
+/// The same mappable model as a struct: its mapping body is `mutating`, and writing its
+/// stored properties needs no run-time exclusivity check (a class's does, one per line).
+struct MappableProfileValue: DynamicMappable {
+    var dynamicSelf: DynamicClass?
+    var id = 0
+    var userName = ""
+    var fullName = ""
+    var email = ""
+    var age = 0
+    var score = 0.0
+    var isActive = false
+    var isAdmin = false
+    var createdAt = ""
+    var updatedAt = ""
+    var followers = 0
+    var following = 0
+    var posts = 0
+    var likes = 0
+    var bio = ""
+    var website = ""
+    var country = ""
+    var city = ""
+    var zip = ""
+    var phone = "unknown"
+
+    mutating func mapping(_ map: DynamicMap) {
+        id        <-> ds.id
+        userName  <-> ds.user_name
+        fullName  <-> ds.full_name
+        email     <-> ds.email
+        age       <-> ds.age
+        score     <-> ds.score
+        isActive  <-> ds.is_active
+        isAdmin   <-> ds.is_admin
+        createdAt <-> ds.created_at
+        updatedAt <-> ds.updated_at
+        followers <-> ds.followers_count
+        following <-> ds.following_count
+        posts     <-> ds.posts_count
+        likes     <-> ds.likes_count
+        bio       <-> ds.bio
+        website   <-> ds.website
+        country   <-> ds.country
+        city      <-> ds.address.city
+        zip       <-> ds.address.zip
+        phone     <-> ds.phone
+    }
+
+    var values: ProfileValues {
+        ProfileValues(
+            fields: [userName, fullName, email, createdAt, updatedAt, bio, website, country, city, zip, phone],
+            numbers: [Double(id), Double(age), score, Double(followers), Double(following), Double(posts), Double(likes)],
+            flags: [isActive, isAdmin])
+    }
+}
+
+/// The plain model as a final class with synthesized `Codable`: the shape of
+/// ``MappableProfile``, for the class-to-class comparison.
+final class SynthesizedProfileObject: Codable {
+    var id: Int
+    var userName: String
+    var fullName: String
+    var email: String
+    var age: Int
+    var score: Double
+    var isActive: Bool
+    var isAdmin: Bool
+    var createdAt: String
+    var updatedAt: String
+    var followers: Int
+    var following: Int
+    var posts: Int
+    var likes: Int
+    var bio: String
+    var website: String
+    var country: String
+    var address: SynthesizedProfile.Address
+    var phone: String?
+
+    typealias CodingKeys = SynthesizedProfile.CodingKeys
+
+    var values: ProfileValues {
+        ProfileValues(
+            fields: [userName, fullName, email, createdAt, updatedAt, bio, website, country, address.city, address.zip, phone ?? "unknown"],
+            numbers: [Double(id), Double(age), score, Double(followers), Double(following), Double(posts), Double(likes)],
+            flags: [isActive, isAdmin])
+    }
+}
+
 struct SynthesizedProfile: Codable {
     struct Address: Codable {
         var city: String
