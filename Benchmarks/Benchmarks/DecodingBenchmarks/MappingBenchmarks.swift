@@ -2,6 +2,9 @@
 //
 // - Mapping/twitter/PlainDecode vs Mapping/twitter/DynamicDecode: the full model, and the
 //   same model whose statuses are `DynamicDecodable` with three `<--` mappings each.
+// - Mapping/twitter/NestedKeysDecode vs Mapping/twitter/DynamicDecode: the same three values
+//   read by `KeyedKey` nested keys in a plain model instead of by `<--` through `ds` (the
+//   `ds` read path should cost no more than the nested-key route).
 // - Patch/twitter/JSONSerialization vs Patch/twitter/DynamicMapper: decode, change the
 //   user name of every status, encode again, keeping every key.
 // - Patch/twitter/ModelFree: the same patch with no model at all: parse into a view, set
@@ -11,37 +14,6 @@ import Benchmark
 import DynamicMapper
 import DynamicMapperOperators
 import Foundation
-
-/// The full twitter model with dynamic statuses.
-struct MappedTwitterSearch: Decodable {
-    var statuses: [MappedStatus]
-    var searchMetadata: SearchMetadata
-
-    enum CodingKeys: String, CodingKey {
-        case statuses
-        case searchMetadata = "search_metadata"
-    }
-}
-
-/// A status decoded in full (through the plain model's `init(from:)`) plus three values
-/// read by path.
-final class MappedStatus: DynamicDecodable {
-    var dynamicSelf: DynamicClass?
-    let status: Status
-    var userName: String?
-    var followers: Int?
-    var firstHashtag: String?
-
-    init(from decoder: any Decoder) throws {
-        status = try Status(from: decoder)
-    }
-
-    func dynamicMapping(mappingType: DynamicMappingType) {
-        userName <-- ds.user.name
-        followers <-- ds.user.followers_count
-        firstHashtag <-- ds.entities.hashtags[0].text
-    }
-}
 
 /// Only what the patch needs: every other key rides along in the document.
 struct PatchResponse: DynamicCodable {
@@ -96,7 +68,13 @@ func registerMappingBenchmarks(in directory: URL, problems: inout [String]) {
     do {
         let plain = try DynamicJSONDecoder().decode(TwitterSearch.self, from: data)
         let mapped = try DynamicJSONDecoder().decode(MappedTwitterSearch.self, from: data)
+        let nested = try DynamicJSONDecoder().decode(NestedKeysTwitterSearch.self, from: data)
         let first = plain.statuses[0]
+        if zip(nested.statuses, mapped.statuses).contains(where: {
+            $0.userName != $1.userName || $0.followers != $1.followers || $0.firstHashtag != $1.firstHashtag
+        }) {
+            problems.append("Mapping/twitter/NestedKeysDecode reads different values than Mapping/twitter/DynamicDecode")
+        }
         if mapped.statuses.count != plain.statuses.count
             || mapped.statuses[0].userName != first.user.name
             || mapped.statuses[0].followers != first.user.followersCount {
@@ -105,6 +83,11 @@ func registerMappingBenchmarks(in directory: URL, problems: inout [String]) {
         Benchmark("Mapping/twitter/PlainDecode") { benchmark in
             for _ in benchmark.scaledIterations {
                 blackHole(try DynamicJSONDecoder().decode(TwitterSearch.self, from: data))
+            }
+        }
+        Benchmark("Mapping/twitter/NestedKeysDecode") { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try DynamicJSONDecoder().decode(NestedKeysTwitterSearch.self, from: data))
             }
         }
         Benchmark("Mapping/twitter/DynamicDecode") { benchmark in

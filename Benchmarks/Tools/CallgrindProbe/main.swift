@@ -6,7 +6,8 @@
 //   CallgrindProbe Decode/twitter/DynamicMapper 3 ../../shared/data/bench
 //
 // Names are those of the benchmark package (`Decode`, `Encode`, `Parse` or `Tree`, a corpus
-// file's stem, the implementation; or `Mapped/records/...`, `Mappable/records/...`).
+// file's stem, the implementation; or `Mapped/records/...`, `Mappable/records/...`,
+// `Mapping/twitter/...` for the decodes).
 //
 // `Memory/<file>/<implementation>` (implementation `DynamicMapperTree`, `DynamicMapperDocument`
 // or `JSONSerialization`) instead prints the heap a parsed tree or document keeps alive, per
@@ -56,6 +57,15 @@ func operation(named name: String, corpus: URL) throws -> () throws -> Void {
         case "Foundation": return { consume(try JSONDecoder().decode([SynthesizedProfile].self, from: data)) }
         case "Synthesized": return { consume(try DynamicJSONDecoder().decode([SynthesizedProfile].self, from: data)) }
         case "Mapped": return { consume(try DynamicJSONDecoder().decode([MappedProfile].self, from: data)) }
+        default: fail("no benchmark \(name)")
+        }
+    }
+    if parts[0] == "Mapping", parts[1] == "twitter" {
+        let data = try Data(contentsOf: corpus.appendingPathComponent("twitter.json"))
+        switch parts[2] {
+        case "PlainDecode": return { consume(try DynamicJSONDecoder().decode(TwitterSearch.self, from: data)) }
+        case "NestedKeysDecode": return { consume(try DynamicJSONDecoder().decode(NestedKeysTwitterSearch.self, from: data)) }
+        case "DynamicDecode": return { consume(try DynamicJSONDecoder().decode(MappedTwitterSearch.self, from: data)) }
         default: fail("no benchmark \(name)")
         }
     }
