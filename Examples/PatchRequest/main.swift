@@ -43,9 +43,9 @@ do {
     article.ds.stats.remove()
 
     print("Content-Type: application/merge-patch+json")
-    print(try article.changes().serializedString())
+    print(try article.mergePatch().serializedString())
     print("Content-Type: application/json-patch+json")
-    print(try article.patchOperations().encodedString(using: bodyEncoder))
+    print(try article.jsonPatch().encodedString(using: bodyEncoder))
 } catch {
     print("client failed: \(error)")
 }
@@ -58,9 +58,9 @@ do {
     payload.tags.append("json")
 
     print("Content-Type: application/merge-patch+json")
-    print(payload.changes().serializedString())
+    print(payload.mergePatch().serializedString())
     print("Content-Type: application/json-patch+json")
-    print(try payload.patchOperations().encodedString(using: bodyEncoder))
+    print(try payload.jsonPatch().encodedString(using: bodyEncoder))
 } catch {
     print("model-free client failed: \(error)")
 }

@@ -27,7 +27,7 @@ extension FuzzChecks {
     /// `DynamicJSONDecoder`, which must accept exactly the patches the reference reads, and
     /// applied with the default limits: the outcome must be the reference's (the same
     /// document, or a failure at the same operation, for a limit or not), a failed patch must
-    /// leave the document (and a view of it) unchanged, and on success `JSON.patch(from:to:)`
+    /// leave the document (and a view of it) unchanged, and on success `JSON.jsonPatch(from:to:)`
     /// must turn the document into the result, both applied by the library and by the
     /// reference.
     public static func jsonPatchApply(_ bytes: Data) throws {
@@ -95,10 +95,10 @@ extension FuzzChecks {
         try checkDiff(from: document, to: patched)
     }
 
-    /// `JSON.patch(from:to:)` turns `old` into `new`, applied by the library with its default
+    /// `JSON.jsonPatch(from:to:)` turns `old` into `new`, applied by the library with its default
     /// limits and by the reference; its encoding decodes back to it.
     static func checkDiff(from old: JSON, to new: JSON) throws {
-        let diff = JSON.patch(from: old, to: new)
+        let diff = JSON.jsonPatch(from: old, to: new)
         let applied: JSON
         do {
             applied = try old.applying(diff)
@@ -188,7 +188,7 @@ extension FuzzChecks {
     /// the edit rules of paths (``FuzzEdit/apply(to:)``): every read sees the expected value,
     /// a malformed pointer reads as missing and writes nothing, and the view ends as the
     /// expected document, whose JSON Patch and merge patch from the original the view's
-    /// `patchOperations()` and `changes()` are.
+    /// `jsonPatch()` and `mergePatch()` are.
     public static func pointerEdits(_ bytes: Data) throws {
         let (edits, text) = pointerScript(from: bytes)
         let document = (try? JSON(parsing: text)) ?? patchDocument
@@ -237,12 +237,12 @@ extension FuzzChecks {
         guard now.serializedString() == expected.serializedString() else {
             throw FuzzCheckFailure(description: "after \(edits.map { "\($0.action) at \($0.pointer.debugDescription)" }) on \(document):\n got      \(now)\n expected \(expected)")
         }
-        let operations = view.patchOperations()
+        let operations = view.jsonPatch()
         guard (try? document.applying(operations)) == expected else {
             throw FuzzCheckFailure(description: "the view's patch operations \(operations) do not take \(document) to \(expected)")
         }
         if !ReferenceMergePatch.hasNullMember(expected) {
-            let changes = view.changes()
+            let changes = view.mergePatch()
             guard document.applying(mergePatch: changes) == expected else {
                 throw FuzzCheckFailure(description: "the view's changes \(changes) do not take \(document) to \(expected)")
             }
@@ -252,10 +252,10 @@ extension FuzzChecks {
     // MARK: (i) the patches of an edited model
 
     /// Decodes a `DynamicCodable` model from the document after the edit script (as
-    /// ``dynamicEdits(_:)`` reads them): unedited, its `changes()` must be `{}` and its
-    /// `patchOperations()` empty. Then, after the edits through `ds`, its
-    /// `patchOperations()` applied to the decoded document (by the library and by the
-    /// reference) must give what the encoder writes for it, and so must its `changes()`
+    /// ``dynamicEdits(_:)`` reads them): unedited, its `mergePatch()` must be `{}` and its
+    /// `jsonPatch()` empty. Then, after the edits through `ds`, its
+    /// `jsonPatch()` applied to the decoded document (by the library and by the
+    /// reference) must give what the encoder writes for it, and so must its `mergePatch()`
     /// merged in (when the output has no `null` member, which a merge patch cannot write);
     /// the same for `ds` alone against the model's document (`"dynamicSelf"` included: a
     /// view holds every key).
@@ -269,11 +269,11 @@ extension FuzzChecks {
         let document = JSON.object(object)
         _ = object.removeValue(forKey: "dynamicSelf")
         let original = JSON.object(object)
-        let unchanged = try model.changes()
+        let unchanged = try model.mergePatch()
         guard unchanged == .object(JSON.Object()) else {
             throw FuzzCheckFailure(description: "an unedited model has changes \(unchanged)")
         }
-        let unedited = try model.patchOperations()
+        let unedited = try model.jsonPatch()
         guard unedited.isEmpty else {
             throw FuzzCheckFailure(description: "an unedited model has patch operations \(unedited)")
         }
@@ -288,7 +288,7 @@ extension FuzzChecks {
             }
         }
         let output = try JSON(parsing: DynamicJSONEncoder().encode(edited))
-        let operations = try edited.patchOperations()
+        let operations = try edited.jsonPatch()
         let patched: JSON
         do {
             patched = try original.applying(operations)
@@ -304,14 +304,14 @@ extension FuzzChecks {
             throw FuzzCheckFailure(description: "the reference does not take \(original) to \(output) with \(String(decoding: encoded, as: UTF8.self))")
         }
         if !ReferenceMergePatch.hasNullMember(output) {
-            let changes = try edited.changes()
+            let changes = try edited.mergePatch()
             guard original.applying(mergePatch: changes) == output else {
                 throw FuzzCheckFailure(description: "after \(edits) the model's changes \(changes) give \(original.applying(mergePatch: changes)), the encoder \(output)")
             }
         }
         // `ds` alone: its own edits against the model's document.
         let ds = edited.ds
-        let viewOperations = ds.patchOperations()
+        let viewOperations = ds.jsonPatch()
         guard (try? document.applying(viewOperations)) == JSON(ds) else {
             throw FuzzCheckFailure(description: "ds's patch operations \(viewOperations) do not take \(document) to \(JSON(ds))")
         }

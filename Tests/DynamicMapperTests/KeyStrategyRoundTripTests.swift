@@ -37,8 +37,8 @@ struct KeyStrategyRoundTripTests {
         let model = try snakeDecoder().decode(SnakeProfile.self, from: Data(profile.utf8))
         #expect(model.userName == "ann" && model.followersCount == 3 && model.address.zipCode == "123")
         #expect(text(try DynamicJSONEncoder().encode(model)) == profile)
-        #expect(try model.changes() == [:])
-        #expect(try model.patchOperations().operations.isEmpty)
+        #expect(try model.mergePatch() == [:])
+        #expect(try model.jsonPatch().operations.isEmpty)
     }
 
     @Test("with convertToSnakeCase on the encoder too: the same bytes")
@@ -56,7 +56,7 @@ struct KeyStrategyRoundTripTests {
         model.address.zipCode = "999"
         let expected = #"{"id":1,"user_name":"bob","followers_count":3,"address":{"zip_code":"999","line_one":"x"},"extra":true}"#
         #expect(text(try DynamicJSONEncoder().encode(model)) == expected)
-        #expect(try model.changes() == ["user_name": "bob", "address": ["zip_code": "999"]])
+        #expect(try model.mergePatch() == ["user_name": "bob", "address": ["zip_code": "999"]])
     }
 
     @Test("a key the model adds follows the encoder's strategy")
@@ -98,7 +98,7 @@ struct KeyStrategyRoundTripTests {
         let model = try decoder.decode(SnakeProfile.self, from: Data(json.utf8))
         #expect(model.userName == "ann" && model.followersCount == 3)
         #expect(text(try DynamicJSONEncoder().encode(model)) == json)
-        #expect(try model.changes() == [:])
+        #expect(try model.mergePatch() == [:])
     }
 
     /// Random snake-case documents: decode with convertFromSnakeCase, encode with default keys,
@@ -118,10 +118,10 @@ struct KeyStrategyRoundTripTests {
             let json = "{" + members.joined(separator: ",") + "}"
             let model = try snakeDecoder().decode(SnakeProfile.self, from: Data(json.utf8))
             #expect(text(try DynamicJSONEncoder().encode(model)) == json)
-            #expect(try model.changes() == [:], "\(json)")
+            #expect(try model.mergePatch() == [:], "\(json)")
             // An edit changes one value, in its place, under the spelling read.
             model.followersCount += 1
-            #expect(try model.changes() == ["followers_count": .number(JSON.Number(integerLiteral: model.followersCount))], "\(json)")
+            #expect(try model.mergePatch() == ["followers_count": .number(JSON.Number(integerLiteral: model.followersCount))], "\(json)")
         }
     }
 }

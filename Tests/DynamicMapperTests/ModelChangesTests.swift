@@ -38,8 +38,8 @@ struct ModelChangesTests {
 
     @Test func uneditedModelHasNoChanges() throws {
         let status = try ChangesStatus.decode(from: Self.document)
-        #expect(try status.changes() == [:])
-        #expect(try status.patchOperations().isEmpty)
+        #expect(try status.mergePatch() == [:])
+        #expect(try status.jsonPatch().isEmpty)
     }
 
     /// The encoder never writes a model's `"dynamicSelf"` key, so a document that has one
@@ -47,11 +47,11 @@ struct ModelChangesTests {
     @Test func aDynamicSelfMemberIsNoChange() throws {
         let document = #"{"id": 1, "text": "hi", "dynamicSelf": {"x": 1}, "author": {"name": "Ada", "tags": []}}"#
         var status = try ChangesStatus.decode(from: document)
-        #expect(try status.changes() == [:])
-        #expect(try status.patchOperations().isEmpty)
+        #expect(try status.mergePatch() == [:])
+        #expect(try status.jsonPatch().isEmpty)
         status.text = "bye"
-        #expect(try status.changes() == ["text": "bye"])
-        #expect(try status.patchOperations() == [.replace(Path(pointer: "/text"), "bye")])
+        #expect(try status.mergePatch() == ["text": "bye"])
+        #expect(try status.jsonPatch() == [.replace(Path(pointer: "/text"), "bye")])
     }
 
     @Test func ownPropertiesMappedPropertiesAndViewEditsTogether() throws {
@@ -60,10 +60,10 @@ struct ModelChangesTests {
         status.city = "Paris"
         status.ds.unknown.kept[1].set(3)
         status.ds.place.address.zip.remove()
-        let changes = try status.changes().serializedString()
+        let changes = try status.mergePatch().serializedString()
         #expect(changes
             == #"{"text":"hello","unknown":{"kept":[1,3]},"place":{"address":{"zip":null,"city":"Paris"}}}"#)
-        let text = try patchText(status.patchOperations())
+        let text = try patchText(status.jsonPatch())
         #expect(text
             == #"[{"op":"replace","path":"/text","value":"hello"},{"op":"replace","path":"/unknown/kept/1","value":3},{"op":"remove","path":"/place/address/zip"},{"op":"replace","path":"/place/address/city","value":"Paris"}]"#)
     }
@@ -73,9 +73,9 @@ struct ModelChangesTests {
         status.author.tags.append("c")
         status.author.name = "Ada Lovelace"
         status.ratio = nil   // synthesized encoding leaves the key out: a removal
-        let changes = try status.changes()
+        let changes = try status.mergePatch()
         #expect(changes == ["ratio": nil, "author": ["name": "Ada Lovelace", "tags": ["a", "b", "c"]]])
-        let operations = try status.patchOperations()
+        let operations = try status.jsonPatch()
         let text = try patchText(operations)
         #expect(text
             == #"[{"op":"remove","path":"/ratio"},{"op":"replace","path":"/author/name","value":"Ada Lovelace"},{"op":"add","path":"/author/tags/2","value":"c"}]"#)
@@ -90,15 +90,15 @@ struct ModelChangesTests {
         var status = try ChangesStatus.decode(from: Self.document)
         status.id = 9007199254740993
         status.ratio = 1.1
-        #expect(try status.changes() == [:])
+        #expect(try status.mergePatch() == [:])
         status.id = 9007199254740992
-        #expect(try status.changes().serializedString() == #"{"id":9007199254740992}"#)
+        #expect(try status.mergePatch().serializedString() == #"{"id":9007199254740992}"#)
     }
 
     @Test func aModelThatWasNotDecodedChangesEverything() throws {
         let fresh = ChangesAuthor(name: "Ada", tags: [])
-        #expect(try fresh.changes() == ["name": "Ada", "tags": []])
-        #expect(try fresh.patchOperations() == [.replace(.root, ["name": "Ada", "tags": []])])
+        #expect(try fresh.mergePatch() == ["name": "Ada", "tags": []])
+        #expect(try fresh.jsonPatch() == [.replace(.root, ["name": "Ada", "tags": []])])
     }
 
     @Test func readmeTour() throws {
@@ -106,9 +106,9 @@ struct ModelChangesTests {
         var status = try DynamicJSONDecoder().decode(ChangesReadmeStatus.self, from: data)
         status.text = "edited"
         status.ds.user.location.set("Paris")
-        let mergeBody = try status.changes().serializedString()
+        let mergeBody = try status.mergePatch().serializedString()
         #expect(mergeBody == #"{"text":"edited","user":{"location":"Paris"}}"#)
-        let patchBody = try patchText(status.patchOperations())
+        let patchBody = try patchText(status.jsonPatch())
         #expect(patchBody == #"[{"op":"replace","path":"/text","value":"edited"},{"op":"add","path":"/user/location","value":"Paris"}]"#)
         var document = try JSON(parsing: #"{"tags": ["a", "b", "c"]}"#)
         let patch = try JSONPatch.decode(from: #"[{"op":"test","path":"/tags/0","value":"a"},{"op":"add","path":"/tags/-","value":"d"},{"op":"remove","path":"/tags/7"}]"#)

@@ -62,14 +62,14 @@ struct PatchDiffTests {
     @Test func jsonPatchDiffExample() throws {
         let old: JSON = ["name": "Ada", "tags": ["a", "b", "c"], "draft": true]
         let new: JSON = ["name": "Ada Lovelace", "tags": ["a", "x"]]
-        let patch = JSON.patch(from: old, to: new)
+        let patch = JSON.jsonPatch(from: old, to: new)
         #expect(try patchText(patch)
             == #"[{"op":"remove","path":"/draft"},{"op":"replace","path":"/name","value":"Ada Lovelace"},{"op":"replace","path":"/tags/1","value":"x"},{"op":"remove","path":"/tags/2"}]"#)
         #expect(try old.applying(patch) == new)
-        #expect(JSON.patch(from: new, to: new).isEmpty)
-        #expect(try patchText(JSON.patch(from: ["l": [1]], to: ["l": [1, 2, 3], "a/b": nil]))
+        #expect(JSON.jsonPatch(from: new, to: new).isEmpty)
+        #expect(try patchText(JSON.jsonPatch(from: ["l": [1]], to: ["l": [1, 2, 3], "a/b": nil]))
             == #"[{"op":"add","path":"/l/1","value":2},{"op":"add","path":"/l/2","value":3},{"op":"add","path":"/a~1b","value":null}]"#)
-        #expect(JSON.patch(from: [1], to: ["k": 1]) == [.replace(.root, ["k": 1])])
+        #expect(JSON.jsonPatch(from: [1], to: ["k": 1]) == [.replace(.root, ["k": 1])])
     }
 
     @Test(arguments: Array(UInt64(1)...16))
@@ -78,11 +78,11 @@ struct PatchDiffTests {
         for round in 0..<60 {
             let old = documents.value(depth: 0)
             let new = documents.edited(old)
-            let patch = JSON.patch(from: old, to: new)
+            let patch = JSON.jsonPatch(from: old, to: new)
             #expect(try old.applying(patch) == new, "seed \(seed), round \(round): \(old) -> \(new)")
             // Through its text, as a client would send it.
             #expect(try JSONPatch.decode(from: patch.encodedString()) == patch, "seed \(seed), round \(round)")
-            #expect(JSON.patch(from: new, to: new).isEmpty, "seed \(seed), round \(round)")
+            #expect(JSON.jsonPatch(from: new, to: new).isEmpty, "seed \(seed), round \(round)")
         }
     }
 

@@ -207,7 +207,7 @@ struct PatchLimitsTests {
                 results.append(arrays.hashValue == (try JSON(parsing: arraysText(1_024), maximumDepth: 1_024)).hashValue ? "hash" : "hash differs")
                 results.append(Set([objects, otherObjects, objects]).count == 2 ? "set" : "set wrong")
                 results.append(objects != otherObjects ? "unequal" : "equal")
-                let patch = JSON.patch(from: objects, to: otherObjects)
+                let patch = JSON.jsonPatch(from: objects, to: otherObjects)
                 results.append(patch.operations.count == 1 ? "diff" : "diff of \(patch.operations.count)")
                 results.append(try objects.applying(patch) == otherObjects ? "applied" : "apply wrong")
                 let merge = JSON.mergePatch(from: objects, to: otherObjects)

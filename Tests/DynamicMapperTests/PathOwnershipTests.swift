@@ -86,7 +86,7 @@ private func decoded<T: Decodable>(_ type: T.Type, _ text: String) throws -> T {
         var model = try decoded(OwnedPresence.self, Self.document)
         model.nickname = .absent
         #expect(try encoded(model) == #"{"user":{"stats":{"age":36,"rank":2},"id":7},"other":1.10}"#)
-        #expect(try model.changes() == ["user": ["nickname": nil]])
+        #expect(try model.mergePatch() == ["user": ["nickname": nil]])
         model.nickname = .null
         #expect(try encoded(model) == #"{"user":{"nickname":null,"stats":{"age":36,"rank":2},"id":7},"other":1.10}"#)
     }

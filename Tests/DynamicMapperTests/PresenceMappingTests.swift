@@ -195,16 +195,16 @@ struct PresenceMappingTests {
         var model = try PMDynamicMapped.decode(from: text)
         #expect(model.nickname == .value("ada") && model.age == .null)
         #expect(try pmText(model, sorted: false) == text)
-        #expect(try model.changes() == [:])
+        #expect(try model.mergePatch() == [:])
         model.nickname = .null
         model.age = .value(37)
         let edited = try pmText(model, sorted: false)
         #expect(edited == #"{"user":{"nickname":null,"id":9007199254740993},"age":37,"extra":[1.10,"x"]}"#)
-        let operations = try patchText(model.patchOperations())
+        let operations = try patchText(model.jsonPatch())
         #expect(operations == #"[{"op":"replace","path":"/user/nickname","value":null},{"op":"replace","path":"/age","value":37}]"#)
         model.nickname = .value("bob")
         model.age = .value(1)
-        let changes = try model.changes().serializedString()
+        let changes = try model.mergePatch().serializedString()
         #expect(changes == #"{"user":{"nickname":"bob"},"age":1}"#)
     }
 
@@ -234,7 +234,7 @@ struct PresenceMappingTests {
         model.ds.profile.nickname.set("from ds")
         #expect(try pmText(model, sorted: false) == #"{"id":2,"profile":{"nickname":"from ds"}}"#)
         model.age = .null
-        #expect(try model.changes().serializedString() == #"{"profile":{"nickname":"from ds","stats":{"age":null}}}"#)
+        #expect(try model.mergePatch().serializedString() == #"{"profile":{"nickname":"from ds","stats":{"age":null}}}"#)
     }
 
     @Test func aFailedReadLeavesTheDocumentAlone() throws {
@@ -290,7 +290,7 @@ struct PresenceMappingTests {
             for (path, state) in zip(pmDeepPaths, edits) { pmWrite(state, at: path, in: &expected) }
             let encoded = try model.encodedJSON()
             #expect(encoded == JSON(expected), Comment(rawValue: "\(note) edited to \(edits)"))
-            #expect(try JSON(parsing: text).applying(model.patchOperations()) == encoded, note)
+            #expect(try JSON(parsing: text).applying(model.jsonPatch()) == encoded, note)
             #expect(try PMDeep.decode(from: encoded).all == edits, note)
         }
     }

@@ -200,7 +200,7 @@ struct StackBudgetTests {
             do {
                 let model = try DynamicJSONDecoder().decode(ChainedModel.self, from: Data(text.utf8))
                 let again = try String(decoding: DynamicJSONEncoder().encode(model), as: UTF8.self)
-                let unchanged = try model.changes() == [:]
+                let unchanged = try model.mergePatch() == [:]
                 return again == text ? "same bytes, changes \(unchanged ? "none" : "some")" : "different bytes"
             } catch {
                 return "\(error)"

@@ -6,7 +6,7 @@ import DynamicMapperTestSupport
 
 // A lossy array that left elements out, in a property the program did not change, writes
 // nothing: the document's array stays as it was, elements the model could not read included,
-// and `changes()` is `{}`. Edits of the kept elements are merged in place; a changed length
+// and `mergePatch()` is `{}`. Edits of the kept elements are merged in place; a changed length
 // replaces the array.
 
 private struct FlatTags: DynamicCodable {
@@ -53,10 +53,10 @@ struct UneditedLossyModelTests {
         for output in [try encoded(flat), try encoded(keyed), try encoded(mapped)] {
             #expect(output == Self.input)
         }
-        #expect(try flat.changes() == [:])
-        #expect(try keyed.changes() == [:])
-        #expect(try mapped.changes() == [:])
-        #expect(try mapped.patchOperations().operations.isEmpty)
+        #expect(try flat.mergePatch() == [:])
+        #expect(try keyed.mergePatch() == [:])
+        #expect(try mapped.mergePatch() == [:])
+        #expect(try mapped.jsonPatch().operations.isEmpty)
     }
 
     @Test("An edited kept element is merged in its place; the left-out elements stay")
@@ -64,7 +64,7 @@ struct UneditedLossyModelTests {
         var flat = try decode(FlatTags.self, Self.input)
         flat.tags[1] = "c"
         #expect(try encoded(flat) == #"{"id":1,"tags":["a",1,"c"],"meta":{"scores":[1,"x",3.0]}}"#)
-        #expect(try flat.changes() == ["tags": ["a", 1, "c"]])
+        #expect(try flat.mergePatch() == ["tags": ["a", 1, "c"]])
     }
 
     @Test("A changed length replaces the array with the model's")
@@ -87,8 +87,8 @@ struct UneditedLossyModelTests {
             let mapped = try decode(MappedTags.self, text)
             #expect(try encoded(flat) == text)
             #expect(try encoded(mapped) == text)
-            #expect(try flat.changes() == [:], "\(text)")
-            #expect(try mapped.changes() == [:], "\(text)")
+            #expect(try flat.mergePatch() == [:], "\(text)")
+            #expect(try mapped.mergePatch() == [:], "\(text)")
         }
     }
 }
@@ -119,12 +119,12 @@ struct UneditedDefaultsTests {
             let model = try decode(Defaulted.self, text)
             let output = try encoded(model)
             #expect(output == text)
-            #expect(try model.changes() == [:], "\(text)")
+            #expect(try model.mergePatch() == [:], "\(text)")
         }
         let zeroed = try decode(Zeroed.self, #"{"id":1,"total":null}"#)
         #expect(zeroed.total == 0 && zeroed.names.isEmpty)
         #expect(try encoded(zeroed) == #"{"id":1,"total":null}"#)
-        #expect(try zeroed.changes() == [:])
+        #expect(try zeroed.mergePatch() == [:])
     }
 
     @Test("A changed default or conversion is written")
@@ -153,7 +153,7 @@ struct UneditedDefaultsTests {
             let model = try decode(Defaulted.self, text)
             let output = try encoded(model)
             #expect(output == text)
-            #expect(try model.changes() == [:], "\(text)")
+            #expect(try model.mergePatch() == [:], "\(text)")
         }
     }
 }

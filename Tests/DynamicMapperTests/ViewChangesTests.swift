@@ -17,17 +17,17 @@ struct ViewChangesTests {
 
     @Test func parsedViewTellsItsEdits() throws {
         var view = try DynamicClass(parsing: Self.document)
-        #expect(view.changes() == [:])
-        #expect(view.patchOperations().isEmpty)
+        #expect(view.mergePatch() == [:])
+        #expect(view.jsonPatch().isEmpty)
         view.user.name.set("Ada Lovelace")
         view.user.tags.append("c")
         view.draft.remove()
         view.user.bio.set(nil)
-        #expect(view.changes().serializedString() == #"{"draft":null,"user":{"name":"Ada Lovelace","tags":["a","b","c"],"bio":null}}"#)
-        #expect(try patchText(view.patchOperations())
+        #expect(view.mergePatch().serializedString() == #"{"draft":null,"user":{"name":"Ada Lovelace","tags":["a","b","c"],"bio":null}}"#)
+        #expect(try patchText(view.jsonPatch())
             == #"[{"op":"remove","path":"/draft"},{"op":"replace","path":"/user/name","value":"Ada Lovelace"},{"op":"add","path":"/user/tags/2","value":"c"},{"op":"add","path":"/user/bio","value":null}]"#)
         let original = try JSON(parsing: Self.document)
-        #expect(try original.applying(view.patchOperations()) == JSON(view))
+        #expect(try original.applying(view.jsonPatch()) == JSON(view))
     }
 
     @Test func numberLiteralsAndRewritesOfTheSameValueAreNoChange() throws {
@@ -35,8 +35,8 @@ struct ViewChangesTests {
         view.ratio.set(1.1)
         view.id.set(try JSON(parsing: "9007199254740993"))
         view.user.set(JSON(view.user) ?? .null)
-        #expect(view.changes() == [:])
-        #expect(view.patchOperations().isEmpty)
+        #expect(view.mergePatch() == [:])
+        #expect(view.jsonPatch().isEmpty)
     }
 
     @Test func everyWayOfMakingAView() throws {
@@ -46,33 +46,33 @@ struct ViewChangesTests {
         var built = DynamicClass(["id": 1])
         var empty = DynamicClass()
         for view in [decoded, foundation, built, empty] {
-            #expect(view.changes() == [:])
+            #expect(view.mergePatch() == [:])
         }
         decoded.text.set("x")
         foundation.text.set("x")
         built.text.set("x")
         empty.text.set("x")
         for view in [decoded, foundation, built, empty] {
-            #expect(view.changes() == ["text": "x"])
+            #expect(view.mergePatch() == ["text": "x"])
         }
-        #expect(empty.patchOperations() == [.add(try Path(pointer: "/text"), "x")])
-        #expect(built.patchOperations() == [.add(try Path(pointer: "/text"), "x")])
+        #expect(empty.jsonPatch() == [.add(try Path(pointer: "/text"), "x")])
+        #expect(built.jsonPatch() == [.add(try Path(pointer: "/text"), "x")])
         // Replacing the whole document is still measured against the one the view came from.
         built.set(["id": 2] as JSON)
-        #expect(built.changes() == ["id": 2])
+        #expect(built.mergePatch() == ["id": 2])
     }
 
     @Test func aCopyOfAModelsViewTellsOnlyItsOwnEdits() throws {
         var status = try VCStatus.decode(from: Self.document)
         status.text = "edited"
         var view = status.ds
-        #expect(view.changes() == [:])
+        #expect(view.mergePatch() == [:])
         view.user.tags[0].set("z")
-        #expect(view.changes() == ["user": ["tags": ["z", "b"]]])
-        #expect(try patchText(view.patchOperations()) == #"[{"op":"replace","path":"/user/tags/0","value":"z"}]"#)
+        #expect(view.mergePatch() == ["user": ["tags": ["z", "b"]]])
+        #expect(try patchText(view.jsonPatch()) == #"[{"op":"replace","path":"/user/tags/0","value":"z"}]"#)
         // The model's own body has both.
         status.ds = view
-        #expect(try status.changes() == ["text": "edited", "user": ["tags": ["z", "b"]]])
+        #expect(try status.mergePatch() == ["text": "edited", "user": ["tags": ["z", "b"]]])
     }
 
     @Test func appliedPatchesAreChanges() throws {
@@ -80,11 +80,11 @@ struct ViewChangesTests {
         let incoming: JSONPatch = try JSONPatch.decode(from: #"[{"op":"move","from":"/draft","path":"/published"},{"op":"add","path":"/user/tags/0","value":"first"}]"#)
         try view.apply(incoming)
         view.apply(mergePatch: ["ratio": nil])
-        #expect(view.changes().serializedString()
+        #expect(view.mergePatch().serializedString()
             == #"{"ratio":null,"draft":null,"user":{"tags":["first","a","b"]},"published":true}"#)
         let original = try JSON(parsing: Self.document)
-        #expect(try original.applying(view.patchOperations()) == JSON(view))
-        #expect(original.applying(mergePatch: view.changes()) == JSON(view))
+        #expect(try original.applying(view.jsonPatch()) == JSON(view))
+        #expect(original.applying(mergePatch: view.mergePatch()) == JSON(view))
     }
 
     @Test(arguments: Array(UInt64(1)...8))
@@ -111,9 +111,9 @@ struct ViewChangesTests {
                 }
             }
             let note = Comment(rawValue: "\(TestSeed.note), case \(seed), round \(round): \(view.debugDescription)")
-            #expect(try original.applying(view.patchOperations()) == JSON(view), note)
-            #expect(JSON.patch(from: JSON(view), to: JSON(view)).isEmpty, note)
-            #expect(view.changes() == JSON.mergePatch(from: original, to: JSON(view)), note)
+            #expect(try original.applying(view.jsonPatch()) == JSON(view), note)
+            #expect(JSON.jsonPatch(from: JSON(view), to: JSON(view)).isEmpty, note)
+            #expect(view.mergePatch() == JSON.mergePatch(from: original, to: JSON(view)), note)
         }
     }
 }

@@ -1,7 +1,7 @@
 // JSON Patch and merge patch on twitter.json, each beside its baseline in the same run:
 //
 // - Patching/twitter/Parse: one `JSON(parsing:)` of the file, the yardstick for the next two.
-// - Patching/twitter/Diff: `JSON.patch(from:to:)` between the file and a copy with 100 values
+// - Patching/twitter/Diff: `JSON.jsonPatch(from:to:)` between the file and a copy with 100 values
 //   changed (every status's retweet count).
 // - Patching/twitter/Apply: applying that patch to the parsed file.
 // - Patching/twitter/MergePatch vs Patching/twitter/MergePatchJSONSerialization: applying a
@@ -49,7 +49,7 @@ func registerPatchingBenchmarks(in directory: URL, problems: inout [String]) {
     guard let data = try? Data(contentsOf: directory.appendingPathComponent("twitter.json")) else { return }
     do {
         let (original, edited, merge) = try patchingInputs(data)
-        let patch = JSON.patch(from: original, to: edited)
+        let patch = JSON.jsonPatch(from: original, to: edited)
         if try original.applying(patch) != edited {
             problems.append("Patching/twitter: the diff does not give the edited document")
         }
@@ -58,7 +58,7 @@ func registerPatchingBenchmarks(in directory: URL, problems: inout [String]) {
             for _ in benchmark.scaledIterations { blackHole(try JSON(parsing: data)) }
         }
         Benchmark("Patching/twitter/Diff") { benchmark in
-            for _ in benchmark.scaledIterations { blackHole(JSON.patch(from: original, to: edited)) }
+            for _ in benchmark.scaledIterations { blackHole(JSON.jsonPatch(from: original, to: edited)) }
         }
         Benchmark("Patching/twitter/Apply") { benchmark in
             for _ in benchmark.scaledIterations { blackHole(try original.applying(patch)) }

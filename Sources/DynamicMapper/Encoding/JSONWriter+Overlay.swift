@@ -24,7 +24,7 @@ extension JSONWriter {
     /// continuation thread that runs low too it returns `false` and the write goes on here.
     private mutating func movedToLargerStack(_ write: (inout JSONWriter) -> Void) -> Bool {
         if StackGuard.hasRoom() { return false }
-        let moved = try? StackGuard.continuing { write(&self) }
+        let moved: Void? = try? StackGuard.continuing { write(&self) }
         return moved != nil
     }
 

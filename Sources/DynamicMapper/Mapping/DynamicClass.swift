@@ -84,7 +84,7 @@ public struct DynamicClass: Sendable {
     }
 
     /// For a view made from a document rather than for a model (parsed, decoded as a view, or
-    /// built from a `JSON`): that document as it was, which ``changes()`` compares with.
+    /// built from a `JSON`): that document as it was, which ``mergePatch()`` compares with.
     var base: OverlayNode? {
         get { extras?.base }
         set {
@@ -106,7 +106,7 @@ public struct DynamicClass: Sendable {
     /// How many `null`s index writes past the end of arrays may pad one view with in total:
     /// 1,000,000. One write may reach at most 100,000 past the end of an array; without a total,
     /// a thousand such writes would hold a hundred million `null`s (gigabytes, twice that in
-    /// ``changes()``). A write that would pass the total is refused (`set` returns `false`) and
+    /// ``mergePatch()``). A write that would pass the total is refused (`set` returns `false`) and
     /// changes nothing. Copies of a view share what was spent before the copy; while a coder
     /// runs a model's mapping, its writes count against the same total.
     ///
@@ -178,29 +178,32 @@ public struct DynamicClass: Sendable {
         self.init(root: .value(json), origin: nil, session: nil, base: .value(json))
     }
 
-    /// The member `key`: `ds.user`.
-    // The getters here consume the view: `ds.user` is read from the temporary `ds` returns,
-    // which is then moved into the new place instead of being copied and destroyed (a copy of
-    // a view retains what it holds; a mapping body makes one place per line).
-    public subscript(dynamicMember key: String) -> DynamicValue {
-        __consuming get { DynamicValue(root: self, step: .key(key)) }
+    /// The place `steps` below the root, for the subscripts' `_modify`: the view is moved
+    /// into the place while it is edited (this view stands vacated meanwhile), so the edit
+    /// changes the only reference to the document and copies nothing.
+    private subscript(place steps: ViewSteps) -> DynamicValue {
+        get { DynamicValue(root: self, steps: steps) }
         _modify {
-            var value = DynamicValue(root: self, steps: ViewSteps(.key(key)))
+            var value = DynamicValue(root: self, steps: steps)
             self = .vacated
             defer { self = value.root }
             yield &value
         }
     }
 
+    /// The member `key`: `ds.user`.
+    // The getters here consume the view: `ds.user` is read from the temporary `ds` returns,
+    // which is then moved into the new place instead of being copied and destroyed (a copy of
+    // a view retains what it holds; a mapping body makes one place per line).
+    public subscript(dynamicMember key: String) -> DynamicValue {
+        __consuming get { DynamicValue(root: self, step: .key(key)) }
+        _modify { yield &self[place: ViewSteps(.key(key))] }
+    }
+
     /// The element at `index` (negative counts from the end): `ds[0]`.
     public subscript(index: Int) -> DynamicValue {
         __consuming get { DynamicValue(root: self, step: .index(index)) }
-        _modify {
-            var value = DynamicValue(root: self, steps: ViewSteps(.index(index)))
-            self = .vacated
-            defer { self = value.root }
-            yield &value
-        }
+        _modify { yield &self[place: ViewSteps(.index(index))] }
     }
 
     /// The value at `path` in the ``Path`` grammar: `ds["user.tags[0]"]`, `ds["weird key"]`,
@@ -208,34 +211,19 @@ public struct DynamicClass: Sendable {
     /// names no place: it reads as missing and writes through it return `false`.
     public subscript(path: String) -> DynamicValue {
         __consuming get { DynamicValue(root: self, steps: ViewSteps(Path(path).components)) }
-        _modify {
-            var value = DynamicValue(root: self, steps: ViewSteps(Path(path).components))
-            self = .vacated
-            defer { self = value.root }
-            yield &value
-        }
+        _modify { yield &self[place: ViewSteps(Path(path).components)] }
     }
 
     /// The value at `path`: `ds[Path("a/b.c", separator: "/")]`.
     public subscript(path: Path) -> DynamicValue {
         __consuming get { DynamicValue(root: self, steps: ViewSteps(path.components)) }
-        _modify {
-            var value = DynamicValue(root: self, steps: ViewSteps(path.components))
-            self = .vacated
-            defer { self = value.root }
-            yield &value
-        }
+        _modify { yield &self[place: ViewSteps(path.components)] }
     }
 
     /// The member named exactly `key`, whatever characters it holds: `ds[key: "a.b"]`.
     public subscript(key key: String) -> DynamicValue {
         __consuming get { DynamicValue(root: self, step: .key(key)) }
-        _modify {
-            var value = DynamicValue(root: self, steps: ViewSteps(.key(key)))
-            self = .vacated
-            defer { self = value.root }
-            yield &value
-        }
+        _modify { yield &self[place: ViewSteps(.key(key))] }
     }
 
     /// Replaces the whole document with `value` encoded.
@@ -313,6 +301,12 @@ extension DynamicClass {
     /// let patched = try DynamicJSONEncoder().encode(status)
     /// ```
     ///
+    /// - Parameters:
+    ///   - data: The JSON text (UTF-8, or UTF-16/32 with a byte order mark).
+    ///   - allowsJSON5: Whether JSON5 syntax (comments, single quotes, trailing commas) is accepted.
+    ///   - maximumDepth: How deep arrays and objects may nest (capped at ``JSON/maximumNesting``).
+    ///   - rejectsDuplicateKeys: Whether an object that repeats a key is an error rather than keeping the first.
+    ///
     /// - Throws: `DecodingError.dataCorrupted` for malformed input, with the line and column,
     ///   and (with `rejectsDuplicateKeys`) for an object that repeats a key. The same limits as
     ///   `JSON(parsing:)` apply.
@@ -330,6 +324,12 @@ extension DynamicClass {
     /// let view = try DynamicClass(parsing: #"{"user": {"name": "Ada"}}"#)
     /// JSON(view.user.name)   // "Ada"
     /// ```
+    ///
+    /// - Parameters:
+    ///   - text: The JSON text.
+    ///   - allowsJSON5: Whether JSON5 syntax (comments, single quotes, trailing commas) is accepted.
+    ///   - maximumDepth: How deep arrays and objects may nest (capped at ``JSON/maximumNesting``).
+    ///   - rejectsDuplicateKeys: Whether an object that repeats a key is an error rather than keeping the first.
     public init(parsing text: String, allowsJSON5: Bool = false, maximumDepth: Int = 512, rejectsDuplicateKeys: Bool = false) throws {
         try self.init(parsing: Data(text.utf8), allowsJSON5: allowsJSON5, maximumDepth: maximumDepth, rejectsDuplicateKeys: rejectsDuplicateKeys)
     }

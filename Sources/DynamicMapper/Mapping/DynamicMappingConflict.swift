@@ -22,6 +22,11 @@ public struct DynamicMappingConflict: Sendable, Equatable, CustomStringConvertib
     /// ```swift
     /// let conflict = DynamicMappingConflict(path: "user.name", viewValue: "Grace", propertyValue: "Ada")
     /// ```
+    ///
+    /// - Parameters:
+    ///   - path: Where the view and the property disagreed.
+    ///   - viewValue: What the view held there.
+    ///   - propertyValue: What the property wrote there, or `nil` for nothing.
     public init(path: Path, viewValue: JSON, propertyValue: JSON?) {
         self.path = path
         self.viewValue = viewValue

@@ -46,60 +46,48 @@ public struct DynamicValue: Sendable {
         return next
     }
 
-    /// The member `key`: `ds.user.name`.
-    public subscript(dynamicMember key: String) -> DynamicValue {
-        __consuming get { appending(CollectionOfOne(.key(key))) }
+    /// The place `more` steps below this one, for the subscripts' `_modify`: the view is
+    /// moved into the place while it is edited (this one stands vacated meanwhile), so the edit
+    /// changes the only reference to the document and copies nothing.
+    private subscript(appending more: some Sequence<Path.Component>) -> DynamicValue {
+        get { appending(more) }
         _modify {
-            var value = appending(CollectionOfOne(.key(key)))
+            var value = appending(more)
             root = .vacated
             defer { root = value.root }
             yield &value
         }
     }
 
+    /// The member `key`: `ds.user.name`.
+    public subscript(dynamicMember key: String) -> DynamicValue {
+        __consuming get { appending(CollectionOfOne(.key(key))) }
+        _modify { yield &self[appending: CollectionOfOne(.key(key))] }
+    }
+
     /// The element at `index` (negative counts from the end): `ds.items[0]`, `ds.items[-1]`.
     public subscript(index: Int) -> DynamicValue {
         __consuming get { appending(CollectionOfOne(.index(index))) }
-        _modify {
-            var value = appending(CollectionOfOne(.index(index)))
-            root = .vacated
-            defer { root = value.root }
-            yield &value
-        }
+        _modify { yield &self[appending: CollectionOfOne(.index(index))] }
     }
 
     /// The value at `path` below this one, in the ``Path`` grammar: `ds.user["tags[0]"]`.
     /// Malformed path text names no place: it reads as missing and writes return `false`.
     public subscript(path: String) -> DynamicValue {
         __consuming get { appending(Path(path).components) }
-        _modify {
-            var value = appending(Path(path).components)
-            root = .vacated
-            defer { root = value.root }
-            yield &value
-        }
+        _modify { yield &self[appending: Path(path).components] }
     }
 
     /// The value at `path` below this one: `ds.user[Path([.key("a.b")])]`.
     public subscript(path: Path) -> DynamicValue {
         __consuming get { appending(path.components) }
-        _modify {
-            var value = appending(path.components)
-            root = .vacated
-            defer { root = value.root }
-            yield &value
-        }
+        _modify { yield &self[appending: path.components] }
     }
 
     /// The member named exactly `key`, whatever characters it holds: `ds.user[key: "a.b"]`.
     public subscript(key key: String) -> DynamicValue {
         __consuming get { appending(CollectionOfOne(.key(key))) }
-        _modify {
-            var value = appending(CollectionOfOne(.key(key)))
-            root = .vacated
-            defer { root = value.root }
-            yield &value
-        }
+        _modify { yield &self[appending: CollectionOfOne(.key(key))] }
     }
 
     // MARK: Writing

@@ -6,7 +6,7 @@ extension DynamicEncodable {
     /// var user = try DynamicJSONDecoder().decode(User.self, from: data)   // {"name": "Ada", "age": 36, "role": "admin"}
     /// user.age = 37
     /// user.ds.role.remove()
-    /// try user.changes()   // {"role": null, "age": 37}
+    /// try user.mergePatch()   // {"role": null, "age": 37}
     /// ```
     ///
     /// Own properties, `<->`/`-->` writes and `ds` edits count together, exactly as
@@ -14,10 +14,11 @@ extension DynamicEncodable {
     /// not decoded has no document to compare with, so its whole encoding is the change. Pass
     /// the encoder whose settings (key strategy, dates) match the decoder's. A merge patch
     /// cannot set a member to `null` (see ``JSON/mergePatch(from:to:)``); use
-    /// ``patchOperations(using:)`` when that matters.
+    /// ``jsonPatch(using:)`` when that matters.
     ///
+    /// - Parameter encoder: The encoder whose settings the comparison encodes with.
     /// - Throws: The encoder's errors.
-    public func changes(using encoder: DynamicJSONEncoder = DynamicJSONEncoder()) throws -> JSON {
+    public func mergePatch(using encoder: DynamicJSONEncoder = DynamicJSONEncoder()) throws -> JSON {
         let encoded = try encoder.encodeToJSON(self)
         guard let original = decodedDocument else { return encoded }
         return JSON.mergePatch(from: original, to: encoded)
@@ -29,16 +30,43 @@ extension DynamicEncodable {
     /// ```swift
     /// var user = try DynamicJSONDecoder().decode(User.self, from: data)   // {"name": "Ada", "tags": ["a", "b"]}
     /// user.tags.append("c")
-    /// try JSONEncoder().encode(user.patchOperations())   // [{"op":"add","path":"/tags/2","value":"c"}]
+    /// try JSONEncoder().encode(user.jsonPatch())   // [{"op":"add","path":"/tags/2","value":"c"}]
     /// ```
     ///
     /// Empty for an unedited model; for a model that was not decoded, one `replace` of the
-    /// whole document. See ``changes(using:)``.
+    /// whole document. See ``mergePatch(using:)``.
     ///
+    /// - Parameter encoder: The encoder whose settings the comparison encodes with.
     /// - Throws: The encoder's errors.
-    public func patchOperations(using encoder: DynamicJSONEncoder = DynamicJSONEncoder()) throws -> JSONPatch {
+    public func jsonPatch(using encoder: DynamicJSONEncoder = DynamicJSONEncoder()) throws -> JSONPatch {
         let encoded = try encoder.encodeToJSON(self)
-        return JSON.patch(from: decodedDocument ?? .null, to: encoded)
+        return JSON.jsonPatch(from: decodedDocument ?? .null, to: encoded)
+    }
+
+    /// The former name of ``mergePatch(using:)``.
+    ///
+    /// ```swift
+    /// try user.mergePatch()   // write this instead
+    /// ```
+    ///
+    /// - Parameter encoder: The encoder whose settings the comparison encodes with.
+    /// - Throws: The encoder's errors.
+    @available(*, deprecated, renamed: "mergePatch(using:)")
+    public func changes(using encoder: DynamicJSONEncoder = DynamicJSONEncoder()) throws -> JSON {
+        try mergePatch(using: encoder)
+    }
+
+    /// The former name of ``jsonPatch(using:)``.
+    ///
+    /// ```swift
+    /// try user.jsonPatch()   // write this instead
+    /// ```
+    ///
+    /// - Parameter encoder: The encoder whose settings the comparison encodes with.
+    /// - Throws: The encoder's errors.
+    @available(*, deprecated, renamed: "jsonPatch(using:)")
+    public func patchOperations(using encoder: DynamicJSONEncoder = DynamicJSONEncoder()) throws -> JSONPatch {
+        try jsonPatch(using: encoder)
     }
 
     /// The value this model was decoded from, or `nil` when it was not decoded. A
@@ -55,23 +83,23 @@ extension DynamicEncodable {
 
 extension DynamicClass {
     /// What this view's edits change in the document it was made from, as a JSON Merge Patch
-    /// (RFC 7396): the same answer as ``DynamicEncodable/changes(using:)``, for a view on
+    /// (RFC 7396): the same answer as ``DynamicEncodable/mergePatch(using:)``, for a view on
     /// its own.
     ///
     /// ```swift
     /// var view = try DynamicClass(parsing: #"{"name": "Ada", "tags": ["a"], "draft": true}"#)
     /// view.name.set("Ada Lovelace")
     /// view.draft.remove()
-    /// view.changes()   // {"name": "Ada Lovelace", "draft": null}
+    /// view.mergePatch()   // {"name": "Ada Lovelace", "draft": null}
     /// ```
     ///
     /// The document is the one the view was parsed from, decoded from (as a `DynamicClass`),
     /// built from (`DynamicClass(json)`; `{}` for `DynamicClass()`), or, for a model's `ds`,
     /// the model's decoded object: there a copy of `ds` tells its own edits, without the
     /// model's properties. An unedited view gives `{}`. A merge patch cannot set a member to
-    /// `null`; use ``patchOperations()`` when that matters. The view's key `changes` is then
-    /// reached with `ds[key: "changes"]`.
-    public func changes() -> JSON {
+    /// `null`; use ``jsonPatch()`` when that matters. The view's key `mergePatch` is then
+    /// reached with `ds[key: "mergePatch"]`.
+    public func mergePatch() -> JSON {
         let current = JSON(self)
         guard let original = originalDocument else { return current }
         return JSON.mergePatch(from: original, to: current)
@@ -83,13 +111,31 @@ extension DynamicClass {
     /// ```swift
     /// var view = DynamicClass(["tags": ["a"]])
     /// view.tags.append("b")
-    /// view.patchOperations()   // [{"op": "add", "path": "/tags/1", "value": "b"}]
+    /// view.jsonPatch()   // [{"op": "add", "path": "/tags/1", "value": "b"}]
     /// ```
     ///
-    /// Empty for an unedited view. See ``changes()``.
-    public func patchOperations() -> JSONPatch {
-        JSON.patch(from: originalDocument ?? .null, to: JSON(self))
+    /// Empty for an unedited view. See ``mergePatch()``. The view's key `jsonPatch` is then
+    /// reached with `ds[key: "jsonPatch"]`.
+    public func jsonPatch() -> JSONPatch {
+        JSON.jsonPatch(from: originalDocument ?? .null, to: JSON(self))
     }
+
+    /// The former name of ``mergePatch()``; a key named `changes` still needs
+    /// `ds[key: "changes"]` while it exists.
+    ///
+    /// ```swift
+    /// view.mergePatch()   // write this instead
+    /// ```
+    @available(*, deprecated, renamed: "mergePatch()")
+    public func changes() -> JSON { mergePatch() }
+
+    /// The former name of ``jsonPatch()``.
+    ///
+    /// ```swift
+    /// view.jsonPatch()   // write this instead
+    /// ```
+    @available(*, deprecated, renamed: "jsonPatch()")
+    public func patchOperations() -> JSONPatch { jsonPatch() }
 
     /// The document this view was made from, or `nil` when it was not made from one.
     private var originalDocument: JSON? {

@@ -4,7 +4,7 @@ extension JSON {
     /// ```swift
     /// let old: JSON = ["name": "Ada", "tags": ["a", "b", "c"], "draft": true]
     /// let new: JSON = ["name": "Ada Lovelace", "tags": ["a", "x"]]
-    /// JSON.patch(from: old, to: new)
+    /// JSON.jsonPatch(from: old, to: new)
     /// // [{"op":"remove","path":"/draft"},
     /// //  {"op":"replace","path":"/name","value":"Ada Lovelace"},
     /// //  {"op":"replace","path":"/tags/1","value":"x"},
@@ -13,9 +13,13 @@ extension JSON {
     ///
     /// Objects are compared member by member (only what changed), arrays element by element
     /// at the same index, with additions or removals at the end; a value whose kind changed
-    /// is replaced whole. `old.applying(JSON.patch(from: old, to: new)) == new` always holds,
+    /// is replaced whole. `old.applying(JSON.jsonPatch(from: old, to: new)) == new` always holds,
     /// and equal values give an empty patch. Linear in the size of both values.
-    public static func patch(from old: JSON, to new: JSON) -> JSONPatch {
+    ///
+    /// The name says the format, as ``mergePatch(from:to:)`` does for RFC 7396; models and
+    /// views answer the same two questions with ``DynamicEncodable/jsonPatch(using:)`` and
+    /// ``DynamicEncodable/mergePatch(using:)``.
+    public static func jsonPatch(from old: JSON, to new: JSON) -> JSONPatch {
         var operations: [JSONPatch.Operation] = []
         var steps: [Path.Component] = []
         // Iterative, with the work left on a heap stack (pushed in reverse, so it runs in
@@ -81,4 +85,16 @@ private enum DiffWork {
     case leave
     /// Write `operation` (a `remove` or an `add`) at the current path plus `last`.
     case emit(JSONPatch.Operation, last: Path.Component)
+}
+
+extension JSON {
+    /// The former name of ``jsonPatch(from:to:)``.
+    ///
+    /// ```swift
+    /// JSON.jsonPatch(from: ["a": 1], to: ["a": 2])   // write this instead
+    /// ```
+    @available(*, deprecated, renamed: "jsonPatch(from:to:)")
+    public static func patch(from old: JSON, to new: JSON) -> JSONPatch {
+        jsonPatch(from: old, to: new)
+    }
 }

@@ -89,6 +89,12 @@ public struct JSONPatchError: Error, Sendable, Equatable, CustomStringConvertibl
     /// ```swift
     /// JSONPatchError(operationIndex: 0, operation: "remove", pointer: "/a", reason: .noValue(at: "/a"))
     /// ```
+    ///
+    /// - Parameters:
+    ///   - operationIndex: The 0-based index of the failing operation in the patch.
+    ///   - operation: Its `op` text.
+    ///   - pointer: The JSON Pointer it failed at.
+    ///   - reason: Why it failed.
     public init(operationIndex: Int, operation: String, pointer: String, reason: Reason) {
         self.operationIndex = operationIndex
         self.operation = operation
