@@ -41,6 +41,10 @@ public struct DecodeReport: Sendable, Equatable, Codable, CustomStringConvertibl
     public static let defaultMaximumEvents = 10_000
 
     /// A report of `events`: `DecodeReport(events: [])`.
+    ///
+    /// - Parameters:
+    ///   - events: The events, in the order they happened.
+    ///   - omittedEventCount: How many more events happened than `events` holds.
     public init(events: [Event], omittedEventCount: Int = 0) {
         self.events = events
         self.omittedEventCount = max(0, omittedEventCount)
@@ -138,6 +142,13 @@ extension DecodeReport {
         public var failure: Failure?
 
         /// An event: `DecodeReport.Event(kind: .defaultForNull, path: "a", codingPath: "a", value: "null")`.
+        ///
+        /// - Parameters:
+        ///   - kind: What happened.
+        ///   - path: Where in the document, as the model looked for it.
+        ///   - codingPath: The same place as the containers saw it (coding keys' names).
+        ///   - value: The value's JSON text, or `nil` when there was none.
+        ///   - failure: The error recovered from, if any.
         public init(kind: Kind, path: Path, codingPath: Path, value: String? = nil, failure: Failure? = nil) {
             self.kind = kind
             self.path = path
@@ -274,6 +285,11 @@ extension DecodeReport {
         public var message: String
 
         /// A failure: `DecodeReport.Failure(kind: .dataCorrupted, codingPath: "date", message: "…")`.
+        ///
+        /// - Parameters:
+        ///   - kind: The error's case.
+        ///   - codingPath: The error's coding path.
+        ///   - message: The error's text.
         public init(kind: Kind, codingPath: Path, message: String) {
             self.kind = kind
             self.codingPath = codingPath
@@ -361,6 +377,10 @@ extension DecodeReport {
         /// A recorder with no events yet: `DecodeReport.Recorder()`. It keeps the first
         /// `maximumEvents` events (``DecodeReport/defaultMaximumEvents`` by default) and counts
         /// the rest.
+        ///
+        /// - Parameters:
+        ///   - options: What to report beyond defaults and dropped values, such as ``DecodeReport/Options/unreadKeys``.
+        ///   - maximumEvents: How many events to keep; later ones are only counted.
         public init(options: Options = [], maximumEvents: Int = DecodeReport.defaultMaximumEvents) {
             self.options = options
             self.maximumEvents = max(0, maximumEvents)

@@ -202,6 +202,12 @@ extension JSON {
     /// // column 2) at line 1, column 10
     /// ```
     ///
+    /// - Parameters:
+    ///   - data: The JSON text (UTF-8, or UTF-16/32 with a byte order mark).
+    ///   - allowsJSON5: Whether JSON5 syntax (comments, single quotes, trailing commas) is accepted.
+    ///   - maximumDepth: How deep arrays and objects may nest (capped at ``JSON/maximumNesting``).
+    ///   - rejectsDuplicateKeys: Whether an object that repeats a key is an error rather than keeping the first.
+    ///
     /// - Throws: `DecodingError.dataCorrupted` whose underlying error is a ``JSONSyntaxError``
     ///   with the line and column of the first problem.
     public init(parsing data: Data, allowsJSON5: Bool = false, maximumDepth: Int = 512, rejectsDuplicateKeys: Bool = false) throws {
@@ -217,6 +223,12 @@ extension JSON {
     /// let json = try JSON(parsing: #"{"ok": true}"#)
     /// json["ok"]   // .bool(true)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - text: The JSON text.
+    ///   - allowsJSON5: Whether JSON5 syntax (comments, single quotes, trailing commas) is accepted.
+    ///   - maximumDepth: How deep arrays and objects may nest (capped at ``JSON/maximumNesting``).
+    ///   - rejectsDuplicateKeys: Whether an object that repeats a key is an error rather than keeping the first.
     public init(parsing text: String, allowsJSON5: Bool = false, maximumDepth: Int = 512, rejectsDuplicateKeys: Bool = false) throws {
         try self.init(parsing: Data(text.utf8), allowsJSON5: allowsJSON5, maximumDepth: maximumDepth, rejectsDuplicateKeys: rejectsDuplicateKeys)
     }

@@ -31,6 +31,12 @@ public struct JSONDocument: Sendable {
     /// let checked = try JSONDocument(parsing: data, rejectsDuplicateKeys: true)
     /// ```
     ///
+    /// - Parameters:
+    ///   - data: The JSON text (UTF-8, or UTF-16/32 with a byte order mark).
+    ///   - allowsJSON5: Whether JSON5 syntax (comments, single quotes, trailing commas) is accepted.
+    ///   - maximumDepth: How deep arrays and objects may nest (capped at ``JSON/maximumNesting``).
+    ///   - rejectsDuplicateKeys: Whether an object that repeats a key is an error rather than keeping the first.
+    ///
     /// - Throws: `DecodingError.dataCorrupted` with a ``JSONSyntaxError`` (line and column)
     ///   as its underlying error.
     public init(parsing data: Data, allowsJSON5: Bool = false, maximumDepth: Int = 512, rejectsDuplicateKeys: Bool = false) throws {

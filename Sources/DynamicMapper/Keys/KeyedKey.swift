@@ -91,6 +91,10 @@ public struct KeyOptions: Hashable, Sendable {
     /// ```swift
     /// KeyOptions()   // delimiter ".", flat marker ""
     /// ```
+    ///
+    /// - Parameters:
+    ///   - delimiter: What separates the steps of a nested key (`.` unless given).
+    ///   - flat: The marker of a flat key (`""` unless given).
     public init(delimiter: Delimiter = .character("."), flat: Flat = .string("")) {
         self.delimiter = delimiter
         self.flat = flat

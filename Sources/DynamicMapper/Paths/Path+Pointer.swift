@@ -20,6 +20,11 @@ public struct JSONPointerError: Error, Sendable, Equatable, CustomStringConverti
     /// ```swift
     /// JSONPointerError(pointer: "a", offset: 0, reason: "A JSON Pointer starts with '/'")
     /// ```
+    ///
+    /// - Parameters:
+    ///   - pointer: The malformed JSON Pointer.
+    ///   - offset: The 0-based offset, in Unicode scalars, of the malformed part.
+    ///   - reason: What is wrong there.
     public init(pointer: String, offset: Int, reason: String) {
         self.pointer = pointer
         self.offset = offset

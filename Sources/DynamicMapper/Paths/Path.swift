@@ -95,6 +95,10 @@ public struct Path: Hashable, Sendable {
     /// ```swift
     /// Path("response/my.user", separator: "/").components   // [.key("response"), .key("my.user")]
     /// ```
+    ///
+    /// - Parameters:
+    ///   - text: The path text, such as `user.tags[0]`.
+    ///   - separator: The character between segments (`.` unless given).
     public init(_ text: String, separator: Character = ".") {
         self.init(Result(catching: { () throws(PathSyntaxError) in try PathParser.parse(text, separator: separator) }))
     }
@@ -106,6 +110,10 @@ public struct Path: Hashable, Sendable {
     /// try Path(validating: "users[0].name")   // users[0].name
     /// try Path(validating: "a.b[x]")          // throws: '[x]' is neither an index ... at offset 3
     /// ```
+    ///
+    /// - Parameters:
+    ///   - text: The path text, such as `user.tags[0]`.
+    ///   - separator: The character between segments (`.` unless given).
     ///
     /// - Throws: ``PathSyntaxError`` for an unclosed `[`, brackets that hold neither an
     ///   integer nor one quoted key, empty brackets, an unclosed quote, or a `\` at the end.
@@ -120,6 +128,10 @@ public struct Path: Hashable, Sendable {
     /// ```swift
     /// Path("address->city", delimiter: "->").components   // [.key("address"), .key("city")]
     /// ```
+    ///
+    /// - Parameters:
+    ///   - text: The path text, such as `address->city`.
+    ///   - delimiter: The text between segments, of any length; empty splits nothing.
     public init(_ text: String, delimiter: String) {
         self.init(Result(catching: { () throws(PathSyntaxError) in try PathParser.parse(text, delimiter: delimiter) }))
     }
@@ -130,6 +142,10 @@ public struct Path: Hashable, Sendable {
     /// try Path(validating: "address->city", delimiter: "->")   // address.city
     /// try Path(validating: "address->[", delimiter: "->")      // throws: '[' is never closed
     /// ```
+    ///
+    /// - Parameters:
+    ///   - text: The path text, such as `address->city`.
+    ///   - delimiter: The text between segments, of any length; empty splits nothing.
     ///
     /// - Throws: ``PathSyntaxError``, as ``init(validating:separator:)``.
     public init(validating text: String, delimiter: String) throws(PathSyntaxError) {
@@ -269,6 +285,11 @@ public struct PathSyntaxError: Error, Hashable, Sendable, CustomStringConvertibl
     /// ```swift
     /// PathSyntaxError(text: "a[", offset: 1, reason: "'[' is never closed")
     /// ```
+    ///
+    /// - Parameters:
+    ///   - text: The malformed path text.
+    ///   - offset: The 0-based offset, in Unicode scalars, of the malformed part.
+    ///   - reason: What is wrong there.
     public init(text: String, offset: Int, reason: String) {
         self.text = text
         self.offset = offset

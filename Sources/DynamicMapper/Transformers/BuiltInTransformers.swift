@@ -27,6 +27,11 @@ public struct DateFormatTransformer: Transformer, Sendable {
     /// ```swift
     /// let local = DateFormatTransformer(format: "dd.MM.yyyy HH:mm", timeZone: TimeZone(identifier: "Europe/Warsaw")!)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - format: The `DateFormatter` pattern, such as `yyyy-MM-dd`.
+    ///   - timeZone: The zone dates are read and written in (UTC unless given).
+    ///   - locale: The locale for month and day names (`en_US_POSIX` unless given).
     public init(
         format: String,
         timeZone: TimeZone = TimeZone(secondsFromGMT: 0)!,
@@ -157,6 +162,10 @@ public struct UnixTimeTransformer: Transformer, DefaultInitializable, Sendable {
 
     /// A transformer counting in `unit`, writing whole units when `rounding` is given:
     /// `UnixTimeTransformer(unit: .milliseconds, rounding: .down)`.
+    ///
+    /// - Parameters:
+    ///   - unit: Seconds or milliseconds since 1970.
+    ///   - rounding: How to round a date between whole units when writing, or `nil` to write the fraction.
     public init(unit: Unit, rounding: FloatingPointRoundingRule? = nil) {
         self.unit = unit
         self.rounding = rounding

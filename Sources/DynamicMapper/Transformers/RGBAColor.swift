@@ -28,6 +28,12 @@ public struct RGBAColor: Sendable, Hashable {
     /// ```swift
     /// let translucentBlue = RGBAColor(red: 0, green: 0, blue: 255, alpha: 128)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - red: Red, 0...255.
+    ///   - green: Green, 0...255.
+    ///   - blue: Blue, 0...255.
+    ///   - alpha: Opacity, 0 (transparent) ... 255 (opaque, the default).
     public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
         self.red = red
         self.green = green

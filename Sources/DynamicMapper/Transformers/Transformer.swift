@@ -89,6 +89,10 @@ public struct TransformerError: Error, CustomStringConvertible, Sendable, Hashab
     /// ```swift
     /// throw TransformerError(value: raw, reason: "is not a salary like usd:4500")
     /// ```
+    ///
+    /// - Parameters:
+    ///   - value: The refused value; the message shows it with `String(reflecting:)`.
+    ///   - reason: What is wrong with it, worded to follow the value.
     public init(value: some Any, reason: String) {
         self.init(valueDescription: String(reflecting: value), reason: reason)
     }
@@ -98,6 +102,10 @@ public struct TransformerError: Error, CustomStringConvertible, Sendable, Hashab
     /// ```swift
     /// throw TransformerError(valueDescription: "<binary blob>", reason: "is not an image")
     /// ```
+    ///
+    /// - Parameters:
+    ///   - valueDescription: The refused value as the message should show it.
+    ///   - reason: What is wrong with it, worded to follow the value.
     public init(valueDescription: String, reason: String) {
         let limit = 100
         if valueDescription.count > limit {

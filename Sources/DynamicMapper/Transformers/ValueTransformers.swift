@@ -60,6 +60,10 @@ public struct BoolFromStringTransformer: Transformer, DefaultInitializable, Send
 
     /// Writes `trueText` and `falseText`, and reads them too, in any case:
     /// `BoolFromStringTransformer(trueText: "Y", falseText: "N")`.
+    ///
+    /// - Parameters:
+    ///   - trueText: What `true` is written as (and read from, in any case).
+    ///   - falseText: What `false` is written as (and read from, in any case).
     public init(trueText: String, falseText: String) {
         self.trueText = trueText
         self.falseText = falseText
