@@ -9,11 +9,15 @@
 // file's stem, the implementation; or `Mapped/records/...`, `Mappable/records/...`,
 // `Mapping/twitter/...` for the decodes).
 //
-// `Memory/<file>/<implementation>` (implementation `DynamicMapperTree`, `DynamicMapperDocument`
-// or `JSONSerialization`) instead prints the heap a parsed tree or document keeps alive, per
+// `Memory/<file>/<implementation>` (implementation `DynamicMapperTree`, `DynamicMapperDocument`,
+// `DynamicMapperModel` or `JSONSerialization`) instead prints the heap a parsed tree or document keeps alive, per
 // input byte (glibc's `mallinfo2`, large mapped blocks included):
 //
 //   CallgrindProbe Memory/twitter/DynamicMapperTree 1 ../../shared/data/bench
+//
+// `Peak/<file>/<implementation>` (`FoundationDecode`, `DynamicMapperDecode`, `JSONSerialization`,
+// `DynamicMapperTree`, `DynamicMapperDocument`) prints the resident memory one run of the
+// operation needed at its peak (Linux's VmHWM), per input byte.
 
 import DynamicMapper
 import Foundation
@@ -94,6 +98,11 @@ func operation(named name: String, corpus: URL) throws -> () throws -> Void {
 /// Heap bytes in use, as glibc counts them.
 func heapInUse() -> Int { Int(mallocstats_bytes_in_use()) }
 
+/// A model that keeps its document and declares nothing.
+struct WholeDocumentModel: DynamicCodable {
+    var dynamicSelf: DynamicClass?
+}
+
 /// The heap that a tree or document parsed from the file named in `name` keeps alive, per
 /// input byte.
 func printTreeMemory(named name: String, corpus: URL) throws {
@@ -106,6 +115,8 @@ func printTreeMemory(named name: String, corpus: URL) throws {
     case "DynamicMapperTree": kept = try JSON(parsing: data)
     // What a model or view keeps alive: the copy of the input and its node index.
     case "DynamicMapperDocument": kept = try JSONDocument(parsing: data)
+    // A decoded dynamic model that keeps its whole document in `ds`.
+    case "DynamicMapperModel": kept = try DynamicJSONDecoder().decode(WholeDocumentModel.self, from: data)
     case "JSONSerialization": kept = try JSONSerialization.jsonObject(with: data)
     default: fail("no memory measurement for \(parts[2])")
     }
@@ -115,9 +126,53 @@ func printTreeMemory(named name: String, corpus: URL) throws {
     }
 }
 
+/// A field of /proc/self/status in bytes (`VmRSS`, `VmHWM`), or 0 where there is none.
+func processMemory(_ field: String) -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
+        let kilobytes = line.dropFirst(field.count + 1).split(whereSeparator: { $0 == " " || $0 == "\t" }).first.flatMap { Int($0) } ?? 0
+        return kilobytes * 1024
+    }
+    return 0
+}
+
+/// The resident memory a whole operation needed at its peak (the process's high-water mark
+/// after one run, less what it held before), per input byte: what the machine must have free
+/// to decode, parse or build the file once. Linux only (/proc).
+func printPeakMemory(named name: String, corpus: URL) throws {
+    let parts = name.split(separator: "/").map(String.init)
+    guard parts.count == 3 else { fail("expected Peak/file/implementation, got \(name)") }
+    let data = try Data(contentsOf: corpus.appendingPathComponent(parts[1] + ".json"))
+    let before = processMemory("VmRSS")
+    switch parts[2] {
+    case "FoundationDecode", "DynamicMapperDecode":
+        let decoder = parts[2] == "FoundationDecode" ? JSONDecoder() : DynamicJSONDecoder()
+        switch parts[1] {
+        case "twitter": consume(try decoder.decode(TwitterSearch.self, from: data))
+        case "citm_catalog": consume(try decoder.decode(CitmCatalog.self, from: data))
+        case "canada": consume(try decoder.decode(FeatureCollection.self, from: data))
+        default: fail("no corpus file \(parts[1])")
+        }
+    case "JSONSerialization": consume(try JSONSerialization.jsonObject(with: data))
+    case "DynamicMapperTree": consume(try JSON(parsing: data))
+    case "DynamicMapperDocument": consume(try JSONDocument(parsing: data))
+    default: fail("no peak measurement for \(parts[2])")
+    }
+    let peak = processMemory("VmHWM") - before
+    print(String(format: "%@ peaks at %d bytes, %.2f bytes per input byte", name, peak, Double(peak) / Double(data.count)))
+}
+
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let iterations = Int(arguments[2]) else {
     fail("usage: CallgrindProbe <benchmark name> <iterations> <corpus folder>")
+}
+if arguments[1].hasPrefix("Peak/") {
+    do {
+        try printPeakMemory(named: arguments[1], corpus: URL(fileURLWithPath: arguments[3], isDirectory: true))
+    } catch {
+        fail("\(arguments[1]) threw \(error)")
+    }
+    exit(0)
 }
 if arguments[1].hasPrefix("Memory/") {
     do {

@@ -108,8 +108,13 @@ open class DynamicJSONDecoder: JSONDecoder, @unchecked Sendable {
     /// - Throws: `DecodingError`, with the coding path of the failing value, or for malformed
     ///   input `dataCorrupted` whose underlying ``JSONSyntaxError`` gives line and column.
     open override func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        let document = try Document(data: data, options: scanOptions)
-        return try JSONDocument(storage: document).decode(type, using: self)
+        let fitted = KeptDocuments.expected(for: T.self)
+        var document = try Document(data: data, options: scanOptions, fittedNodes: fitted)
+        let value = try JSONDocument(storage: document).decode(type, using: self)
+        // A value that holds on to the document (dynamic models deeper down) teaches that
+        // this type keeps it; the next decode fits the index before it is shared.
+        if !fitted, !isKnownUniquelyReferenced(&document) { KeptDocuments.learn(T.self) }
+        return value
     }
 
     /// Decodes a `DecodableWithConfiguration` value with `configuration`.

@@ -11,7 +11,10 @@ final class Document: @unchecked Sendable {
     /// Parsed with JSON5 extensions, so raw string bytes may hold escapes JSON lacks.
     let isJSON5: Bool
 
-    init(data: Data, options: ScanOptions) throws(DecodingError) {
+    /// Parses `data`. A document that will be kept (``JSONDocument``, a view, a dynamic model's
+    /// decode) asks for `fittedNodes`: its node index then takes only the memory its nodes
+    /// need (see ``NodeBuffer``), at the cost of one copy of them.
+    init(data: Data, options: ScanOptions, fittedNodes: Bool = false) throws(DecodingError) {
         let input: UnsafeMutableBufferPointer<UInt8>
         do {
             input = try InputEncoding.utf8Copy(of: data)
@@ -24,10 +27,10 @@ final class Document: @unchecked Sendable {
         }
         do {
             switch (options.allowsJSON5, options.scansByteByByte) {
-            case (false, false): nodes = try Self.scan(input, options: options, as: StrictJSON.self)
-            case (true, false): nodes = try Self.scan(input, options: options, as: JSON5.self)
-            case (false, true): nodes = try Self.scan(input, options: options, as: ByteByByte<StrictJSON>.self)
-            case (true, true): nodes = try Self.scan(input, options: options, as: ByteByByte<JSON5>.self)
+            case (false, false): nodes = try Self.scan(input, options: options, as: StrictJSON.self, fitted: fittedNodes)
+            case (true, false): nodes = try Self.scan(input, options: options, as: JSON5.self, fitted: fittedNodes)
+            case (false, true): nodes = try Self.scan(input, options: options, as: ByteByByte<StrictJSON>.self, fitted: fittedNodes)
+            case (true, true): nodes = try Self.scan(input, options: options, as: ByteByByte<JSON5>.self, fitted: fittedNodes)
             }
         } catch {
             input.deallocate()
@@ -42,13 +45,13 @@ final class Document: @unchecked Sendable {
     }
 
     private static func scan<Mode: ScanMode>(
-        _ input: UnsafeMutableBufferPointer<UInt8>, options: ScanOptions, as mode: Mode.Type
+        _ input: UnsafeMutableBufferPointer<UInt8>, options: ScanOptions, as mode: Mode.Type, fitted: Bool
     ) throws(JSONSyntaxError) -> UnsafeMutableBufferPointer<Node> {
         // The scanner borrows `input` (its pointers must not outlive this call; `input` stays
-        // the caller's to keep or free) and owns the nodes until `take()` hands them over.
+        // the caller's to keep or free) and owns the nodes until `take(exact:)` hands them over.
         var scanner = JSONScanner<Mode>(bytes: UnsafeBufferPointer(input), options: options)
         try scanner.scan()
-        return scanner.nodes.take()
+        return scanner.nodes.take(exact: fitted)
     }
 
     /// The nodes for the decoder's hot path; see ``NodeTape`` for how long it may be used.
@@ -56,7 +59,7 @@ final class Document: @unchecked Sendable {
 
     deinit {
         bytes.deallocate()
-        nodes.deallocate()
+        NodeBuffer.release(nodes)
     }
 }
 

@@ -314,7 +314,8 @@ extension DynamicClass {
         // Capped as `JSON(parsing:)` caps it: a view materialises as `JSON` on demand.
         let options = ScanOptions(allowsJSON5: allowsJSON5, maximumDepth: min(maximumDepth, JSON.maximumNesting),
                                   rejectsDuplicateKeys: rejectsDuplicateKeys)
-        let document = try Document(data: data, options: options)
+        // The view keeps the document: its node index is fitted to its nodes.
+        let document = try Document(data: data, options: options, fittedNodes: true)
         self.init(root: .source(document, 0), origin: nil, session: nil, base: .source(document, 0))
     }
 

@@ -128,7 +128,7 @@ struct PatchCore<E: Codable> {
             let decoded = model.dynamicSelf?.decoded
             let original = (before as? any DynamicEncodable)?.dynamicSelf?.decoded
             guard let decoded, let original, decoded.document === original.document, decoded.index == original.index else { return false }
-            return try model.patchOperations(using: encoder).isEmpty
+            return try model.jsonPatch(using: encoder).isEmpty
         }
         // Not for classes: `before` is the same instance, so an edit in place would compare
         // equal to itself and be lost.
