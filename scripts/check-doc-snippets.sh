@@ -119,7 +119,9 @@ if ! swiftc -swift-version 6 -enable-upcoming-feature MemberImportVisibility -I 
     -module-name DocSnippets -j "$jobs" "$scratch"/module/*.swift "${objects[@]}" \
     -o "$scratch/runner" >"$scratch/compile.log" 2>&1; then
     # The messages name the Markdown file and line; the generated files' own lines are noise.
-    grep -E '^[^ ].*(error|note):' "$scratch/compile.log" | grep -v '^/tmp' | head -40 || cat "$scratch/compile.log" | head -40
+    if ! grep -E '^[^ /][^ ]*\.md:[0-9]+:[0-9]+: error:' "$scratch/compile.log" | sort -u | head -40; then
+        head -60 "$scratch/compile.log"
+    fi
     echo "error: the blocks above do not compile"
     exit 1
 fi

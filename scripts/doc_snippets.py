@@ -171,52 +171,78 @@ def transform(origin_file, start, code, checks):
         checks.append({"where": f"{origin_file}:{number}", "kind": kind, "shown": shown})
         return len(checks) - 1
 
+    def output(index):
+        """(kind, shown, code before the comment) of a line's shown output, or None."""
+        _, in_string, comment, _ = info[index]
+        if comment is None or in_string:
+            return None
+        text = code[index][comment:]
+        before = code[index][:comment].rstrip()
+        for kind, shown in (("value", shown_value(text)), ("printed", printed_value(text)),
+                            ("thrown", thrown_value(text))):
+            if shown is not None:
+                return kind, shown, before
+        return None
+
+    def lines_below(index):
+        """The text of the comment lines below index (the lines a `// prints:` shows)."""
+        lines = []
+        for following in code[index + 1:]:
+            stripped = following.strip()
+            if not stripped.startswith("//"):
+                break
+            lines.append(stripped[3:] if stripped.startswith("// ") else stripped[2:])
+        if not lines:
+            raise Failure(f"{origin_file}:{start + index}: `// prints:` needs the printed lines below it")
+        return "\n".join(lines)
+
     def rewrite(index):
         """The line at index with its shown output turned into a check (same line count)."""
         line = code[index]
-        start_depth, in_string, comment, end_depth = info[index]
+        start_depth, _, _, end_depth = info[index]
         number = start + index
-        if comment is None or in_string:
-            return [line]
-        text = line[comment:]
-        before = line[:comment].rstrip()
-        value = shown_value(text)
-        printed = printed_value(text)
-        thrown = thrown_value(text)
-        if value is None and printed is None and thrown is None:
-            return [line]
+        own = output(index)
+        _, in_string, comment, _ = info[index]
+        before = line if comment is None or in_string else line[:comment].rstrip()
         if not before.strip():
-            if printed == "":
-                # `// prints:` on its own line, the printed lines in the comment lines below.
-                lines = []
-                for following in code[index + 1:]:
-                    stripped = following.strip()
-                    if not stripped.startswith("//"):
-                        break
-                    lines.append(stripped[2:][1:] if stripped[2:].startswith(" ") else stripped[2:])
-                if not lines:
-                    raise Failure(f"{origin_file}:{number}: `// prints:` needs the printed lines below it")
-                ident = check_id(number, "printed", "\n".join(lines))
-                return [line[:comment] + f"__DocCheck.printed({ident})"]
-            raise Failure(f"{origin_file}:{number}: a shown output needs code on its line")
-        if end_depth != start_depth or before.endswith(("{", "(", "[", ",")):
+            if own is None:
+                return [line]
+
+            kind, shown, _ = own
+            if kind == "printed" and shown == "":
+                # `// prints:` on its own line: everything printed since the last check.
+                ident = check_id(number, "printed", lines_below(index))
+                return [before + f"__DocCheck.printed({ident})"]
+            # A shown output alone on a line belongs to the line of code above it.
+            above = output(index - 1) if index > 0 else None
+            if index == 0 or not code[index - 1].strip() or code[index - 1].strip().startswith("//") or above is not None:
+                raise Failure(f"{origin_file}:{number}: a shown output needs a line of code on or above it")
+            return [line]
+        if own is None:
+            # The output may be shown alone on the next line.
+            below = output(index + 1) if index + 1 < len(code) else None
+            if below is None or below[2].strip() or (below[0] == "printed" and below[1] == ""):
+                return [line]
+            own = below
+            number += 1
+        kind, shown, _ = own
+        if end_depth != start_depth or before.rstrip().endswith(("{", "(", "[", ",")):
             raise Failure(f"{origin_file}:{number}: a line with a shown output must be one whole statement")
         indent = before[:len(before) - len(before.lstrip())]
-        if thrown is not None:
+        statement = before.strip()
+        if kind == "thrown":
             if BINDING.match(before):
                 raise Failure(f"{origin_file}:{number}: `// throws` goes on a statement, not a declaration")
-            ident = check_id(number, "thrown", thrown)
-            return [f"{indent}do {{ {before.strip()}; __DocCheck.notThrown({ident}) }} catch {{ __DocCheck.thrown(error, {ident}) }}"]
-        if printed is not None:
-            if printed == "":
-                raise Failure(f"{origin_file}:{number}: write `// prints text` after code, `// prints:` alone")
-            ident = check_id(number, "printed", printed)
-            return [f"{indent}__DocCheck.mark(); {before.strip()}; __DocCheck.printed({ident})"]
-        ident = check_id(number, "value", value)
+            ident = check_id(number, "thrown", shown)
+            return [f"{indent}do {{ {statement}; __DocCheck.notThrown({ident}) }} catch {{ __DocCheck.thrown(error, {ident}) }}"]
+        if kind == "printed":
+            ident = check_id(number, "printed", lines_below(index) if shown == "" else shown)
+            return [f"{indent}__DocCheck.mark(); {statement}; __DocCheck.printed({ident})"]
+        ident = check_id(number, "value", shown)
         binding = BINDING.match(before)
         if binding:
-            return [f"{before}; __DocCheck.value({binding.group(1)}, {ident})"]
-        return [f"{indent}__DocCheck.value({before.strip()}, {ident})"]
+            return [f"{before.rstrip()}; __DocCheck.value({binding.group(1)}, {ident})"]
+        return [f"{indent}__DocCheck.value({statement}, {ident})"]
 
     while i < len(code):
         line = code[i]
