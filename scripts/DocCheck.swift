@@ -92,7 +92,13 @@ enum __DocCheck {
         if let data = value as? Data { return [String(decoding: data, as: UTF8.self)] }
         let described = String(describing: value)
         if mirror.displayStyle == .enum { return [described, "." + described] }
-        return [described]
+        return [described, unqualified(described)]
+    }
+
+    /// `DynamicMapper.Path.Component.key("a")` as `.key("a")`, `DynamicMapper.JSONPatch` as `JSONPatch`.
+    static func unqualified(_ text: String) -> String {
+        text.replacingOccurrences(of: #"DynamicMapper\.(?:[A-Z]\w*\.)*(?=[a-z])"#, with: ".", options: .regularExpression)
+            .replacingOccurrences(of: "DynamicMapper.", with: "")
     }
 
     static func report(ranBlocks: Set<String>) -> Int {

@@ -262,7 +262,8 @@ def transform(origin_file, start, code, checks):
         # A constant before any statement, which a type of the block may use: a global, as
         # top-level code makes it.
         hoisted_let = (at_top and not statements_started and stripped.startswith("let ")
-                       and not re.search(r"\b(try|await)\b", stripped))
+                       and not re.search(r"\b(try|await)\b", stripped)
+                       and output(i) is None and (i + 1 == len(code) or output(i + 1) is None))
         if at_top and (DECLARATION.match(stripped) or hoisted_let):
             # The declaration runs to the line where the depth is back to zero.
             end = i
@@ -440,6 +441,7 @@ RUNNER_TAIL = """\
 var failures = 0
 for block in blocks {
     __DocCheck.current = block.where
+    __DocCheck.mark()
     do {
         try await block.run()
     } catch {
