@@ -370,8 +370,8 @@ def write_figures(arguments):
         (arguments.benchmarks_readme, bench),
         (arguments.chart, bar_chart(speedups(plain), "DynamicMapper vs Foundation, speed-up per file", stamp)),
     )
-    for path, text in targets:
-        destination = os.path.join(out, os.path.basename(path)) if out else path
+    for (path, text), name in zip(targets, ("README.md", "Benchmarks-README.md", "speedup.svg")):
+        destination = os.path.join(out, name) if out else path
         with open(destination, "w") as handle:
             handle.write(text)
         print(f"wrote {destination}")
