@@ -41,9 +41,10 @@
 #   <!-- snippet: skip -->             not compiled: another library's code, or UIKit and AppKit,
 #                                      which Linux does not have
 #
-# Needs python3 (standard library only). Measured on the 2-core VM with other builds running:
-# about 10 s after `swift build` (the one compile of all blocks 6 s, the eight single
-# type-checks and the run the rest); the type-check-only version it replaced took 20 to 45 s.
+# Needs python3 (standard library only). Measured on the 2-core VM with other builds running,
+# after `swift build`: 17 s at a load average of 8 (the one compile and link of all blocks 9 s,
+# the nine single type-checks most of the rest, the run 0.1 s); the type-check-only version it
+# replaced took 30 s at the same load (20 s at a load of 5).
 #
 # Usage: scripts/check-doc-snippets.sh [markdown files...]   (default: README.md and every article)
 set -euo pipefail
@@ -112,11 +113,13 @@ for result in "$scratch"/single/*.result; do
     fi
 done
 
-# Every other block, compiled together into one executable with the library's objects.
+# Every other block, compiled together into one executable with the library's objects. One
+# whole-module compile loads Foundation and the package's modules once: 9 s at a load average
+# of 8, against 36 s for the same files compiled in batches.
 cp scripts/DocCheck.swift "$scratch/module/"
 objects=("$bin"/DynamicMapper.build/*.o "$bin"/DynamicMapperOperators.build/*.o)
 if ! swiftc -swift-version 6 -enable-upcoming-feature MemberImportVisibility -I "$modules" \
-    -module-name DocSnippets -j "$jobs" "$scratch"/module/*.swift "${objects[@]}" \
+    -module-name DocSnippets -wmo "$scratch"/module/*.swift "${objects[@]}" \
     -o "$scratch/runner" >"$scratch/compile.log" 2>&1; then
     # The messages name the Markdown file and line; the generated files' own lines are noise.
     if ! grep -E '^[^ /][^ ]*\.md:[0-9]+:[0-9]+: error:' "$scratch/compile.log" | sort -u | head -40; then

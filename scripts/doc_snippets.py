@@ -267,7 +267,7 @@ def transform(origin_file, start, code, checks):
         if at_top and (DECLARATION.match(stripped) or hoisted_let):
             # The declaration runs to the line where the depth is back to zero.
             end = i
-            while info[end][3] != 0 or (end + 1 < len(code) and info[end + 1][1]):
+            while end + 1 < len(code) and (info[end][3] != 0 or info[end + 1][1]):
                 end += 1
             first = pending_attributes[0][0] if pending_attributes else number
             declarations.append(location(first))
