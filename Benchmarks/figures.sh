@@ -4,8 +4,12 @@
 # instruction counts of the same commit) and the chart Benchmarks/speedup.svg, each stamped with
 # the commit, the date, the CPU (from lscpu or /proc/cpuinfo) and the Swift version.
 #
-#   Benchmarks/figures.sh                              # the whole suite, then callgrind (a quiet machine, ~15-25 min)
+#   Benchmarks/figures.sh                              # the whole suite, then callgrind (on a quiet machine)
 #   Benchmarks/figures.sh --filter 'Decode/twitter/.*' # a trial: files go to Benchmarks/.build/figures/
+#
+# The trial above took 8.6 minutes on the 2-core VM at a load average of 7, nearly all of it the
+# first release build of the benchmark package; the whole suite adds its run (minutes) and
+# callgrind's counts of 34 benchmarks (each run twice under valgrind; not timed here).
 #   Benchmarks/figures.sh --no-callgrind               # timings only; the instruction table says so
 #
 # The run is plain wall clock: built without package-benchmark's malloc interposer
