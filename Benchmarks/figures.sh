@@ -9,7 +9,7 @@
 #
 # The trial above took 8.6 minutes on the 2-core VM at a load average of 7, nearly all of it the
 # first release build of the benchmark package; the whole suite adds its run (minutes) and
-# callgrind's counts of 34 benchmarks (each run twice under valgrind; not timed here).
+# callgrind's counts of 29 benchmarks (each run twice under valgrind; not timed here).
 #   Benchmarks/figures.sh --no-callgrind               # timings only; the instruction table says so
 #
 # The run is plain wall clock: built without package-benchmark's malloc interposer
