@@ -128,3 +128,66 @@ struct ValueTransformerTests {
         }
     }
 }
+
+// An unknown-enum fallback for a plain Codable property (issue 35, item 6): the enum names its
+// fallback case, so `@CodedBy` can make the transformer.
+
+private enum VTPlan: String, Sendable, Equatable, FallbackRawRepresentable {
+    case free, pro, unknown
+    static let fallback = VTPlan.unknown
+}
+
+private struct VTSubscription: Codable, Equatable {
+    @CodedBy<FallbackRawValueTransformer<VTPlan>> var plan: VTPlan
+    @CodedBy<OptionalTransformer<FallbackRawValueTransformer<VTPlan>>> var trial: VTPlan?
+}
+
+@Suite("FallbackRawValueTransformer with @CodedBy")
+struct FallbackCodedByTests {
+    @Test("A known raw value decodes as its case, an unknown one as the fallback, with both decoders")
+    func decodesKnownAndUnknown() throws {
+        let data = Data(#"{"plan": "team", "trial": "pro"}"#.utf8)
+        for decoder in [JSONDecoder(), DynamicJSONDecoder()] {
+            let subscription = try decoder.decode(VTSubscription.self, from: data)
+            #expect(subscription.plan == .unknown)
+            #expect(subscription.trial == .pro)
+        }
+        let known = try DynamicJSONDecoder().decode(VTSubscription.self, from: Data(#"{"plan": "free"}"#.utf8))
+        #expect(known.plan == .free)
+        #expect(known.trial == nil)
+    }
+
+    @Test("The transformer made by init() takes the type's fallback")
+    func defaultInitializer() throws {
+        let transformer = FallbackRawValueTransformer<VTPlan>()
+        #expect(transformer.fallback == .unknown)
+        #expect(try transformer.decode("enterprise") == .unknown)
+        #expect(try transformer.decode("pro") == .pro)
+    }
+
+    @Test("Encoding writes the case's raw value; a nil optional leaves its key out")
+    func encodes() throws {
+        var subscription = try DynamicJSONDecoder().decode(VTSubscription.self, from: Data(#"{"plan": "team", "trial": null}"#.utf8))
+        #expect(subscription.trial == nil)
+        let encoder = DynamicJSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(String(decoding: try encoder.encode(subscription), as: UTF8.self) == #"{"plan":"unknown"}"#)
+        subscription.trial = .free
+        #expect(String(decoding: try encoder.encode(subscription), as: UTF8.self) == #"{"plan":"unknown","trial":"free"}"#)
+    }
+
+    @Test("A raw value of the wrong type is still an error, naming the property")
+    func wrongRawType() {
+        #expect(throws: DecodingError.self) {
+            try DynamicJSONDecoder().decode(VTSubscription.self, from: Data(#"{"plan": 3}"#.utf8))
+        }
+        do {
+            _ = try JSONDecoder().decode(VTSubscription.self, from: Data(#"{"plan": 3}"#.utf8))
+            Issue.record("a number decoded as a String raw value")
+        } catch DecodingError.typeMismatch(_, let context) {
+            #expect(context.codingPath.map(\.stringValue) == ["plan"])
+        } catch {
+            Issue.record("unexpected error \(error)")
+        }
+    }
+}

@@ -160,13 +160,10 @@ extension DecoderImpl {
             }
             return date
         #if canImport(Darwin)
+        // Only Darwin's enum has this case; the work is in `DateText.date(from:formatter:codingPath:)`,
+        // which every platform compiles (CONTRIBUTING.md lists the platform-specific lines).
         case .formatted(let formatter):
-            let text = try decodeString(node, path: { codingPath })
-            guard let date = formatter.date(from: text) else {
-                throw DecodingError.dataCorrupted(DecodingError.Context(
-                    codingPath: codingPath, debugDescription: "Date string does not match format expected by formatter."))
-            }
-            return date
+            return try DateText.date(from: decodeString(node, path: { codingPath }), formatter: formatter, codingPath: codingPath)
         #endif
         // On Linux `.formatted(_:)` is built on `.custom`, so it arrives here.
         case .custom(let closure):

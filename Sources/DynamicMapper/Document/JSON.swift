@@ -235,7 +235,8 @@ extension JSON {
 
     /// The JSON text of this value. Numbers keep their literal text (so `NaN` and `Infinity`
     /// read from JSON5 come out as such); `formatting` takes the same options as `JSONEncoder`
-    /// and lays out objects and arrays exactly as it does.
+    /// and lays out objects and arrays exactly as it does: `/` is written `\/` unless
+    /// `formatting` holds `.withoutEscapingSlashes`.
     ///
     /// ```swift
     /// let json: JSON = ["b": 1.10, "a": [true]]
@@ -251,8 +252,14 @@ extension JSON {
 
     /// The JSON text of this value as a `String`.
     ///
+    /// Like `JSONEncoder`, it escapes every `/` as `\/` unless `formatting` holds
+    /// `.withoutEscapingSlashes`:
+    ///
     /// ```swift
-    /// JSON.array([1, "a"]).serializedString()   // [1,"a"]
+    /// JSON.array([1, "a"]).serializedString()                                 // [1,"a"]
+    /// let link: JSON = ["url": "https://swift.org/"]
+    /// link.serializedString()                                                 // {"url":"https:\/\/swift.org\/"}
+    /// link.serializedString(formatting: .withoutEscapingSlashes)              // {"url":"https://swift.org/"}
     /// ```
     public func serializedString(formatting: JSONEncoder.OutputFormatting = []) -> String {
         var writer = JSONWriter(formatting: formatting)

@@ -138,6 +138,22 @@ enum DateText {
     static func iso8601(_ date: Date) -> String {
         date.formatted(.iso8601)
     }
+
+    /// What a `.formatted(formatter)` date decoding strategy reads, with `JSONDecoder`'s error.
+    /// Only Darwin's strategy enum has that case (on Linux `.formatted` is a `.custom` closure),
+    /// but this is compiled and tested everywhere, so the Darwin-only branch is one line.
+    static func date(from text: String, formatter: DateFormatter, codingPath: [any CodingKey]) throws -> Date {
+        guard let date = formatter.date(from: text) else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: codingPath, debugDescription: "Date string does not match format expected by formatter."))
+        }
+        return date
+    }
+
+    /// What a `.formatted(formatter)` date encoding strategy writes (Darwin's case; compiled everywhere).
+    static func text(of date: Date, formatter: DateFormatter) -> String {
+        formatter.string(from: date)
+    }
 }
 
 /// `[String: V]` dictionaries keep their keys as they are whatever the key strategy, as
@@ -171,7 +187,7 @@ extension EncodingOptions {
         case .millisecondsSince1970: return .number(1000.0 * date.timeIntervalSince1970)
         case .iso8601: return .string(DateText.iso8601(date))
         #if canImport(Darwin)
-        case .formatted(let formatter): return .string(formatter.string(from: date))
+        case .formatted(let formatter): return .string(DateText.text(of: date, formatter: formatter))
         #endif
         case .custom(let closure): return .encoded { try closure(date, $0) }
         #if canImport(Darwin)

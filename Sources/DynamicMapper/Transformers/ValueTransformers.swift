@@ -121,6 +121,22 @@ public struct PassThroughTransformer<Value: Codable>: Transformer, DefaultInitia
 /// try status.encode(.banned)    // "banned"
 /// ```
 ///
+/// For a plain `Codable` property, let the enum name its fallback case by adopting
+/// ``FallbackRawRepresentable``: the transformer is then ``DefaultInitializable``, so ``CodedBy``
+/// can make it, with any decoder and encoder:
+///
+/// ```swift
+/// enum Plan: String, Sendable, FallbackRawRepresentable {
+///     case free, pro, unknown
+///     static let fallback = Plan.unknown
+/// }
+/// struct Account: Codable {
+///     @CodedBy<FallbackRawValueTransformer<Plan>> var plan: Plan
+/// }
+/// let account = try JSONDecoder().decode(Account.self, from: Data(#"{"plan": "team"}"#.utf8))
+/// account.plan   // .unknown
+/// ```
+///
 /// A raw value of the wrong type (a number where the enum's raw values are strings) is still
 /// an error, from the decoder: it is not a value the enum could ever have. Use
 /// ``RawValueTransformer`` to refuse unknown values instead.
@@ -148,5 +164,34 @@ where Value.RawValue: Codable {
     /// gives `"active"`.
     public func encode(_ value: Value) throws -> Value.RawValue {
         value.rawValue
+    }
+}
+
+/// A `RawRepresentable` type (an enum with raw values) that names the case to take for a raw
+/// value it does not know, so that `FallbackRawValueTransformer<Self>()` needs no argument and
+/// works with ``CodedBy``.
+///
+/// ```swift
+/// enum Plan: String, Sendable, FallbackRawRepresentable {
+///     case free, pro, unknown
+///     static let fallback = Plan.unknown
+/// }
+/// struct Account: Codable {
+///     @CodedBy<FallbackRawValueTransformer<Plan>> var plan: Plan               // "team" gives .unknown
+///     @CodedBy<OptionalTransformer<FallbackRawValueTransformer<Plan>>> var trial: Plan?   // missing or null: nil
+/// }
+/// ```
+///
+/// A case named `fallback` fulfils the requirement by itself.
+public protocol FallbackRawRepresentable: RawRepresentable {
+    /// The case for a raw value the type does not know: `Plan.fallback   // .unknown`.
+    static var fallback: Self { get }
+}
+
+extension FallbackRawValueTransformer: DefaultInitializable where Value: FallbackRawRepresentable {
+    /// Makes the transformer with the type's own fallback case, as ``CodedBy`` does:
+    /// `FallbackRawValueTransformer<Plan>().fallback   // .unknown`.
+    public init() {
+        self.init(fallback: Value.fallback)
     }
 }
