@@ -48,6 +48,9 @@ struct NodeBuffer: ~Copyable {
         return raw.bindMemory(to: Node.self, capacity: count)
     }
 
+    /// Node capacity from which storage is a block of its own: 32 MiB.
+    private static let mappedBlockNodes = (32 << 20) / MemoryLayout<Node>.stride
+
     /// Frees storage that ``take(exact:)`` handed over.
     static func release(_ nodes: UnsafeMutableBufferPointer<Node>) {
         free(nodes.baseAddress)
@@ -88,11 +91,18 @@ struct NodeBuffer: ~Copyable {
     /// leave more than an eighth of the storage unused are moved to storage of their size.
     consuming func take(exact: Bool = false) -> UnsafeMutableBufferPointer<Node> {
         if exact && capacity - count > count / 8 {
-            let fitted = Self.resized(nil, to: count)
-            // Bytes, not elements: `initialize(from:count:)` copied node by node here.
-            UnsafeMutableRawPointer(fitted).copyMemory(from: base, byteCount: count * MemoryLayout<Node>.stride)
-            free(base)
-            base = fitted
+            if capacity >= Self.mappedBlockNodes {
+                // A block this large is mapped on its own (glibc maps every block from
+                // 32 MiB): shrinking unmaps its tail in place, where a copy would add the
+                // nodes' size to the parse's peak (a 100 MB document's 84 MB).
+                base = Self.resized(base, to: count)
+            } else {
+                let fitted = Self.resized(nil, to: count)
+                // Bytes, not elements: `initialize(from:count:)` copied node by node here.
+                UnsafeMutableRawPointer(fitted).copyMemory(from: base, byteCount: count * MemoryLayout<Node>.stride)
+                free(base)
+                base = fitted
+            }
         }
         let buffer = UnsafeMutableBufferPointer(start: base, count: count)
         // The storage now belongs to the caller: skip the `deinit` that would free it.
