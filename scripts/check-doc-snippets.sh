@@ -117,7 +117,15 @@ done
 # whole-module compile loads Foundation and the package's modules once: 9 s at a load average
 # of 8, against 36 s for the same files compiled in batches.
 cp scripts/DocCheck.swift "$scratch/module/"
-objects=("$bin"/DynamicMapper.build/*.o "$bin"/DynamicMapperOperators.build/*.o)
+# Only the objects of sources that still exist: a file renamed since the last build leaves its
+# old object behind, whose symbols would clash with the new one's.
+objects=()
+for object in "$bin"/DynamicMapper.build/*.o "$bin"/DynamicMapperOperators.build/*.o; do
+    source_name="$(basename "$object" .o)"
+    if [[ "$source_name" != *.swift ]] || [[ -n "$(find Sources -name "$source_name" -print -quit)" ]]; then
+        objects+=("$object")
+    fi
+done
 if ! swiftc -swift-version 6 -enable-upcoming-feature MemberImportVisibility -I "$modules" \
     -module-name DocSnippets -wmo "$scratch"/module/*.swift "${objects[@]}" \
     -o "$scratch/runner" >"$scratch/compile.log" 2>&1; then
