@@ -27,10 +27,13 @@ let package = Package(
             // The port's table of ObjectMapper's tests and what each shows.
             exclude: ["ObjectMapper/README.md"]
         ),
-        // One internal piece at a time: scanner, node buffer, path parser, overlay, key order.
+        // Every test that reaches internals (`@testable import`): one internal piece at a time
+        // (scanner, node buffer, path parser, overlay, key order) and the checks that compare
+        // internal routes with each other. The end-to-end target above uses only the public
+        // API, as a user does.
         .testTarget(
             name: "DynamicMapperUnitTests",
-            dependencies: ["DynamicMapper", "DynamicMapperTestSupport"]
+            dependencies: ["DynamicMapper", "DynamicMapperOperators", "DynamicMapperTestSupport"]
         ),
         .executableTarget(
             name: "CorpusRoundTrip",

@@ -116,3 +116,12 @@ public struct AnyParityKey: CodingKey {
     public init(stringValue: String) { (self.stringValue, intValue) = (stringValue, nil) }
     public init(intValue: Int) { (stringValue, self.intValue) = ("\(intValue)", intValue) }
 }
+
+/// Keys named at run time.
+public struct ParityKey: CodingKey, Hashable {
+    public let stringValue: String
+    public var intValue: Int? { nil }
+    public init(_ name: String) { stringValue = name }
+    public init(stringValue: String) { self.stringValue = stringValue }
+    public init?(intValue: Int) { nil }
+}

@@ -38,3 +38,6 @@ private final class ThreadResult<T>: @unchecked Sendable {
     // @unchecked: written by the thread before it signals, read after the wait.
     var value: T?
 }
+
+/// The name the older property tests use for ``SeededRandom``.
+public typealias SeededGenerator = SeededRandom

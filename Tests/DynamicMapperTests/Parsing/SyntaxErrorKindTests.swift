@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-@testable import DynamicMapper
+import DynamicMapper
 import DynamicMapperTestSupport
 
 /// The error `text` parses with, or nil when it parses.

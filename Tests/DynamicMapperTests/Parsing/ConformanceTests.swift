@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-@testable import DynamicMapper
+import DynamicMapper
 import DynamicMapperTestSupport
 
 /// JSONTestSuite: `y_` must parse, `n_` must be rejected with a positioned error, `i_` must

@@ -7,8 +7,6 @@ import DynamicMapperTestSupport
 // so a failure names the seed that reproduces it. The properties are those of the fuzz
 // targets (`FuzzChecks`), here over inputs built to be valid and to hit the edited paths.
 
-/// SplitMix64 (``SeededRandom``): a seed always means the same document.
-typealias SeededGenerator = SeededRandom
 
 /// Random ``JSON`` values, with the keys the edits use and the literals that are easy to lose.
 struct DocumentGenerator {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import DynamicMapper
+import DynamicMapperTestSupport
 import DynamicMapperOperators
 
 // A dynamic model's nested-key property owns the value it read, not the objects its path passes

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import DynamicMapper
+import DynamicMapperTestSupport
 
 // A value written at a key and values written at paths below that key meet in one object,
 // whatever order the keys are declared or encoded in (issue 12, item 5).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import DynamicMapper
+import DynamicMapperTestSupport
 import DynamicMapperOperators
 
 // Per-property transformers in dynamic mappings: `<->`, `<--` and `-->` with

@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-@testable import DynamicMapper
+import DynamicMapper
 import DynamicMapperTestSupport
 
 // MARK: - Helpers

@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-@testable import DynamicMapper
+import DynamicMapper
 import DynamicMapperTestSupport
 
 /// A key for any string or integer.

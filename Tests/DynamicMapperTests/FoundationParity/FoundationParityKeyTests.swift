@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import DynamicMapper
+import DynamicMapper
 import DynamicMapperTestSupport
 
 // Keys, input encodings and numbers, side by side with Foundation's coders (the container

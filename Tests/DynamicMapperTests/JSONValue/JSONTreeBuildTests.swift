@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import DynamicMapper
+import DynamicMapper
 import DynamicMapperTestSupport
 
 // Building a `JSON` tree from a parsed document: exact capacities, keys shared between objects,

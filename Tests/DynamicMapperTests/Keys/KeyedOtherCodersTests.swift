@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import DynamicMapper
+import DynamicMapperTestSupport
 
 // `Keyed<T>` through coders other than JSON ones: every number reaches them as the Swift
 // type that holds it exactly, and comes back as the same number (issue 12, item 6).

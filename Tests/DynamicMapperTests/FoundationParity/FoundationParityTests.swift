@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import DynamicMapper
+import DynamicMapper
 import DynamicMapperTestSupport
 
 // The behaviours Foundation's own JSON coder tests check (swift-foundation,
@@ -15,15 +15,6 @@ private func sortedEncoders() -> (JSONEncoder, DynamicJSONEncoder) {
     foundation.outputFormatting = .sortedKeys
     ours.outputFormatting = .sortedKeys
     return (foundation, ours)
-}
-
-/// Keys named at run time.
-struct ParityKey: CodingKey, Hashable {
-    let stringValue: String
-    var intValue: Int? { nil }
-    init(_ name: String) { stringValue = name }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
 }
 
 /// The `EncodingError` an encode threw, or nil (with a recorded issue) when it threw something

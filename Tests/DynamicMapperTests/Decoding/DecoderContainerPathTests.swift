@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-@testable import DynamicMapper
+import DynamicMapper
 import DynamicMapperTestSupport
 
 /// Hand-written decoding that keeps nested containers open while it works on their parents,

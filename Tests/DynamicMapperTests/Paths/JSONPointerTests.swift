@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import DynamicMapper
+import DynamicMapperTestSupport
 
 @Suite("JSON Pointer (RFC 6901)")
 struct JSONPointerTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import DynamicMapper
+import DynamicMapperTestSupport
 
 /// Random documents, and random edits of them, for the diff properties.
 private struct DiffDocuments {

@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-@testable import DynamicMapper
+import DynamicMapper
 
 // MARK: - Helpers and models
 
