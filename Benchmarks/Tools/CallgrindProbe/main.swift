@@ -47,6 +47,48 @@ func corpusOperation<Model: Codable>(_ type: Model.Type, _ operation: String, _ 
     }
 }
 
+/// `Query/<file>/<implementation>`: `$.statuses[*].user.screen_name` as the benchmarks run it
+/// (`Document`, `JSON`, `JSONLoop`, `JSONSerializationLoop`, and the bytes-to-answer pair
+/// `DocumentFromBytes`, `JSONSerializationFromBytes`).
+func queryOperation(_ implementation: String, data: Data) throws -> () throws -> Void {
+    let query = try JSONPath("$.statuses[*].user.screen_name")
+    switch implementation {
+    case "Document":
+        let document = try JSONDocument(parsing: data)
+        return { consume(try document.query(query).values(as: String.self)) }
+    case "JSON":
+        let json = try JSON(parsing: data)
+        return { consume(try json.query(query).values(as: String.self)) }
+    case "JSONLoop":
+        let json = try JSON(parsing: data)
+        return { consume(screenNamesByHand(json)) }
+    case "JSONSerializationLoop":
+        let object = try JSONSerialization.jsonObject(with: data)
+        return { consume(screenNamesByHand(object)) }
+    case "DocumentFromBytes":
+        return { consume(try JSONDocument(parsing: data).query(query).values(as: String.self)) }
+    case "JSONSerializationFromBytes":
+        return { consume(screenNamesByHand(try JSONSerialization.jsonObject(with: data))) }
+    default: fail("no query benchmark \(implementation)")
+    }
+}
+
+func screenNamesByHand(_ json: JSON) -> [String] {
+    var names: [String] = []
+    for status in json["statuses"]?.arrayValue ?? [] {
+        if let name = status["user"]?["screen_name"]?.stringValue { names.append(name) }
+    }
+    return names
+}
+
+func screenNamesByHand(_ object: Any) -> [String] {
+    var names: [String] = []
+    for case let status as [String: Any] in (object as? [String: Any])?["statuses"] as? [Any] ?? [] {
+        if let name = (status["user"] as? [String: Any])?["screen_name"] as? String { names.append(name) }
+    }
+    return names
+}
+
 func operation(named name: String, corpus: URL) throws -> () throws -> Void {
     let parts = name.split(separator: "/").map(String.init)
     guard parts.count == 3 else { fail("expected Operation/file/implementation, got \(name)") }
@@ -71,6 +113,7 @@ func operation(named name: String, corpus: URL) throws -> () throws -> Void {
         }
     }
     let data = try Data(contentsOf: corpus.appendingPathComponent(parts[1] + ".json"))
+    if parts[0] == "Query" { return try queryOperation(parts[2], data: data) }
     switch parts[1] {
     case "twitter": return try corpusOperation(TwitterSearch.self, parts[0], parts[2], data: data)
     case "citm_catalog": return try corpusOperation(CitmCatalog.self, parts[0], parts[2], data: data)
