@@ -74,7 +74,7 @@ extension DynamicClass {
     ///
     /// ```swift
     /// var list = DynamicClass([["id": 1], ["id": 2]])
-    /// list[.all].seen.set(true)
+    /// try list[.all].seen.set(true)
     /// ```
     public subscript(selector: JSONPath.Selector) -> DynamicQuery {
         get { DynamicQuery(root: self, base: ViewSteps(), segments: [QuerySegment(isDescendant: false, selectors: [selector.selector])], text: "$" + selector.text) }
@@ -130,7 +130,7 @@ extension DynamicValue {
         }
     }
 
-    /// `selector` applied here: `ds.statuses[.all].user.email.remove()`.
+    /// `selector` applied here: `try ds.statuses[.all].user.email.remove()`.
     ///
     /// ```swift
     /// try ds.statuses[.all].user.id.values(as: Int.self)
