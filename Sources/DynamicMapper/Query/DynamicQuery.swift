@@ -303,12 +303,14 @@ public struct DynamicQuery: Sendable {
         let json = node.json
         var operations: [JSONPatch.Operation] = []
         for head in heads {
-            let full = head + tail
-            // The deepest place that is there already: the patch adds below it.
+            var full = head + tail
+            // The deepest place that is there already: the patch adds below it. Its negative
+            // indexes are resolved, as a JSON Pointer has none.
             var existing = 0
             var current = root.tree
             for step in full {
                 guard let child = current.child(step) else { break }
+                if case .index(let index) = step, index < 0 { full[existing] = .index(current.elementCount + index) }
                 current = child
                 existing += 1
             }

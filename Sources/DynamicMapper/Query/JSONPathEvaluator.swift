@@ -374,7 +374,7 @@ struct QueryEvaluator<Tree: QueryTree> {
         patterns.makeRoom(for: machine?.size ?? 0)
         patterns.slots[pattern] = patterns.machines.count
         patterns.machines.append(machine)
-        return patterns.machines.count - 1
+        return machine == nil ? nil : patterns.machines.count - 1
     }
 
     private func string(_ value: Value) -> String? {
