@@ -53,8 +53,8 @@ struct QueryEvaluator<Tree: QueryTree> {
     /// Work this evaluation may still do.
     private var budget: Int
     private let limit: Int
-    private var parents: [Int] = [-1]
-    private var steps: [QueryStep] = [.index(0)]
+    private var parents: [Int]
+    private var steps: [QueryStep]
     private var patterns = PatternCache()
 
     /// An evaluator that may spend `limit` in all (tests lower it to reach it quickly).
@@ -64,6 +64,10 @@ struct QueryEvaluator<Tree: QueryTree> {
         self.query = query
         self.limit = limit
         budget = limit
+        parents = [-1]
+        steps = [.index(0)]
+        parents.reserveCapacity(64)
+        steps.reserveCapacity(64)
     }
 
     /// The arena of every path recorded so far.
@@ -80,6 +84,14 @@ struct QueryEvaluator<Tree: QueryTree> {
         var next: [Selected] = []
         for segment in segments {
             next.removeAll(keepingCapacity: true)
+            // The common child segment of one name (`.user`): the selector is read once for
+            // the whole node list, not copied out of the segment for each node.
+            if !segment.isDescendant, segment.selectors.count == 1, case .name(let name) = segment.selectors[0] {
+                try selectMembers(named: name, of: current, recording: recording, into: &next)
+                swap(&current, &next)
+                if current.isEmpty { break }
+                continue
+            }
             for (node, path) in current {
                 if segment.isDescendant {
                     try descend(from: node, path: path, selectors: segment.selectors, recording: recording, into: &next)
@@ -93,6 +105,17 @@ struct QueryEvaluator<Tree: QueryTree> {
             if current.isEmpty { break }
         }
         return current
+    }
+
+    /// The member `name` of each node of `nodes` that has one, in order.
+    private mutating func selectMembers(named name: QueryName, of nodes: [Selected], recording: Bool,
+                                        into output: inout [Selected]) throws(JSONPathError) {
+        for (node, path) in nodes {
+            guard let child = tree.member(of: node, named: name) else { continue }
+            budget -= 1
+            guard budget >= 0 else { throw exhausted() }
+            output.append((child, recording ? record(tree.step(toMember: child, named: name), under: path, recording: true) : 0))
+        }
     }
 
     @inline(__always)

@@ -189,34 +189,6 @@ struct DocumentQueryTree: QueryTree {
     func json(of node: Int) -> JSON { source.json(at: node) }
 }
 
-extension Document {
-    /// The value node of the first member named `name` of the object at `index`. Keys are
-    /// compared byte by byte with the name's UTF-8; only a key that is escaped, or that may be
-    /// canonically equivalent to the name in other bytes (either side not ASCII), is read as a
-    /// `String`.
-    func member(of index: Int, named name: QueryName) -> Int? {
-        let node = nodes[index]
-        guard node.kind == .object else { return nil }
-        let count = name.utf8.count
-        return name.utf8.withUnsafeBufferPointer { utf8 -> Int? in
-            var walk = members(ofObject: index, node: node)
-            while let child = walk.next() {
-                let key = nodes[child]
-                if key.flags.contains(.escaped) {
-                    if string(key) == name.text { return child + 1 }
-                    continue
-                }
-                if Int(key.length) == count,
-                   count == 0 || withBytes(of: key, { start, _ in memcmpEqual(start, utf8.baseAddress.unsafelyUnwrapped, count) }) {
-                    return child + 1
-                }
-                if (!name.isASCII || key.flags.contains(.nonASCII)), string(key) == name.text { return child + 1 }
-            }
-            return nil
-        }
-    }
-}
-
 /// A view's overlay: edited containers as they stand, untouched parts read from the document.
 struct OverlayQueryTree: QueryTree {
     func kind(of node: OverlayNode) -> QueryNodeKind {
