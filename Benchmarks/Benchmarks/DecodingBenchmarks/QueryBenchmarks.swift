@@ -20,22 +20,6 @@ struct QueriedTimeline: DynamicCodable {
     var dynamicSelf: DynamicClass?
 }
 
-func screenNamesByHand(_ json: JSON) -> [String] {
-    var names: [String] = []
-    for status in json["statuses"]?.arrayValue ?? [] {
-        if let name = status["user"]?["screen_name"]?.stringValue { names.append(name) }
-    }
-    return names
-}
-
-func screenNamesByHand(_ object: Any) -> [String] {
-    var names: [String] = []
-    for case let status as [String: Any] in (object as? [String: Any])?["statuses"] as? [Any] ?? [] {
-        if let name = (status["user"] as? [String: Any])?["screen_name"] as? String { names.append(name) }
-    }
-    return names
-}
-
 func renameWithJSONSerialization(_ data: Data) throws -> Data {
     guard var root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
           var statuses = root["statuses"] as? [Any] else { throw CocoaError(.coderReadCorrupt) }

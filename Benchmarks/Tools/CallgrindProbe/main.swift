@@ -73,22 +73,6 @@ func queryOperation(_ implementation: String, data: Data) throws -> () throws ->
     }
 }
 
-func screenNamesByHand(_ json: JSON) -> [String] {
-    var names: [String] = []
-    for status in json["statuses"]?.arrayValue ?? [] {
-        if let name = status["user"]?["screen_name"]?.stringValue { names.append(name) }
-    }
-    return names
-}
-
-func screenNamesByHand(_ object: Any) -> [String] {
-    var names: [String] = []
-    for case let status as [String: Any] in (object as? [String: Any])?["statuses"] as? [Any] ?? [] {
-        if let name = (status["user"] as? [String: Any])?["screen_name"] as? String { names.append(name) }
-    }
-    return names
-}
-
 func operation(named name: String, corpus: URL) throws -> () throws -> Void {
     let parts = name.split(separator: "/").map(String.init)
     guard parts.count == 3 else { fail("expected Operation/file/implementation, got \(name)") }
