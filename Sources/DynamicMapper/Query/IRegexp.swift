@@ -54,26 +54,6 @@ struct IRegexp: Sendable {
 
     private init() {}
 
-    /// The pattern compiled, or `nil` when it is not an I-Regexp or is too large.
-    init?(_ pattern: String) {
-        guard case .compiled(let regexp) = Self.compile(pattern) else { return nil }
-        self = regexp
-    }
-
-    /// Whether the whole of `text` matches (`match()`).
-    func matchesWhole(_ text: String) -> Bool {
-        var budget = Int.max
-        var machine = IRegexpMachine(self)
-        return machine.run(text.unicodeScalars, anchored: true, budget: &budget) ?? false
-    }
-
-    /// Whether some substring of `text` matches (`search()`).
-    func matchesPart(_ text: String) -> Bool {
-        var budget = Int.max
-        var machine = IRegexpMachine(self)
-        return machine.run(text.unicodeScalars, anchored: false, budget: &budget) ?? false
-    }
-
     /// A bracket expression, `\p{..}`/`\P{..}` or `.`: ranges and general categories, maybe
     /// negated. Ranges are sorted and merged once the bracket is read, so a scalar is looked
     /// up by binary search; categories are bit masks, so any number of them costs one test.
