@@ -6,7 +6,8 @@
 //   CallgrindProbe Decode/twitter/DynamicMapper 3 ../../shared/data/bench
 //
 // Names are those of the benchmark package (`Decode`, `Encode`, `Parse` or `Tree`, a corpus
-// file's stem, the implementation; or `Mapped/records/...`, `Mappable/records/...`).
+// file's stem, the implementation; or `Mapped/records/...`, `Mappable/records/...`, or
+// `Query/twitter/...` for the query benchmarks and their hand-written loops).
 //
 // `Memory/<file>/<implementation>` (implementation `DynamicMapperTree`, `DynamicMapperDocument`
 // or `JSONSerialization`) instead prints the heap a parsed tree or document keeps alive, per
