@@ -32,7 +32,7 @@ struct QueryEvaluatorTests {
 
     /// The typed slice takes any `Int`; its bounds are clamped to the range query text allows.
     @Test func typedSlicesWithExtremeStepsDoNotOverflow() throws {
-        var view = try DynamicClass(parsing: #"{"items": [1, 2, 3]}"#)
+        let view = try DynamicClass(parsing: #"{"items": [1, 2, 3]}"#)
         #expect(try view.items[.slice(nil, nil, .max)].values(as: Int.self) == [1])
         #expect(try view.items[.slice(nil, nil, .min)].values(as: Int.self) == [3])
         #expect(try view.items[.slice(.min, .max)].values(as: Int.self) == [1, 2, 3])

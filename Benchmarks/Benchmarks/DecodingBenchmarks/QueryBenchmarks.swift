@@ -4,6 +4,9 @@
 //   (read in place), values read as `String`s.
 // - Query/twitter/JSONLoop: the same names by a hand-written loop over the parsed `JSON` value.
 // - Query/twitter/JSONSerializationLoop: the same loop over `JSONSerialization`'s output.
+// - Query/twitter/DocumentFromBytes: bytes to answer, `JSONDocument(parsing:)` then the query;
+//   against Query/twitter/JSONSerializationFromBytes, `JSONSerialization.jsonObject` then the
+//   hand-written loop.
 // - Query/twitter/BulkRename: decode a model, `ds.statuses[.all].user.screen_name.set(_:)`,
 //   encode; against Query/twitter/BulkRenameJSONSerialization, the same edit by parsing with
 //   `JSONSerialization`, editing the dictionaries and serialising.
@@ -15,22 +18,6 @@ import Foundation
 /// A model that keeps its whole document in `ds`.
 struct QueriedTimeline: DynamicCodable {
     var dynamicSelf: DynamicClass?
-}
-
-func screenNamesByHand(_ json: JSON) -> [String] {
-    var names: [String] = []
-    for status in json["statuses"]?.arrayValue ?? [] {
-        if let name = status["user"]?["screen_name"]?.stringValue { names.append(name) }
-    }
-    return names
-}
-
-func screenNamesByHand(_ object: Any) -> [String] {
-    var names: [String] = []
-    for case let status as [String: Any] in (object as? [String: Any])?["statuses"] as? [Any] ?? [] {
-        if let name = (status["user"] as? [String: Any])?["screen_name"] as? String { names.append(name) }
-    }
-    return names
 }
 
 func renameWithJSONSerialization(_ data: Data) throws -> Data {
@@ -48,7 +35,7 @@ func renameWithJSONSerialization(_ data: Data) throws -> Data {
 
 func renameThroughDs(_ data: Data) throws -> Data {
     var timeline = try DynamicJSONDecoder().decode(QueriedTimeline.self, from: data)
-    timeline.ds.statuses[.all].user.screen_name.set("renamed")
+    try timeline.ds.statuses[.all].user.screen_name.set("renamed")
     return try DynamicJSONEncoder().encode(timeline)
 }
 
@@ -75,6 +62,14 @@ func registerQueryBenchmarks(in directory: URL, problems: inout [String]) {
         }
         Benchmark("Query/twitter/JSONSerializationLoop") { benchmark in
             for _ in benchmark.scaledIterations { blackHole(screenNamesByHand(object)) }
+        }
+        Benchmark("Query/twitter/DocumentFromBytes") { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try JSONDocument(parsing: data).query(screenNameQuery).values(as: String.self))
+            }
+        }
+        Benchmark("Query/twitter/JSONSerializationFromBytes") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(screenNamesByHand(try JSONSerialization.jsonObject(with: data))) }
         }
         Benchmark("Query/twitter/BulkRename") { benchmark in
             for _ in benchmark.scaledIterations { blackHole(try renameThroughDs(data)) }

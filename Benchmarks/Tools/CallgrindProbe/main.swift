@@ -7,7 +7,8 @@
 //
 // Names are those of the benchmark package (`Decode`, `Encode`, `Parse` or `Tree`, a corpus
 // file's stem, the implementation; or `Mapped/records/...`, `Mappable/records/...`,
-// `Mapping/twitter/...` for the decodes).
+// `Mapping/twitter/...` for the decodes, or `Query/twitter/...` for the query benchmarks and
+// their hand-written loops).
 //
 // `Memory/<file>/<implementation>` (implementation `DynamicMapperTree`, `DynamicMapperDocument`,
 // `DynamicMapperModel` or `JSONSerialization`) instead prints the heap a parsed tree or document keeps alive, per
@@ -52,6 +53,32 @@ func corpusOperation<Model: Codable>(_ type: Model.Type, _ operation: String, _ 
     }
 }
 
+/// `Query/<file>/<implementation>`: `$.statuses[*].user.screen_name` as the benchmarks run it
+/// (`Document`, `JSON`, `JSONLoop`, `JSONSerializationLoop`, and the bytes-to-answer pair
+/// `DocumentFromBytes`, `JSONSerializationFromBytes`).
+func queryOperation(_ implementation: String, data: Data) throws -> () throws -> Void {
+    let query = try JSONPath("$.statuses[*].user.screen_name")
+    switch implementation {
+    case "Document":
+        let document = try JSONDocument(parsing: data)
+        return { consume(try document.query(query).values(as: String.self)) }
+    case "JSON":
+        let json = try JSON(parsing: data)
+        return { consume(try json.query(query).values(as: String.self)) }
+    case "JSONLoop":
+        let json = try JSON(parsing: data)
+        return { consume(screenNamesByHand(json)) }
+    case "JSONSerializationLoop":
+        let object = try JSONSerialization.jsonObject(with: data)
+        return { consume(screenNamesByHand(object)) }
+    case "DocumentFromBytes":
+        return { consume(try JSONDocument(parsing: data).query(query).values(as: String.self)) }
+    case "JSONSerializationFromBytes":
+        return { consume(screenNamesByHand(try JSONSerialization.jsonObject(with: data))) }
+    default: fail("no query benchmark \(implementation)")
+    }
+}
+
 func operation(named name: String, corpus: URL) throws -> () throws -> Void {
     let parts = name.split(separator: "/").map(String.init)
     guard parts.count == 3 else { fail("expected Operation/file/implementation, got \(name)") }
@@ -87,6 +114,7 @@ func operation(named name: String, corpus: URL) throws -> () throws -> Void {
         }
     }
     let data = try Data(contentsOf: corpus.appendingPathComponent(parts[1] + ".json"))
+    if parts[0] == "Query" { return try queryOperation(parts[2], data: data) }
     switch parts[1] {
     case "twitter": return try corpusOperation(TwitterSearch.self, parts[0], parts[2], data: data)
     case "citm_catalog": return try corpusOperation(CitmCatalog.self, parts[0], parts[2], data: data)

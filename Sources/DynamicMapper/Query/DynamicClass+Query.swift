@@ -3,7 +3,7 @@ extension DynamicClass {
     func runQuery(segments: [QuerySegment], text: String, at base: some Collection<Path.Component>) throws(JSONPathError) -> JSONPathMatches {
         let origin = self.origin
         guard let start = tree.descendant(at: base) else {
-            return JSONPathMatches(entries: [], arena: QueryPathArena(parents: [-1], steps: [.index(0)]), origin: origin)
+            return JSONPathMatches(origin: origin)
         }
         var evaluator = QueryEvaluator(tree: OverlayQueryTree(), root: start, query: text)
         let nodes = try evaluator.select(segments, from: start, recording: true)
@@ -12,20 +12,24 @@ extension DynamicClass {
             // Prefix the base's steps: entries 1...base.count are the base, and each entry
             // that hung from the root hangs from the base's last step instead.
             var parents = [-1]
-            var steps: [Path.Component] = [.index(0)]
+            var steps: [QueryStep] = [.index(0)]
             for step in base {
                 parents.append(parents.count - 1)
-                steps.append(step)
+                switch step {
+                case .index(let index): steps.append(.index(index))
+                case .key(let key): steps.append(.key(key))
+                }
             }
             let shift = base.count
             for (parent, step) in zip(arena.parents.dropFirst(), arena.steps.dropFirst()) {
                 parents.append(parent == 0 ? shift : parent + shift)
                 steps.append(step)
             }
-            arena = QueryPathArena(parents: parents, steps: steps)
-            return JSONPathMatches(entries: nodes.map { (.overlay($0.node), $0.path == 0 ? shift : $0.path + shift) }, arena: arena, origin: origin)
+            arena = QueryPathArena(parents: parents, steps: steps, document: arena.document)
+            return JSONPathMatches(matched: .values(nodes.map { .overlay($0.node) }), entries: nodes.map { $0.path == 0 ? shift : $0.path + shift },
+                                   arena: arena, origin: origin)
         }
-        return JSONPathMatches(entries: nodes.map { (.overlay($0.node), $0.path) }, arena: arena, origin: origin)
+        return JSONPathMatches(matched: .values(nodes.map { .overlay($0.node) }), entries: nodes.map(\.path), arena: arena, origin: origin)
     }
 
     /// The nodes `query` selects in this view, as it stands (edits included). A decoded
@@ -70,7 +74,7 @@ extension DynamicClass {
     ///
     /// ```swift
     /// var list = DynamicClass([["id": 1], ["id": 2]])
-    /// list[.all].seen.set(true)
+    /// try list[.all].seen.set(true)
     /// ```
     public subscript(selector: JSONPath.Selector) -> DynamicQuery {
         get { DynamicQuery(root: self, base: ViewSteps(), segments: [QuerySegment(isDescendant: false, selectors: [selector.selector])], text: "$" + selector.text) }
@@ -126,7 +130,7 @@ extension DynamicValue {
         }
     }
 
-    /// `selector` applied here: `ds.statuses[.all].user.email.remove()`.
+    /// `selector` applied here: `try ds.statuses[.all].user.email.remove()`.
     ///
     /// ```swift
     /// try ds.statuses[.all].user.id.values(as: Int.self)

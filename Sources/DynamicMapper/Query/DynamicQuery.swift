@@ -5,8 +5,8 @@
 /// ```swift
 /// var ds = DynamicClass(["statuses": [["user": ["email": "a@x", "id": 1]], ["user": ["email": "b@x", "id": 2]]]])
 /// try ds.statuses[.all].user.id.values(as: Int.self)   // [1, 2]
-/// ds.statuses[.all].user.email.remove()                // both emails gone
-/// ds.statuses[.all].user.name.set("redacted")          // one per status user
+/// try ds.statuses[.all].user.email.remove()            // both emails gone
+/// try ds.statuses[.all].user.name.set("redacted")      // one per status user
 /// ```
 ///
 /// Edits follow a view's rules: they merge into the document on encode, and keep unknown
@@ -47,9 +47,9 @@ public struct DynamicQuery: Sendable {
 
     /// The member `key` of every match: `ds.users[.all].name`.
     public subscript(dynamicMember key: String) -> DynamicQuery {
-        get { appending(.name(key), text: Self.nameText(key)) }
+        get { appending(.name(QueryName(key)), text: Self.nameText(key)) }
         _modify {
-            var value = appending(.name(key), text: Self.nameText(key))
+            var value = appending(.name(QueryName(key)), text: Self.nameText(key))
             root = .vacated
             defer { root = value.root }
             yield &value
@@ -59,9 +59,9 @@ public struct DynamicQuery: Sendable {
     /// The member named exactly `key` of every match, for keys that collide with a method
     /// name: `ds.users[.all][key: "set"]`.
     public subscript(key key: String) -> DynamicQuery {
-        get { appending(.name(key), text: Self.nameText(key)) }
+        get { appending(.name(QueryName(key)), text: Self.nameText(key)) }
         _modify {
-            var value = appending(.name(key), text: Self.nameText(key))
+            var value = appending(.name(QueryName(key)), text: Self.nameText(key))
             root = .vacated
             defer { root = value.root }
             yield &value
@@ -116,8 +116,8 @@ public struct DynamicQuery: Sendable {
     /// The full paths of the matches, each once, deepest and last first: removing them in
     /// this order never shifts an index still to be used, and an edit of a match inside
     /// another happens before the outer one's.
-    private func editOrder(of segments: [QuerySegment]? = nil) -> [[Path.Component]]? {
-        guard let matches = try? root.runQuery(segments: segments ?? self.segments, text: text, at: base) else { return nil }
+    private func editOrder(of segments: [QuerySegment]? = nil) throws(JSONPathError) -> [[Path.Component]] {
+        let matches = try root.runQuery(segments: segments ?? self.segments, text: text, at: base)
         var paths = matches.paths.map(\.components)
         paths.sort { Self.precedes($1, $0) }
         var unique: [[Path.Component]] = []
@@ -144,23 +144,81 @@ public struct DynamicQuery: Sendable {
     ///
     /// ```swift
     /// var ds = DynamicClass(["a": [1, 2, 3, 4]])
-    /// let patch = ds[try JSONPath("$.a[?@ > 1]")].remove()
+    /// let patch = try ds[try JSONPath("$.a[?@ > 1]")].remove()
     /// JSON(ds)          // {"a": [1]}
     /// patch.operations  // remove /a/3, remove /a/2, remove /a/1
     /// ```
     ///
-    /// Returns the JSON Patch it amounts to: one `remove` per match removed. The root itself
-    /// is never removed. Nothing changes when the evaluation passes ``JSONPath/maximumNodes``.
+    /// Returns the JSON Patch it amounts to: one `remove` per match removed (a match inside
+    /// another removed match goes with it). The root itself is never removed. The matches of
+    /// one array or object are removed together, in one pass over it, so removing many
+    /// elements of a long array takes time linear in its length.
+    ///
+    /// - Throws: ``JSONPathError`` when the evaluation passes ``JSONPath/maximumNodes``;
+    ///   nothing changes then.
     @discardableResult
-    public mutating func remove() -> JSONPatch {
-        guard let paths = editOrder() else { return JSONPatch() }
+    public mutating func remove() throws(JSONPathError) -> JSONPatch {
         var operations: [JSONPatch.Operation] = []
-        for path in paths where !path.isEmpty {
-            if root.tree.descendant(at: path) != nil, root.updateTree(at: path, { $0 = nil }) {
-                operations.append(.remove(Path(path)))
-            }
+        for group in Self.removalGroups(try editOrder()) {
+            removeChildren(group.children, of: group.parent, into: &operations)
         }
         return JSONPatch(operations)
+    }
+
+    /// `paths` (each once, deepest and last first) grouped by parent, in an order in which
+    /// removing each group's children, each group's last first, leaves every path still to be
+    /// used where it was: a group comes when the first of its children in document order does.
+    /// Paths inside another path are left out (they go with it), and so is the root.
+    static func removalGroups(_ paths: [[Path.Component]]) -> [(parent: [Path.Component], children: [Path.Component])] {
+        // In document order a path's descendants follow it at once: keep the outermost.
+        var outermost: [[Path.Component]] = []
+        for path in paths.reversed() where !path.isEmpty {
+            if let last = outermost.last, path.starts(with: last) { continue }
+            outermost.append(path)
+        }
+        var left: [[Path.Component]: Int] = [:]
+        for path in outermost { left[Array(path.dropLast()), default: 0] += 1 }
+        var children: [[Path.Component]: [Path.Component]] = [:]
+        var groups: [(parent: [Path.Component], children: [Path.Component])] = []
+        for path in outermost.reversed() {
+            guard let step = path.last else { continue }
+            let parent = Array(path.dropLast())
+            children[parent, default: []].append(step)
+            let remaining = (left[parent] ?? 1) - 1
+            left[parent] = remaining
+            if remaining == 0 { groups.append((parent, children.removeValue(forKey: parent) ?? [])) }
+        }
+        return groups
+    }
+
+    /// Removes the children `steps` (last first) of the container at `parent` in one update,
+    /// adding a `remove` per child removed to `operations`.
+    private mutating func removeChildren(_ steps: [Path.Component], of parent: [Path.Component], into operations: inout [JSONPatch.Operation]) {
+        var removed: [Path.Component] = []
+        root.updateTree(at: parent) { node in
+            guard let container = node else { return }
+            if container.isObject, let object = container.objectMembers() {
+                var keys = Set<String>()
+                for case .key(let key) in steps { keys.insert(key) }
+                var gone = Set<String>()
+                let members = object.members.filter { member in
+                    guard keys.contains(member.key) else { return true }
+                    gone.insert(member.key)
+                    return false
+                }
+                removed = steps.filter { if case .key(let key) = $0 { return gone.contains(key) } else { return false } }
+                node = .object(OverlayObject(members))
+            } else if let elements = container.arrayElements() {
+                var indexes = Set<Int>()
+                for case .index(let index) in steps where index >= 0 && index < elements.count { indexes.insert(index) }
+                var kept: [OverlayNode] = []
+                kept.reserveCapacity(elements.count - indexes.count)
+                for (index, element) in elements.enumerated() where !indexes.contains(index) { kept.append(element) }
+                removed = steps.filter { if case .index(let index) = $0 { return indexes.contains(index) } else { return false } }
+                node = .array(kept)
+            }
+        }
+        for step in removed { operations.append(.remove(Path(parent + [step]))) }
     }
 
     /// Writes `value` at every match. Trailing member and index steps are created where
@@ -168,28 +226,36 @@ public struct DynamicQuery: Sendable {
     /// gives every user a `seen` member.
     ///
     /// ```swift
-    /// ds.statuses[.all].user.screen_name.set("redacted")
+    /// try ds.statuses[.all].user.screen_name.set("redacted")
     /// ```
     ///
     /// Returns the JSON Patch it amounts to: a `replace` per match that was there, an `add`
-    /// of what was created otherwise. `value` is encoded once, as ``DynamicValue/set(_:)-(T)``
-    /// encodes it; nothing changes when it fails to encode.
+    /// of what was created otherwise (an index past the end of an array first adds the
+    /// `null`s it pads with, one at a time, so that the patch replays). `value` is encoded
+    /// once, as ``DynamicValue/set(_:)-(T)`` encodes it; nothing changes when it fails to
+    /// encode.
+    ///
+    /// - Throws: ``JSONPathError`` when the evaluation passes ``JSONPath/maximumNodes``;
+    ///   nothing changes then.
     @discardableResult
-    public mutating func set<T: Encodable>(_ value: T) -> JSONPatch {
+    public mutating func set<T: Encodable>(_ value: T) throws(JSONPathError) -> JSONPatch {
         let place = DynamicValue(root: root, steps: base)
         guard let node = place.encoded(value) else { return JSONPatch() }
-        return write(node)
+        return try write(node)
     }
 
     /// Writes `value` at every match (creating trailing members as the `Encodable` form
     /// does); `set(nil)` writes `null`.
     ///
     /// ```swift
-    /// ds.users[.all].nickname.set(nil)
+    /// try ds.users[.all].nickname.set(nil)
     /// ```
+    ///
+    /// - Throws: ``JSONPathError`` when the evaluation passes ``JSONPath/maximumNodes``;
+    ///   nothing changes then.
     @discardableResult
-    public mutating func set(_ value: JSON) -> JSONPatch {
-        write(.value(value))
+    public mutating func set(_ value: JSON) throws(JSONPathError) -> JSONPatch {
+        try write(.value(value))
     }
 
     /// Replaces every match's value with what `transform` makes of it, the deepest and last
@@ -201,9 +267,12 @@ public struct DynamicQuery: Sendable {
     /// ```
     ///
     /// Returns the JSON Patch it amounts to: one `replace` per match.
+    ///
+    /// - Throws: ``JSONPathError`` when the evaluation passes ``JSONPath/maximumNodes``
+    ///   (nothing changes then), or what `transform` throws.
     @discardableResult
-    public mutating func transform(_ transform: (JSON) throws -> JSON) rethrows -> JSONPatch {
-        guard let paths = editOrder() else { return JSONPatch() }
+    public mutating func transform(_ transform: (JSON) throws -> JSON) throws -> JSONPatch {
+        let paths = try editOrder()
         let saved = root
         var operations: [JSONPatch.Operation] = []
         do {
@@ -223,30 +292,34 @@ public struct DynamicQuery: Sendable {
 
     /// Writes `node` at every match of the query's head (all but its trailing singular
     /// steps) followed by the trailing steps, creating what is missing.
-    private mutating func write(_ node: OverlayNode) -> JSONPatch {
+    private mutating func write(_ node: OverlayNode) throws(JSONPathError) -> JSONPatch {
         var headCount = segments.count
         var tail: [Path.Component] = []
         while headCount > 0, let step = Self.singularStep(segments[headCount - 1]) {
             tail.insert(step, at: 0)
             headCount -= 1
         }
-        guard let heads = editOrder(of: Array(segments.prefix(headCount))) else { return JSONPatch() }
+        let heads = try editOrder(of: Array(segments.prefix(headCount)))
         let json = node.json
         var operations: [JSONPatch.Operation] = []
         for head in heads {
-            let full = head + tail
-            // The deepest place that is there already: the patch adds below it.
+            var full = head + tail
+            // The deepest place that is there already: the patch adds below it. Its negative
+            // indexes are resolved, as a JSON Pointer has none.
             var existing = 0
             var current = root.tree
             for step in full {
                 guard let child = current.child(step) else { break }
+                if case .index(let index) = step, index < 0 { full[existing] = .index(current.elementCount + index) }
                 current = child
                 existing += 1
             }
+            let padded = existing < full.count ? Self.padding(of: current, at: Array(full.prefix(existing)), toReach: full[existing]) : []
             guard root.updateTree(at: full, { $0 = node }) else { continue }
             if existing == full.count {
                 operations.append(.replace(Path(full), json))
             } else {
+                operations.append(contentsOf: padded)
                 let created = Array(full.prefix(existing + 1))
                 operations.append(.add(Path(created), root.tree.descendant(at: created)?.json ?? json))
             }
@@ -254,11 +327,20 @@ public struct DynamicQuery: Sendable {
         return JSONPatch(operations)
     }
 
+    /// The `add`s of the `null`s a write pads the array `container` (at `path`) with to reach
+    /// `step`, an index past its end; none for any other step.
+    static func padding(of container: OverlayNode, at path: [Path.Component], toReach step: Path.Component) -> [JSONPatch.Operation] {
+        guard case .index(let index) = step, OverlayQueryTree().kind(of: container) == .array else { return [] }
+        let count = container.elementCount
+        guard index > count else { return [] }
+        return (count..<index).map { .add(Path(path + [.index($0)]), .null) }
+    }
+
     /// The step of a child segment with one name or index selector.
     private static func singularStep(_ segment: QuerySegment) -> Path.Component? {
         guard !segment.isDescendant, segment.selectors.count == 1 else { return nil }
         switch segment.selectors[0] {
-        case .name(let name): return .key(name)
+        case .name(let name): return .key(name.text)
         case .index(let index): return .index(index)
         default: return nil
         }

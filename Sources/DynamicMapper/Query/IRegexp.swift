@@ -2,8 +2,11 @@
 /// time proportional to the text's length times the program's size, whatever the pattern, so
 /// no pattern can make `match()` or `search()` backtrack for ever.
 ///
-/// A pattern that is not an I-Regexp (or whose program would pass ``maximumInstructions``)
-/// does not compile: RFC 9535 then has `match` and `search` answer false.
+/// A pattern that is not an I-Regexp does not compile: RFC 9535 then has `match` and `search`
+/// answer false. One whose program would pass ``maximumInstructions`` is refused as too large
+/// (the query throws). Compiling takes time linear in the pattern's length plus the program's
+/// size: parts that read nothing are dropped while parsing, so no copy of a repetition walks
+/// them again.
 struct IRegexp: Sendable {
     enum Instruction: Sendable {
         case scalar(Unicode.Scalar)
@@ -28,39 +31,124 @@ struct IRegexp: Sendable {
     /// The most nested groups a pattern may hold.
     static let maximumNesting = 100
 
-    init?(_ pattern: String) {
+    /// What compiling a pattern gave.
+    enum Compilation {
+        case compiled(IRegexp)
+        /// Not an I-Regexp: `match` and `search` answer false.
+        case invalid
+        /// An I-Regexp whose program would pass ``maximumInstructions``.
+        case tooLarge
+    }
+
+    static func compile(_ pattern: String) -> Compilation {
         var parser = Parser(scalars: Array(pattern.unicodeScalars))
-        guard let tree = parser.parseWhole() else { return nil }
+        guard let tree = parser.parseWhole() else { return .invalid }
         var compiler = Compiler()
-        guard compiler.emit(tree), compiler.program.count < Self.maximumInstructions else { return nil }
+        guard compiler.emit(tree), compiler.program.count < maximumInstructions else { return .tooLarge }
         compiler.program.append(.accept)
-        program = compiler.program
-        sets = parser.sets
+        var regexp = IRegexp()
+        regexp.program = compiler.program
+        regexp.sets = parser.sets
+        return .compiled(regexp)
     }
 
-    /// Whether the whole of `text` matches (`match()`).
-    func matchesWhole(_ text: String) -> Bool {
-        IRegexpMachine(self).run(text.unicodeScalars, anchored: true)
-    }
+    private init() {}
 
-    /// Whether some substring of `text` matches (`search()`).
-    func matchesPart(_ text: String) -> Bool {
-        IRegexpMachine(self).run(text.unicodeScalars, anchored: false)
-    }
-
-    /// A bracket expression, `\p{..}`/`\P{..}` or `.`: ranges and general categories, maybe negated.
+    /// A bracket expression, `\p{..}`/`\P{..}` or `.`: ranges and general categories, maybe
+    /// negated. Ranges are sorted and merged once the bracket is read, so a scalar is looked
+    /// up by binary search; categories are bit masks, so any number of them costs one test.
     struct CharacterSet: Sendable {
-        var ranges: [ClosedRange<UInt32>] = []
-        var categories: [(categories: [Unicode.GeneralCategory], negated: Bool)] = []
+        private(set) var ranges: [ClosedRange<UInt32>] = []
+        /// The categories the set's `\p{..}` name.
+        private var included: UInt64 = 0
+        /// The categories every `\P{..}` of the set names (a scalar of any other category is
+        /// in the set); `nil` when it has no `\P{..}`.
+        private var excluded: UInt64?
         var negated = false
 
+        init() {}
+
+        init(categories: [Unicode.GeneralCategory], negated: Bool) {
+            add(categories, negated: negated)
+        }
+
+        mutating func add(_ range: ClosedRange<UInt32>) { ranges.append(range) }
+
+        mutating func add(_ categories: [Unicode.GeneralCategory], negated: Bool) {
+            let mask = categories.reduce(UInt64(0)) { $0 | Self.bit(of: $1) }
+            if negated {
+                excluded = (excluded ?? ~0) & mask
+            } else {
+                included |= mask
+            }
+        }
+
+        /// Sorts and merges the ranges; called once the bracket is read.
+        mutating func finish() {
+            ranges.sort { $0.lowerBound < $1.lowerBound }
+            var merged: [ClosedRange<UInt32>] = []
+            merged.reserveCapacity(ranges.count)
+            for range in ranges {
+                if let last = merged.last, range.lowerBound <= last.upperBound &+ 1 {
+                    merged[merged.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
+                } else {
+                    merged.append(range)
+                }
+            }
+            ranges = merged
+        }
+
         func contains(_ scalar: Unicode.Scalar) -> Bool {
-            var found = ranges.contains { $0.contains(scalar.value) }
-            if !found, !categories.isEmpty {
-                let category = scalar.properties.generalCategory
-                found = categories.contains { $0.categories.contains(category) != $0.negated }
+            let value = scalar.value
+            // The last range that starts at or below the scalar.
+            var low = 0
+            var high = ranges.count
+            while low < high {
+                let middle = (low + high) / 2
+                if ranges[middle].lowerBound <= value { low = middle + 1 } else { high = middle }
+            }
+            var found = low > 0 && ranges[low - 1].upperBound >= value
+            if !found, included != 0 || excluded != nil {
+                let bit = Self.bit(of: scalar.properties.generalCategory)
+                found = included & bit != 0 || (excluded.map { $0 & bit == 0 } ?? false)
             }
             return found != negated
+        }
+
+        static func bit(of category: Unicode.GeneralCategory) -> UInt64 {
+            switch category {
+            case .uppercaseLetter: return 1 << 0
+            case .lowercaseLetter: return 1 << 1
+            case .titlecaseLetter: return 1 << 2
+            case .modifierLetter: return 1 << 3
+            case .otherLetter: return 1 << 4
+            case .nonspacingMark: return 1 << 5
+            case .spacingMark: return 1 << 6
+            case .enclosingMark: return 1 << 7
+            case .decimalNumber: return 1 << 8
+            case .letterNumber: return 1 << 9
+            case .otherNumber: return 1 << 10
+            case .connectorPunctuation: return 1 << 11
+            case .dashPunctuation: return 1 << 12
+            case .openPunctuation: return 1 << 13
+            case .closePunctuation: return 1 << 14
+            case .initialPunctuation: return 1 << 15
+            case .finalPunctuation: return 1 << 16
+            case .otherPunctuation: return 1 << 17
+            case .mathSymbol: return 1 << 18
+            case .currencySymbol: return 1 << 19
+            case .modifierSymbol: return 1 << 20
+            case .otherSymbol: return 1 << 21
+            case .spaceSeparator: return 1 << 22
+            case .lineSeparator: return 1 << 23
+            case .paragraphSeparator: return 1 << 24
+            case .control: return 1 << 25
+            case .format: return 1 << 26
+            case .surrogate: return 1 << 27
+            case .privateUse: return 1 << 28
+            case .unassigned: return 1 << 29
+            @unknown default: return 1 << 63
+            }
         }
     }
 
@@ -114,19 +202,33 @@ struct IRegexp: Sendable {
                 guard peek == "|" else { break }
                 position += 1
             }
-            return branches.count == 1 ? branches[0] : .alternation(branches)
+            if branches.count == 1 { return branches[0] }
+            // Branches that all match the empty text at once are one empty part.
+            if branches.allSatisfy({ if case .empty = $0 { return true } else { return false } }) { return .empty }
+            return .alternation(branches)
         }
 
         mutating func branch() -> Node? {
             var pieces: [Node] = []
             while let next = peek, next != "|", next != ")" {
                 guard let atom = self.atom(), let piece = quantified(atom) else { return nil }
+                // An empty piece (`()`) adds nothing: dropped here, it costs no copy of an
+                // enclosing repetition a walk (`(a()()…){19999}`).
+                if case .empty = piece { continue }
                 pieces.append(piece)
             }
             return pieces.count == 1 ? pieces[0] : pieces.isEmpty ? .empty : .concatenation(pieces)
         }
 
         mutating func quantified(_ atom: Node) -> Node? {
+            guard let repeated = repetition(of: atom) else { return nil }
+            // A part that reads nothing (`()`, `^`) is the same however often it repeats, and
+            // repeating it zero times matches the empty text: `((){20000}){20000}` is `()`.
+            guard case .repeated(let inner, let minimum, _) = repeated, !inner.reads else { return repeated }
+            return minimum == 0 ? .empty : inner
+        }
+
+        mutating func repetition(of atom: Node) -> Node? {
             switch peek {
             case "*": position += 1; return .repeated(atom, minimum: 0, maximum: nil)
             case "+": position += 1; return .repeated(atom, minimum: 1, maximum: nil)
@@ -177,7 +279,7 @@ struct IRegexp: Sendable {
                 switch escape {
                 case .scalar(let scalar): return .scalar(scalar)
                 case .category(let categories, let negated):
-                    sets.append(CharacterSet(categories: [(categories, negated)]))
+                    sets.append(CharacterSet(categories: categories, negated: negated))
                     return .set(sets.count - 1)
                 }
             // RFC 9485 grammar reads these as plain characters, but the RFC 9535 compliance
@@ -233,7 +335,7 @@ struct IRegexp: Sendable {
                     // A literal '-' only first or last in the brackets.
                     position += 1
                     guard first || peek == "]" else { return nil }
-                    set.ranges.append(0x2D...0x2D)
+                    set.add(0x2D...0x2D)
                     first = false
                     continue
                 }
@@ -243,12 +345,13 @@ struct IRegexp: Sendable {
                 if peek == "-", position + 1 < scalars.count, scalars[position + 1] != "]" {
                     position += 1
                     guard let highItem = classCharacter(into: &set), let high = highItem, high.value >= low.value else { return nil }
-                    set.ranges.append(low.value...high.value)
+                    set.add(low.value...high.value)
                 } else {
-                    set.ranges.append(low.value...low.value)
+                    set.add(low.value...low.value)
                 }
             }
             position += 1
+            set.finish()
             sets.append(set)
             return .set(sets.count - 1)
         }
@@ -264,7 +367,7 @@ struct IRegexp: Sendable {
                 switch escape() {
                 case .scalar(let scalar): return .some(scalar)
                 case .category(let categories, let negated):
-                    set.categories.append((categories, negated))
+                    set.add(categories, negated: negated)
                     return .some(nil)
                 case nil: return nil
                 }

@@ -10,7 +10,7 @@ extension JSON {
     /// - Throws: ``JSONPathError`` when the evaluation passes ``JSONPath/maximumNodes``.
     public func query(_ query: JSONPath) throws(JSONPathError) -> JSONPathMatches {
         let (nodes, arena) = try query.evaluate(on: JSONQueryTree(), root: self)
-        return JSONPathMatches(entries: nodes.map { (.json($0.node), $0.path) }, arena: arena, origin: nil)
+        return JSONPathMatches(matched: .values(nodes.map { .json($0.node) }), entries: nodes.map(\.path), arena: arena, origin: nil)
     }
 
     /// Parses `query` and returns the nodes it selects in this value.
@@ -38,7 +38,7 @@ extension JSONDocument {
     /// - Throws: ``JSONPathError`` when the evaluation passes ``JSONPath/maximumNodes``.
     public func query(_ query: JSONPath) throws(JSONPathError) -> JSONPathMatches {
         let (nodes, arena) = try query.evaluate(on: DocumentQueryTree(document: storage), root: 0)
-        return JSONPathMatches(entries: nodes.map { (.document(storage, $0.node), $0.path) }, arena: arena, origin: nil)
+        return JSONPathMatches(matched: .document(storage, nodes.map(\.node)), entries: nodes.map(\.path), arena: arena, origin: nil)
     }
 
     /// Parses `query` and returns the nodes it selects in the document.

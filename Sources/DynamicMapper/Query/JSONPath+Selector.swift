@@ -2,9 +2,9 @@ extension JSONPath {
     /// A selector for the typed spelling of a query in a view: `ds.statuses[.all]`.
     ///
     /// ```swift
-    /// ds.statuses[.all].user.email.remove()               // $['statuses'][*]['user']['email']
+    /// try ds.statuses[.all].user.email.remove()           // $['statuses'][*]['user']['email']
     /// ds.statuses[.slice(0, 10)].id.values(as: Int.self)   // the first ten
-    /// ds.statuses[try .filter("@.lang == 'en'")].text.set("…")
+    /// try ds.statuses[try .filter("@.lang == 'en'")].text.set("…")
     /// ```
     public struct Selector: Sendable {
         let selector: QuerySelector

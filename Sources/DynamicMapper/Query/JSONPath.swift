@@ -24,9 +24,11 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// ```
     public static let maximumNesting = 100
 
-    /// How many nodes one evaluation may select or test, counting every segment's and every
-    /// filter's node lists and every element a filter tests: 10,000,000. Past it the query throws ``JSONPathError/Kind/tooManyNodes``,
-    /// so that a query such as `$[0,0,0][0,0,0]...` cannot grow without limit.
+    /// How much work one evaluation may do: 10,000,000 units. A unit is a node a segment or
+    /// filter selects, an element a filter tests, a pair of nodes a comparison of arrays or
+    /// objects visits, or a character or automaton step of a `match` or `search`. Past it
+    /// the query throws ``JSONPathError/Kind/tooManyNodes``, so that a query such as
+    /// `$[0,0,0][0,0,0]...` or `$..[?@ == $]` cannot run without limit.
     ///
     /// ```swift
     /// JSONPath.maximumNodes   // 10_000_000

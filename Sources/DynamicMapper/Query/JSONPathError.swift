@@ -25,6 +25,13 @@ public struct JSONPathError: Error, Sendable, Equatable, CustomStringConvertible
         case tooDeep
         /// The evaluation reached ``JSONPath/maximumNodes`` nodes.
         case tooManyNodes
+        /// A `match` or `search` pattern (in the query, or read from the document) whose
+        /// compiled program, counted repetitions unrolled, would pass 20,000 instructions.
+        ///
+        /// ```swift
+        /// (try? JSONPath("$[?match(@, 'a{100000}')]")) == nil   // too large to compile
+        /// ```
+        case patternTooLarge
     }
 
     /// What kind of refusal this is: `error.kind == .syntax`.
@@ -47,6 +54,13 @@ public struct JSONPathError: Error, Sendable, Equatable, CustomStringConvertible
         self.query = query
         self.offset = offset
         self.reason = reason
+    }
+
+    /// The refusal of a pattern too large to compile.
+    static func patternTooLarge(_ pattern: String, query: String, offset: Int) -> JSONPathError {
+        let shown = pattern.unicodeScalars.count > 40 ? String(String.UnicodeScalarView(pattern.unicodeScalars.prefix(40))) + "…" : pattern
+        return JSONPathError(kind: .patternTooLarge, query: query, offset: offset,
+                             reason: "the pattern '\(shown)' compiles to more than \(IRegexp.maximumInstructions) instructions")
     }
 
     /// `reason at offset N of "query"`: `print(error)`.

@@ -1,21 +1,32 @@
 /// The paths of the nodes an evaluation visited, as a tree of parent links: a node's
 /// normalized path is made only when asked for, so `$..*` on a deep document stays linear in
-/// memory instead of holding one full path per match.
+/// memory instead of holding one full path per match. Steps into a parsed document name its
+/// key nodes, whose text is read only then.
 final class QueryPathArena: Sendable {
     let parents: [Int]
-    let steps: [Path.Component]
+    let steps: [QueryStep]
+    /// The document whose key nodes ``QueryStep/keyNode(_:)`` steps name.
+    let document: Document?
 
-    init(parents: [Int], steps: [Path.Component]) {
+    init(parents: [Int], steps: [QueryStep], document: Document?) {
         self.parents = parents
         self.steps = steps
+        self.document = document
     }
+
+    /// An arena of the root alone.
+    static let empty = QueryPathArena(parents: [-1], steps: [.index(0)], document: nil)
 
     /// The steps from the root to entry `index` (0 is the root).
     func components(of index: Int) -> [Path.Component] {
         var components: [Path.Component] = []
         var current = index
         while current > 0 {
-            components.append(steps[current])
+            switch steps[current] {
+            case .index(let position): components.append(.index(position))
+            case .key(let key): components.append(.key(key))
+            case .keyNode(let node): components.append(.key(document.map { $0.string($0.nodes[node]) } ?? ""))
+            }
             current = parents[current]
         }
         components.reverse()
@@ -27,36 +38,60 @@ final class QueryPathArena: Sendable {
 /// one after another to node lists and descendants are walked with an explicit stack, so
 /// document depth never reaches the call stack; only filters recurse, as deep as the query
 /// nests (bounded by the parser).
+///
+/// Every unit of work is charged to one budget (``JSONPath/maximumNodes``): each node a
+/// segment selects, each element a filter tests, each pair of nodes a comparison of
+/// containers visits, and each scalar and thread step of a regular expression's run, so a
+/// query's time is bounded by that budget whatever the query and the document.
 struct QueryEvaluator<Tree: QueryTree> {
     typealias Node = Tree.Node
+    typealias Selected = (node: Node, path: Int)
 
     let tree: Tree
     let root: Node
     let query: String
-    /// Nodes every node list of this evaluation may still hold, filters' included.
+    /// Work this evaluation may still do.
     private var budget: Int
     private let limit: Int
-    private var parents: [Int] = [-1]
-    private var steps: [Path.Component] = [.index(0)]
+    private var parents: [Int]
+    private var steps: [QueryStep]
+    private var patterns = PatternCache()
 
-    /// An evaluator that may select `limit` nodes in all (tests lower it to reach it quickly).
+    /// An evaluator that may spend `limit` in all (tests lower it to reach it quickly).
     init(tree: Tree, root: Node, query: String, limit: Int = JSONPath.maximumNodes) {
         self.tree = tree
         self.root = root
         self.query = query
         self.limit = limit
         budget = limit
+        parents = [-1]
+        steps = [.index(0)]
+        parents.reserveCapacity(64)
+        steps.reserveCapacity(64)
     }
 
     /// The arena of every path recorded so far.
-    var arena: QueryPathArena { QueryPathArena(parents: parents, steps: steps) }
+    var arena: QueryPathArena { QueryPathArena(parents: parents, steps: steps, document: tree.document) }
+
+    /// How much of the budget the evaluation has spent so far.
+    var spent: Int { limit - budget }
 
     /// The nodes `segments` select from `start`, each with its path's arena entry when
     /// `recording` (entry 0 otherwise).
-    mutating func select(_ segments: [QuerySegment], from start: Node, recording: Bool) throws(JSONPathError) -> [(node: Node, path: Int)] {
-        var current: [(node: Node, path: Int)] = [(start, 0)]
+    mutating func select(_ segments: [QuerySegment], from start: Node, recording: Bool) throws(JSONPathError) -> [Selected] {
+        var current: [Selected] = [(start, 0)]
+        // Two lists, swapped: each segment fills the one the segment before it emptied.
+        var next: [Selected] = []
         for segment in segments {
-            var next: [(node: Node, path: Int)] = []
+            next.removeAll(keepingCapacity: true)
+            // The common child segment of one name (`.user`): the selector is read once for
+            // the whole node list, not copied out of the segment for each node.
+            if !segment.isDescendant, segment.selectors.count == 1, case .name(let name) = segment.selectors[0] {
+                try selectMembers(named: name, of: current, recording: recording, into: &next)
+                swap(&current, &next)
+                if current.isEmpty { break }
+                continue
+            }
             for (node, path) in current {
                 if segment.isDescendant {
                     try descend(from: node, path: path, selectors: segment.selectors, recording: recording, into: &next)
@@ -66,78 +101,87 @@ struct QueryEvaluator<Tree: QueryTree> {
                     }
                 }
             }
-            current = next
+            swap(&current, &next)
             if current.isEmpty { break }
         }
         return current
     }
 
-    private mutating func record(_ step: @autoclosure () -> Path.Component, under parent: Int, recording: Bool) -> Int {
+    /// The member `name` of each node of `nodes` that has one, in order.
+    private mutating func selectMembers(named name: QueryName, of nodes: [Selected], recording: Bool,
+                                        into output: inout [Selected]) throws(JSONPathError) {
+        for (node, path) in nodes {
+            guard let child = tree.member(of: node, named: name) else { continue }
+            budget -= 1
+            guard budget >= 0 else { throw exhausted() }
+            output.append((child, recording ? record(tree.step(toMember: child, named: name), under: path, recording: true) : 0))
+        }
+    }
+
+    @inline(__always)
+    private mutating func record(_ step: QueryStep, under parent: Int, recording: Bool) -> Int {
         guard recording else { return 0 }
         parents.append(parent)
-        steps.append(step())
+        steps.append(step)
         return parents.count - 1
     }
 
     private mutating func spend(_ count: Int = 1) throws(JSONPathError) {
         budget -= count
-        guard budget >= 0 else {
-            throw JSONPathError(kind: .tooManyNodes, query: query, offset: 0,
-                                reason: "the evaluation passed \(limit) nodes")
-        }
+        guard budget >= 0 else { throw exhausted() }
+    }
+
+    private func exhausted() -> JSONPathError {
+        JSONPathError(kind: .tooManyNodes, query: query, offset: 0, reason: "the evaluation passed \(limit) nodes")
     }
 
     /// The node itself and then its descendants, depth first in document order (§2.5.2.2).
     private mutating func descend(from start: Node, path: Int, selectors: [QuerySelector], recording: Bool,
-                                  into output: inout [(node: Node, path: Int)]) throws(JSONPathError) {
-        var stack: [(node: Node, path: Int)] = [(start, path)]
+                                  into output: inout [Selected]) throws(JSONPathError) {
+        let tree = self.tree
+        var stack: [Selected] = [(start, path)]
         while let (node, nodePath) = stack.popLast() {
             for selector in selectors {
                 try apply(selector, to: node, path: nodePath, recording: recording, into: &output)
             }
+            let first = stack.count
             switch tree.kind(of: node) {
             case .array:
-                let elements = tree.elements(of: node)
-                try spend(elements.count)
-                let first = stack.count
-                for (index, element) in elements.enumerated() {
+                try spend(tree.elementCount(of: node))
+                tree.forEachElement(of: node) { index, element in
                     stack.append((element, record(.index(index), under: nodePath, recording: recording)))
                 }
-                stack[first...].reverse()
             case .object:
-                let members = tree.members(of: node)
-                try spend(members.count)
-                let first = stack.count
-                for member in members {
-                    stack.append((member.value, record(.key(member.key), under: nodePath, recording: recording)))
+                try tree.forEachMember(of: node) { (step, value) throws(JSONPathError) in
+                    try spend()
+                    stack.append((value, record(step, under: nodePath, recording: recording)))
                 }
-                stack[first...].reverse()
             default:
                 break
             }
+            stack[first...].reverse()
         }
     }
 
     private mutating func apply(_ selector: QuerySelector, to node: Node, path: Int, recording: Bool,
-                                into output: inout [(node: Node, path: Int)]) throws(JSONPathError) {
+                                into output: inout [Selected]) throws(JSONPathError) {
+        let tree = self.tree
         switch selector {
         case .name(let name):
-            guard tree.kind(of: node) == .object, let child = tree.member(of: node, named: name) else { return }
+            guard let child = tree.member(of: node, named: name) else { return }
             try spend()
-            output.append((child, record(.key(name), under: path, recording: recording)))
+            output.append((child, recording ? record(tree.step(toMember: child, named: name), under: path, recording: true) : 0))
         case .wildcard:
             switch tree.kind(of: node) {
             case .array:
-                let elements = tree.elements(of: node)
-                try spend(elements.count)
-                for (index, element) in elements.enumerated() {
+                try spend(tree.elementCount(of: node))
+                tree.forEachElement(of: node) { index, element in
                     output.append((element, record(.index(index), under: path, recording: recording)))
                 }
             case .object:
-                let members = tree.members(of: node)
-                try spend(members.count)
-                for member in members {
-                    output.append((member.value, record(.key(member.key), under: path, recording: recording)))
+                try tree.forEachMember(of: node) { (step, value) throws(JSONPathError) in
+                    try spend()
+                    output.append((value, record(step, under: path, recording: recording)))
                 }
             default: return
             }
@@ -162,16 +206,16 @@ struct QueryEvaluator<Tree: QueryTree> {
             // Every element tested is charged, matched or not: a filter that queries the root
             // (`$[?$[?$[?…]]]`) re-walks it per test, and only the budget bounds that.
             case .array:
-                for (index, element) in tree.elements(of: node).enumerated() {
+                try tree.forEachElement(of: node) { (index, element) throws(JSONPathError) in
                     try spend()
-                    guard try test(expression, current: element) else { continue }
+                    guard try test(expression, current: element) else { return }
                     output.append((element, record(.index(index), under: path, recording: recording)))
                 }
             case .object:
-                for member in tree.members(of: node) {
+                try tree.forEachMember(of: node) { (step, value) throws(JSONPathError) in
                     try spend()
-                    guard try test(expression, current: member.value) else { continue }
-                    output.append((member.value, record(.key(member.key), under: path, recording: recording)))
+                    guard try test(expression, current: value) else { return }
+                    output.append((value, record(step, under: path, recording: recording)))
                 }
             default: return
             }
@@ -238,17 +282,17 @@ struct QueryEvaluator<Tree: QueryTree> {
             let lhs = try value(of: left, current: current)
             let rhs = try value(of: right, current: current)
             switch comparison {
-            case .equal: return equal(lhs, rhs)
-            case .notEqual: return !equal(lhs, rhs)
+            case .equal: return try equal(lhs, rhs)
+            case .notEqual: return try !equal(lhs, rhs)
             case .less: return less(lhs, rhs)
-            case .lessOrEqual: return less(lhs, rhs) || equal(lhs, rhs)
+            case .lessOrEqual: return less(lhs, rhs) ? true : try equal(lhs, rhs)
             case .greater: return less(rhs, lhs)
-            case .greaterOrEqual: return less(rhs, lhs) || equal(lhs, rhs)
+            case .greaterOrEqual: return less(rhs, lhs) ? true : try equal(lhs, rhs)
             }
         }
     }
 
-    private mutating func nodes(of query: EmbeddedQuery, current: Node) throws(JSONPathError) -> [(node: Node, path: Int)] {
+    private mutating func nodes(of query: EmbeddedQuery, current: Node) throws(JSONPathError) -> [Selected] {
         try select(query.segments, from: query.isRelative ? current : root, recording: false)
     }
 
@@ -274,7 +318,7 @@ struct QueryEvaluator<Tree: QueryTree> {
         }
     }
 
-    private mutating func argumentNodes(_ argument: FunctionArgument, current: Node) throws(JSONPathError) -> [(node: Node, path: Int)] {
+    private mutating func argumentNodes(_ argument: FunctionArgument, current: Node) throws(JSONPathError) -> [Selected] {
         guard case .query(let query) = argument else { return [] } // the only NodesType argument
         return try nodes(of: query, current: current)
     }
@@ -294,7 +338,7 @@ struct QueryEvaluator<Tree: QueryTree> {
                     guard case .string(let text) = tree.scalar(of: node) else { return .nothing }
                     return .json(.number(JSON.Number(text.unicodeScalars.count)))
                 case .array: return .json(.number(JSON.Number(tree.elementCount(of: node))))
-                case .object: return .json(.number(JSON.Number(tree.members(of: node).count)))
+                case .object: return .json(.number(JSON.Number(tree.memberCount(of: node))))
                 default: return .nothing
                 }
             }
@@ -313,19 +357,47 @@ struct QueryEvaluator<Tree: QueryTree> {
         switch call.function {
         case .match, .search:
             guard let text = string(try argumentValue(call.arguments[0], current: current)) else { return false }
-            let regexp: IRegexp?
-            if let compiled = call.compiledPattern {
-                regexp = compiled
-            } else if let pattern = string(try argumentValue(call.arguments[1], current: current)) {
-                regexp = IRegexp(pattern)
+            let pattern: String
+            if case .literal(let literal) = call.arguments[1] {
+                guard case .string(let written) = literal else { return false }
+                pattern = written
             } else {
-                regexp = nil
+                guard let read = string(try argumentValue(call.arguments[1], current: current)) else { return false }
+                pattern = read
             }
-            guard let regexp else { return false }
-            return call.function == .match ? regexp.matchesWhole(text) : regexp.matchesPart(text)
+            guard let slot = try machine(for: pattern, compiled: call.compiledPattern) else { return false }
+            var left = budget
+            let matched = patterns.machines[slot]?.run(text.unicodeScalars, anchored: call.function == .match, budget: &left)
+            budget = left
+            guard let matched, budget >= 0 else { throw exhausted() }
+            return matched
         case .length, .count, .value:
             return false // ValueType: the parser keeps these out of tests
         }
+    }
+
+    /// The slot of `pattern`'s machine in the evaluation's cache, compiling it (or taking the
+    /// query's compiled literal) the first time; `nil` when it is not an I-Regexp. Compiling is
+    /// charged by the pattern's length and its program's size.
+    private mutating func machine(for pattern: String, compiled: IRegexp??) throws(JSONPathError) -> Int? {
+        if let slot = patterns.slots[pattern] { return patterns.machines[slot] == nil ? nil : slot }
+        let regexp: IRegexp?
+        if case .some(let literal) = compiled {
+            regexp = literal
+        } else {
+            try spend(pattern.unicodeScalars.count)
+            switch IRegexp.compile(pattern) {
+            case .compiled(let made): regexp = made
+            case .invalid: regexp = nil
+            case .tooLarge: throw JSONPathError.patternTooLarge(pattern, query: query, offset: 0)
+            }
+        }
+        let machine = regexp.map(IRegexpMachine.init)
+        try spend(machine?.size ?? 0)
+        patterns.makeRoom(for: machine?.size ?? 0)
+        patterns.slots[pattern] = patterns.machines.count
+        patterns.machines.append(machine)
+        return machine == nil ? nil : patterns.machines.count - 1
     }
 
     private func string(_ value: Value) -> String? {
@@ -338,27 +410,58 @@ struct QueryEvaluator<Tree: QueryTree> {
         }
     }
 
-    /// A value's JSON for comparing; `nil` for Nothing. Containers are built only when
-    /// compared with another container.
-    private func comparand(_ value: Value) -> (kind: QueryNodeKind, json: () -> JSON)? {
-        switch value {
-        case .nothing: return nil
-        case .json(let json): return (JSONQueryTree().kind(of: json), { json })
-        case .node(let node):
+    /// `==` of §2.3.5.2.2: Nothing equals only Nothing; strings compare by scalars; arrays by
+    /// their elements in order and objects by their members in any order, compared in place
+    /// (no `JSON` is built), each pair of nodes visited charged to the budget.
+    private mutating func equal(_ lhs: Value, _ rhs: Value) throws(JSONPathError) -> Bool {
+        switch (lhs, rhs) {
+        case (.nothing, .nothing): return true
+        case (.nothing, _), (_, .nothing): return false
+        case (.json(let left), .json(let right)): return Self.equal(left, right)
+        case (.node(let left), .node(let right)): return try equalNodes(left, right)
+        case (.node(let node), .json(let json)), (.json(let json), .node(let node)):
             let kind = tree.kind(of: node)
-            return (kind, { [tree] in kind == .array || kind == .object ? tree.json(of: node) : tree.scalar(of: node) })
+            guard kind == JSONQueryTree().kind(of: json) else { return false }
+            if kind == .array || kind == .object {
+                // Literals and function results are scalars; kept whole for completeness.
+                try spend()
+                return Self.equal(tree.json(of: node), json)
+            }
+            return Self.equal(tree.scalar(of: node), json)
         }
     }
 
-    /// `==` of §2.3.5.2.2: Nothing equals only Nothing; strings compare by scalars.
-    private func equal(_ lhs: Value, _ rhs: Value) -> Bool {
-        switch (comparand(lhs), comparand(rhs)) {
-        case (nil, nil): return true
-        case (nil, _), (_, nil): return false
-        case (let left?, let right?):
-            guard left.kind == right.kind else { return false }
-            return Self.equal(left.json(), right.json())
+    private mutating func equalNodes(_ lhs: Node, _ rhs: Node) throws(JSONPathError) -> Bool {
+        let tree = self.tree
+        var pending: [(Node, Node)] = [(lhs, rhs)]
+        while let (left, right) = pending.popLast() {
+            try spend()
+            let kind = tree.kind(of: left)
+            guard kind == tree.kind(of: right) else { return false }
+            switch kind {
+            case .array:
+                let count = tree.elementCount(of: left)
+                guard count == tree.elementCount(of: right) else { return false }
+                let others = tree.elements(of: right)
+                try spend(count)
+                tree.forEachElement(of: left) { index, element in pending.append((element, others[index])) }
+            case .object:
+                let members = tree.members(of: left)
+                let others = tree.members(of: right)
+                guard members.count == others.count else { return false }
+                try spend(members.count)
+                var byKey: [String: Node] = [:]
+                byKey.reserveCapacity(others.count)
+                for member in others { byKey[member.key] = member.value }
+                for member in members {
+                    guard let other = byKey[member.key] else { return false }
+                    pending.append((member.value, other))
+                }
+            default:
+                guard Self.equal(tree.scalar(of: left), tree.scalar(of: right)) else { return false }
+            }
         }
+        return true
     }
 
     static func equal(_ lhs: JSON, _ rhs: JSON) -> Bool {
@@ -368,13 +471,31 @@ struct QueryEvaluator<Tree: QueryTree> {
         }
     }
 
-    /// `<` of §2.3.5.2.2: numbers by value, strings by scalar values, anything else false.
+    /// `<` of §2.3.5.2.2: numbers by value, strings by scalar values, anything else false
+    /// (containers without being read).
     private func less(_ lhs: Value, _ rhs: Value) -> Bool {
-        guard let left = comparand(lhs), let right = comparand(rhs), left.kind == right.kind else { return false }
-        switch (left.json(), right.json()) {
+        guard let left = scalar(lhs), let right = scalar(rhs) else { return false }
+        switch (left, right) {
         case (.number(let a), .number(let b)): return Self.less(a, b)
         case (.string(let a), .string(let b)): return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
         default: return false
+        }
+    }
+
+    /// A number's or string's value; `nil` for anything else.
+    private func scalar(_ value: Value) -> JSON? {
+        switch value {
+        case .nothing: return nil
+        case .json(let json):
+            switch json {
+            case .number, .string: return json
+            default: return nil
+            }
+        case .node(let node):
+            switch tree.kind(of: node) {
+            case .number, .string: return tree.scalar(of: node)
+            default: return nil
+            }
         }
     }
 
@@ -383,5 +504,28 @@ struct QueryEvaluator<Tree: QueryTree> {
         if let a = lhs.double, let b = rhs.double, a != b { return a < b }
         if let a = lhs.decimal, let b = rhs.decimal { return a < b }
         return false
+    }
+}
+
+/// The machines of the patterns one evaluation has run, by pattern: a pattern read from the
+/// document (`match(@.a, @.b)`) is compiled once however many nodes use it. Bounded: past
+/// ``maximumMachines`` patterns or ``maximumInstructions`` instructions kept, it starts over.
+struct PatternCache {
+    static let maximumMachines = 256
+    static let maximumInstructions = 1_000_000
+
+    var slots: [String: Int] = [:]
+    /// `nil` for a pattern that is not an I-Regexp.
+    var machines: [IRegexpMachine?] = []
+    private var instructions = 0
+
+    /// Empties the cache when keeping `size` more instructions would pass its bounds.
+    mutating func makeRoom(for size: Int) {
+        if machines.count >= Self.maximumMachines || instructions + size > Self.maximumInstructions {
+            slots.removeAll(keepingCapacity: true)
+            machines.removeAll(keepingCapacity: true)
+            instructions = 0
+        }
+        instructions += size
     }
 }

@@ -50,6 +50,53 @@ enum QueryMatchValue: Sendable {
     }
 }
 
+/// The values a query matched: nodes of one parsed document (kept as tape indexes, the
+/// document held once), or values of their own.
+enum QueryMatchValues: Sendable {
+    case document(Document, [Int])
+    case values([QueryMatchValue])
+
+    var count: Int {
+        switch self {
+        case .document(_, let nodes): return nodes.count
+        case .values(let values): return values.count
+        }
+    }
+
+    subscript(position: Int) -> QueryMatchValue {
+        switch self {
+        case .document(let document, let nodes): return .document(document, nodes[position])
+        case .values(let values): return values[position]
+        }
+    }
+
+    /// Every value as a `String`, when every value is a string: read straight from the
+    /// document's bytes, with no decoder and no cast per value.
+    func strings() -> [String]? {
+        var strings: [String] = []
+        strings.reserveCapacity(count)
+        switch self {
+        case .document(let document, let nodes):
+            for node in nodes {
+                let value = document.nodes[node]
+                guard value.kind == .string else { return nil }
+                strings.append(document.string(value))
+            }
+        case .values(let values):
+            for value in values {
+                switch value {
+                case .json(.string(let text)), .overlay(.value(.string(let text))): strings.append(text)
+                case .document(let document, let node), .overlay(.source(let document, let node)):
+                    guard document.nodes[node].kind == .string else { return nil }
+                    strings.append(document.string(document.nodes[node]))
+                default: return nil
+                }
+            }
+        }
+        return strings
+    }
+}
+
 /// One node a query selected: its normalized path and its value.
 ///
 /// ```swift
@@ -95,7 +142,9 @@ public struct JSONPathMatch: Sendable {
 /// try matches.values(as: Int.self)           // [2, 3]
 /// ```
 public struct JSONPathMatches: RandomAccessCollection, Sendable {
-    let entries: [(value: QueryMatchValue, entry: Int)]
+    let matched: QueryMatchValues
+    /// Each match's entry in `arena`.
+    let entries: [Int]
     let arena: QueryPathArena
     /// The decode that made the view queried, whose settings decoding a match follows.
     let origin: ViewOrigin?
@@ -105,16 +154,28 @@ public struct JSONPathMatches: RandomAccessCollection, Sendable {
     /// One past the last position: `matches.endIndex == matches.count`.
     public var endIndex: Int { entries.count }
 
+    init(matched: QueryMatchValues, entries: [Int], arena: QueryPathArena, origin: ViewOrigin?) {
+        self.matched = matched
+        self.entries = entries
+        self.arena = arena
+        self.origin = origin
+    }
+
+    /// No matches.
+    init(origin: ViewOrigin?) {
+        self.init(matched: .values([]), entries: [], arena: .empty, origin: origin)
+    }
+
     /// The match at `position`: `matches[0].path`.
     public subscript(position: Int) -> JSONPathMatch {
-        JSONPathMatch(storage: entries[position].value, arena: arena, entry: entries[position].entry, origin: origin)
+        JSONPathMatch(storage: matched[position], arena: arena, entry: entries[position], origin: origin)
     }
 
     /// Every match's normalized path: `matches.paths.map(\.pointer)`.
-    public var paths: [NormalizedPath] { entries.map { NormalizedPath(arena.components(of: $0.entry)) } }
+    public var paths: [NormalizedPath] { entries.map { NormalizedPath(arena.components(of: $0)) } }
 
     /// Every match's value: `matches.values == [1, 2]`.
-    public var values: [JSON] { entries.map(\.value.json) }
+    public var values: [JSON] { (0..<matched.count).map { matched[$0].json } }
 
     /// Every match's value decoded as `type`.
     ///
@@ -124,8 +185,11 @@ public struct JSONPathMatches: RandomAccessCollection, Sendable {
     ///
     /// - Throws: the first `DecodingError`, when a value is not a `type`.
     public func values<T: Decodable>(as type: T.Type, using decoder: DynamicJSONDecoder? = nil) throws -> [T] {
+        // Strings need no decoder (no strategy applies to them): read at once, the common
+        // `values(as: String.self)` costs what reading the strings costs.
+        if T.self == String.self, let strings = matched.strings() { return unsafeBitCast(strings, to: [T].self) }
         let options = decoder.map { DecodingOptions($0) } ?? origin?.options ?? ViewOrigin.defaultDecoding
-        return try entries.map { try $0.value.decode(T.self, options: options) }
+        return try (0..<matched.count).map { try matched[$0].decode(T.self, options: options) }
     }
 }
 

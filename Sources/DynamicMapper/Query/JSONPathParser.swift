@@ -94,14 +94,14 @@ struct JSONPathParser {
                 position += 1
                 return QuerySegment(isDescendant: true, selectors: [.wildcard])
             default:
-                return QuerySegment(isDescendant: true, selectors: [.name(try memberNameShorthand())])
+                return QuerySegment(isDescendant: true, selectors: [.name(QueryName(try memberNameShorthand()))])
             }
         }
         if peek == "*" {
             position += 1
             return QuerySegment(isDescendant: false, selectors: [.wildcard])
         }
-        return QuerySegment(isDescendant: false, selectors: [.name(try memberNameShorthand())])
+        return QuerySegment(isDescendant: false, selectors: [.name(QueryName(try memberNameShorthand()))])
     }
 
     private static func isNameFirst(_ scalar: Unicode.Scalar) -> Bool {
@@ -146,7 +146,7 @@ struct JSONPathParser {
     private mutating func selector() throws(JSONPathError) -> QuerySelector {
         guard let next = peek else { throw error("a selector is expected") }
         switch next {
-        case "'", "\"": return .name(try stringLiteral())
+        case "'", "\"": return .name(QueryName(try stringLiteral()))
         case "*":
             position += 1
             return .wildcard
@@ -479,9 +479,11 @@ struct JSONPathParser {
         position += 1 // "("
         skipBlanks()
         var arguments: [FunctionArgument] = []
+        var starts: [Int] = []
         if peek != ")" {
             while true {
                 let argumentStart = position
+                starts.append(argumentStart)
                 let argument = try functionArgument()
                 let parameters = function.parameters
                 guard arguments.count < parameters.count else {
@@ -504,7 +506,11 @@ struct JSONPathParser {
         var call = FunctionCall(function: function, arguments: arguments, compiledPattern: nil)
         if function == .match || function == .search, case .literal(let pattern) = arguments[1] {
             if case .string(let text) = pattern {
-                call.compiledPattern = .some(IRegexp(text))
+                switch IRegexp.compile(text) {
+                case .compiled(let regexp): call.compiledPattern = .some(regexp)
+                case .invalid: call.compiledPattern = .some(nil)
+                case .tooLarge: throw JSONPathError.patternTooLarge(text, query: self.text, offset: starts[1])
+                }
             } else {
                 call.compiledPattern = .some(nil)
             }

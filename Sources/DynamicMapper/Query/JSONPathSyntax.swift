@@ -9,12 +9,28 @@ struct QuerySegment: Sendable {
 
 /// One selector of a segment.
 enum QuerySelector: Sendable {
-    case name(String)
+    case name(QueryName)
     case wildcard
     /// An index as written: negative counts from the end.
     case index(Int)
     case slice(start: Int?, end: Int?, step: Int?)
     case filter(FilterExpression)
+}
+
+/// A member name of a query, with its UTF-8 worked out once: a document's keys are compared
+/// with it byte by byte, without making a `String` of each key.
+struct QueryName: Sendable {
+    let text: String
+    let utf8: [UInt8]
+    /// Whether `text` is all ASCII: then a key of other bytes can only equal it when the key
+    /// is escaped or not ASCII (canonical equivalence maps some non-ASCII scalars to ASCII).
+    let isASCII: Bool
+
+    init(_ text: String) {
+        self.text = text
+        utf8 = Array(text.utf8)
+        isASCII = utf8.allSatisfy { $0 < 0x80 }
+    }
 }
 
 /// A query inside a filter, relative to the current node (`@`) or to the root (`$`).

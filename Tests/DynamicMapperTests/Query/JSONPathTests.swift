@@ -125,7 +125,8 @@ struct JSONPathTests {
         #expect(try json.query(#"$[?match(@, '[a-]-y|x[-]y')]"#).values == ["x-y"])
         #expect(try json.query(#"$[?match(@, '.')]"#).isEmpty) // `.` never matches a line end
         #expect(try json.query(#"$[?match(@, 'a{1')]"#).isEmpty) // not an I-Regexp: false
-        #expect(try json.query(#"$[?match(@, 'a{100000}')]"#).isEmpty) // too large to compile: false
+        // Too large to compile: refused with its own error (see JSONPathHostileEditTests).
+        #expect { try json.query(#"$[?match(@, 'a{100000}')]"#) } throws: { ($0 as? JSONPathError)?.kind == .patternTooLarge }
     }
 
     @Test func hugeAndDeeplyNestedQueryTextIsRefusedOrRunFast() throws {
