@@ -23,10 +23,4 @@ struct Unretained<Object: AnyObject> {
     func with<Result>(_ body: (Object) throws -> Result) rethrows -> Result {
         try reference._withUnsafeGuaranteedRef(body)
     }
-
-    /// Whether both name the same object.
-    @inlinable @inline(__always)
-    func refers(to other: Unretained<Object>) -> Bool {
-        reference.toOpaque() == other.reference.toOpaque()
-    }
 }
