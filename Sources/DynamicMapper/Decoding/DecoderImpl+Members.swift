@@ -22,7 +22,13 @@ extension DecoderImpl {
     /// bytes without building strings, with the name's bytes borrowed once for the whole walk.
     /// Duplicate keys: the first occurrence wins.
     private func walk(object: Int, depth: Int, to name: String) -> Int? {
-        name.withBorrowedKey { walk(object: object, depth: depth, to: name, key: $0) }
+        // Native strings (coding keys' literals among them) expose their UTF-8 in place; only
+        // bridged or lazy ones need `withUTF8`, which may copy.
+        if let found = name.utf8.withContiguousStorageIfAvailable({ walk(object: object, depth: depth, to: name, key: BorrowedKey(lending: $0)) }) {
+            return found
+        }
+        var bytes = name
+        return bytes.withUTF8 { walk(object: object, depth: depth, to: name, key: BorrowedKey(lending: $0)) }
     }
 
     @inline(__always)

@@ -36,7 +36,11 @@ extension Document {
             cursor.uniqueKeys = nil
         }
         // The name's bytes are borrowed once for the whole walk, not once per key compared.
-        return key.withBorrowedKey { member(of: index, node: node, named: key, borrowed: $0, cursor: &cursor) }
+        if let found = key.utf8.withContiguousStorageIfAvailable({ member(of: index, node: node, named: key, borrowed: BorrowedKey(lending: $0), cursor: &cursor) }) {
+            return found
+        }
+        var text = key
+        return text.withUTF8 { member(of: index, node: node, named: key, borrowed: BorrowedKey(lending: $0), cursor: &cursor) }
     }
 
     @inline(__always)
