@@ -47,7 +47,7 @@ final class DecodeReporting: @unchecked Sendable {
 
     /// Adds an event for each document key that no model read, after the decode: the topmost
     /// one of each unread subtree, in document order.
-    func recordUnreadKeys(modelReads: UnsafeMutablePointer<UInt64>?) {
+    func recordUnreadKeys(modelReads: NodeBits?) {
         guard let tracker = readTracker else { return }
         let nodes = document.nodes
         var unread: [(key: Int, components: [Path.Component])] = []
@@ -60,7 +60,7 @@ final class DecodeReporting: @unchecked Sendable {
                     pending.append((child, components + [.index(position)]))
                 } else {
                     let place = components + [.key(document.string(nodes[child]))]
-                    if tracker.isMarked(child) || modelReads.map({ ReadTracker.isMarked(child, in: $0) }) == true {
+                    if tracker.isMarked(child) || modelReads?.isMarked(child) == true {
                         pending.append((child + 1, place))
                     } else {
                         unread.append((child, place))
@@ -77,32 +77,27 @@ final class DecodeReporting: @unchecked Sendable {
 
 /// Which nodes of a document a reporting decode read: key nodes asked for, and containers
 /// taken whole (a ``JSON`` or ``DynamicClass`` property), in one bit per node.
+/// Owns its bits' memory, freed in `deinit`.
 final class ReadTracker {
     let document: Document
-    let bits: UnsafeMutablePointer<UInt64>
+    let bits: NodeBits
     /// Each node's container (-1 for the root), made when a read by path first needs it.
     private var parents: [Int32] = []
 
     init(document: Document) {
         self.document = document
-        let words = (document.nodes.count + 63) / 64
-        bits = .allocate(capacity: words)
-        bits.initialize(repeating: 0, count: words)
+        bits = .allocate(count: document.nodes.count)
     }
 
     deinit {
         bits.deallocate()
     }
 
-    static func isMarked(_ index: Int, in bits: UnsafeMutablePointer<UInt64>) -> Bool {
-        bits[index &>> 6] & (1 &<< UInt64(index & 63)) != 0
-    }
-
-    func isMarked(_ index: Int) -> Bool { Self.isMarked(index, in: bits) }
+    func isMarked(_ index: Int) -> Bool { bits.isMarked(index) }
 
     /// Marks the container at `index` as read whole.
     func markConsumed(_ index: Int) {
-        KeyUsage.mark(index, in: bits)
+        bits.mark(index)
     }
 
     /// Marks the keys on the way from the root to `index`: a value reached by a path (a nested
@@ -113,7 +108,7 @@ final class ReadTracker {
         while node > 0 {
             let parent = Int(parents[node])
             guard parent >= 0 else { return }
-            if document.nodes[parent].kind == .object { KeyUsage.mark(node - 1, in: bits) }
+            if document.nodes[parent].kind == .object { bits.mark(node - 1) }
             node = parent
         }
     }

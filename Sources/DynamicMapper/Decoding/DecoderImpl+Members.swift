@@ -24,15 +24,15 @@ extension DecoderImpl {
     private func walk(object: Int, depth: Int, to name: String) -> Int? {
         // Native strings (coding keys' literals among them) expose their UTF-8 in place; only
         // bridged or lazy ones need `withUTF8`, which may copy.
-        if let found = name.utf8.withContiguousStorageIfAvailable({ walk(object: object, depth: depth, to: name, utf8: $0) }) {
+        if let found = name.utf8.withContiguousStorageIfAvailable({ walk(object: object, depth: depth, to: name, key: BorrowedKey(lending: $0)) }) {
             return found
         }
         var bytes = name
-        return bytes.withUTF8 { walk(object: object, depth: depth, to: name, utf8: $0) }
+        return bytes.withUTF8 { walk(object: object, depth: depth, to: name, key: BorrowedKey(lending: $0)) }
     }
 
     @inline(__always)
-    private func walk(object: Int, depth: Int, to name: String, utf8: UnsafeBufferPointer<UInt8>) -> Int? {
+    private func walk(object: Int, depth: Int, to name: String, key: BorrowedKey) -> Int? {
         let node = nodes[object]
         let first = object + 1
         var start = keyHint(depth: depth, object: object) ?? first
@@ -42,10 +42,10 @@ extension DecoderImpl {
         // first member up to the hint.
         var members = document.members(ofObject: object, node: node, from: start)
         while let child = members.next() {
-            guard document.stringEquals(nodes[child], name, utf8: utf8, textIsASCII: &nameIsASCII) else { continue }
+            guard document.stringEquals(nodes[child], name, key, textIsASCII: &nameIsASCII) else { continue }
             // An earlier duplicate, skipped by starting at the hint, would win.
             if start != first && !hasUniqueKeys(depth: depth, object: object),
-               let earlier = firstOccurrence(of: name, utf8: utf8, in: object, before: start) {
+               let earlier = firstOccurrence(of: name, key: key, in: object, before: start) {
                 return earlier
             }
             setKeyHint(depth: depth, object: object, next: members.position)
@@ -54,7 +54,7 @@ extension DecoderImpl {
         guard start != first else { return nil }
         members = document.members(ofObject: object, node: node)
         while let child = members.next(), child < start {
-            if document.stringEquals(nodes[child], name, utf8: utf8, textIsASCII: &nameIsASCII) {
+            if document.stringEquals(nodes[child], name, key, textIsASCII: &nameIsASCII) {
                 setKeyHint(depth: depth, object: object, next: members.position)
                 return child + 1
             }
@@ -63,11 +63,11 @@ extension DecoderImpl {
     }
 
     /// The value node of the first member named `name` whose key comes before `limit`.
-    private func firstOccurrence(of name: String, utf8: UnsafeBufferPointer<UInt8>, in object: Int, before limit: Int) -> Int? {
+    private func firstOccurrence(of name: String, key: BorrowedKey, in object: Int, before limit: Int) -> Int? {
         var nameIsASCII: Bool?
         for child in document.children(of: object) {
             if child >= limit { break }
-            if document.stringEquals(nodes[child], name, utf8: utf8, textIsASCII: &nameIsASCII) { return child + 1 }
+            if document.stringEquals(nodes[child], name, key, textIsASCII: &nameIsASCII) { return child + 1 }
         }
         return nil
     }

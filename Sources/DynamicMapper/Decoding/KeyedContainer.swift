@@ -151,13 +151,13 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         // A `@Mapped` property asking for this container's object (see ``ObjectAccess``).
-        if T.self == MappedModelAccess.self {
+        if let same = SameType(MappedModelAccess.self, T.self) {
             let plain = index == nil
-            return unsafeBitCast(MappedModelAccess(decoder: plain ? Unmanaged.passUnretained(impl) : nil, object: object, path: path), to: T.self)
+            return same.cast(MappedModelAccess(decoder: plain ? Unretained(impl) : nil, object: object, path: path))
         }
-        if T.self == ObjectAccess.self {
+        if let same = SameType(ObjectAccess.self, T.self) {
             let access = ObjectAccess(impl: impl, object: object, path: path, index: index)
-            return unsafeBitCast(access, to: T.self)
+            return same.cast(access)
         }
         let node = try require(key)
         if keyedKeys { return try decodeKeyedKeyOrChild(type, forKey: key, node: node) }

@@ -7,28 +7,28 @@ import Foundation
 @usableFromInline
 struct MappedModelAccess {
     /// Unretained: the container that made this holds the decoder, and the property uses it
-    /// only before that call returns (``ObjectAccess`` holds it strongly from there). Kept
-    /// unmanaged so that it is read without a retain.
-    let decoder: Unmanaged<DecoderImpl>?
+    /// only before that call returns (``ObjectAccess`` holds it strongly from there), so that
+    /// it is read without a retain.
+    let decoder: Unretained<DecoderImpl>?
     let object: Int
-    /// Unretained, as `decoder`: the container holds it. Unmanaged rather than
+    /// Unretained, as `decoder`: the container holds it. ``Unretained`` rather than
     /// `unowned(unsafe)`: reading an `unowned(unsafe)` reference into a strong one retains it,
     /// around every property's read.
-    let pathReference: Unmanaged<CodingPathNode>
+    let pathReference: Unretained<CodingPathNode>
     /// `impl` is there: the property can be read from these values alone.
     @usableFromInline let isDirect: Bool
 
-    init(decoder: Unmanaged<DecoderImpl>?, object: Int, path: CodingPathNode) {
+    init(decoder: Unretained<DecoderImpl>?, object: Int, path: CodingPathNode) {
         self.decoder = decoder
         self.object = object
-        pathReference = Unmanaged.passUnretained(path)
+        pathReference = Unretained(path)
         isDirect = decoder != nil
     }
 
-    var impl: DecoderImpl? { decoder?.takeUnretainedValue() }
+    var impl: DecoderImpl? { decoder?.object }
 
     /// The container's coding path, for the paths that build an ``ObjectAccess``.
-    var path: CodingPathNode { pathReference.takeUnretainedValue() }
+    var path: CodingPathNode { pathReference.object }
 }
 
 extension MappedModelAccess: Decodable {

@@ -86,6 +86,13 @@ extension Document {
         }
     }
 
+    /// ``stringEquals(_:_:utf8:textIsASCII:)`` for a name whose bytes a walk borrowed once
+    /// (see ``BorrowedKey``).
+    @inline(__always)
+    func stringEquals(_ node: Node, _ text: String, _ key: BorrowedKey, textIsASCII: inout Bool?) -> Bool {
+        stringEquals(node, text, utf8: key.utf8, textIsASCII: &textIsASCII)
+    }
+
     enum KeyComparison { case equal, different, unsure }
 
     @inline(__always)
@@ -145,7 +152,8 @@ extension Document {
     /// ASCII bytes are `utf8`: `false` means it has none, since its keys are ASCII without
     /// escapes too (that answer needs them so), and equal ASCII keys have equal bytes and so
     /// equal signatures.
-    func mayHaveKey(object index: Int, utf8: UnsafeBufferPointer<UInt8>, signatures scratch: [UInt64]) -> Bool {
+    func mayHaveKey(object index: Int, key: BorrowedKey, signatures scratch: [UInt64]) -> Bool {
+        let utf8 = key.utf8
         // An object of one member is answered without filling the table.
         guard nodes[index].length > 1 else { return true }
         var capacity = 16

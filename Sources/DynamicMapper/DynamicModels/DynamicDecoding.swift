@@ -23,7 +23,8 @@ extension DecoderImpl {
         try runMapping(&value, at: index)
         // `Model` is `T`, opened from `T.self` by the caller: the cast changes only the
         // static type.
-        return unsafeBitCast(value, to: T.self)
+        guard let same = SameType(Model.self, T.self) else { preconditionFailure("\(Model.self) is not \(T.self)") }
+        return same.cast(value)
     }
 
     /// Gives `value`, when it is a dynamic model decoded from the node at `index`, its view,
@@ -41,7 +42,7 @@ extension DecoderImpl {
             session.close()
             // Nothing the mapping kept (a copy of the view) holds it: the next model's run
             // may have it (an array of models would otherwise make one per element).
-            if isKnownUniquelyReferenced(&session) { spareMappingSession = session }
+            if isKnownUniquelyReferenced(&session) { dynamicModels.spareSession = session }
         }
         // Reads made while the value was built (an immutable model's `init(map:)`) count too.
         if let built = model.dynamicSelf?.decoded, built.document === document, built.index == index {
@@ -64,8 +65,8 @@ extension DecoderImpl {
     /// A closed session to run a mapping with: the one the last run left, when nothing kept
     /// it, or a new one.
     private func takeMappingSession() -> MappingSession {
-        guard let spare = spareMappingSession else { return MappingSession(.decoding(self)) }
-        spareMappingSession = nil
+        guard let spare = dynamicModels.spareSession else { return MappingSession(.decoding(self)) }
+        dynamicModels.spareSession = nil
         spare.reopen(.decoding(self))
         return spare
     }
@@ -91,9 +92,9 @@ extension DecoderImpl {
         let root = OverlayNode.source(document, currentNode)
         // Every such view of a decode has the same origin: the first one's box is shared by
         // the rest (each mappable model of an array makes one).
-        if let first = madeChoosingView { return DynamicClass(root: root, sharingWith: first) }
+        if let first = dynamicModels.choosingView { return DynamicClass(root: root, sharingWith: first) }
         let view = DynamicClass(root: root, origin: viewOrigin, session: nil)
-        madeChoosingView = view
+        dynamicModels.choosingView = view
         return view
     }
 
@@ -170,7 +171,7 @@ extension DynamicValue {
     @inline(__always)
     private func readFromDecoderDocument<T: Decodable>(into target: inout T, marksKeys: Bool) -> Bool {
         guard let session = root.session, let decoder = session.decoderReference else { return false }
-        return decoder._withUnsafeGuaranteedRef { readFromDecoderDocument(into: &target, marksKeys: marksKeys, session: session, impl: $0) }
+        return decoder.with { readFromDecoderDocument(into: &target, marksKeys: marksKeys, session: session, impl: $0) }
     }
 
     @inline(__always)
@@ -222,7 +223,7 @@ extension DynamicValue {
     @inline(__always)
     private func readFromDecoderDocument<T: Decodable>(into target: inout T?, marksKeys: Bool) -> Bool {
         guard let session = root.session, let decoder = session.decoderReference else { return false }
-        return decoder._withUnsafeGuaranteedRef { readFromDecoderDocument(into: &target, marksKeys: marksKeys, session: session, impl: $0) }
+        return decoder.with { readFromDecoderDocument(into: &target, marksKeys: marksKeys, session: session, impl: $0) }
     }
 
     @inline(__always)

@@ -8,23 +8,24 @@ import Foundation
 /// document's and always come back.
 ///
 /// One bit per node, set only while the decode that created it runs (on one thread, through
-/// ``bits``, which the decoder keeps as a plain pointer so that marking costs no reference
-/// counting or exclusivity check) and only read afterwards, when models are encoded.
+/// ``bits``, which the decoder keeps as a plain ``NodeBits`` handle so that marking costs no
+/// reference counting or exclusivity check) and only read afterwards, when models are encoded.
+/// This object owns the bits' memory and frees it in `deinit`.
 final class KeyUsage: @unchecked Sendable {
     // @unchecked: see above; after the decode returns the bits never change.
     let document: Document
     /// By key node index: asked for.
-    let bits: UnsafeMutablePointer<UInt64>
+    let bits: NodeBits
     /// By key node index: passed through on a path to a value below it.
-    let traversed: UnsafeMutablePointer<UInt64>
+    let traversed: NodeBits
     /// By byte offset of a number literal: read as a `Double`, or as a `Float`. A property of
     /// that type that still holds the rounded value keeps the literal when encoded again.
-    let doubleReads: UnsafeMutablePointer<UInt64>
-    let floatReads: UnsafeMutablePointer<UInt64>
+    let doubleReads: NodeBits
+    let floatReads: NodeBits
     /// By node index: an element a lossy array left out. While a model's array still holds
     /// what the others gave it, encoding keeps these in their places (see
     /// ``DynamicEncoding/Merger``).
-    let dropped: UnsafeMutablePointer<UInt64>
+    let dropped: NodeBits
     /// Whether any bit of `dropped` is set, so that arrays are checked only then.
     private(set) var hasDroppedElements = false
     /// What a property took where it did not take the document's value as written: a
@@ -32,23 +33,18 @@ final class KeyUsage: @unchecked Sendable {
     /// default after a lossy failure. While the property still holds it, encoding writes
     /// nothing there (see ``DynamicEncoding/Merger``).
     private(set) var keptValues: [KeptPlace: JSON] = [:]
-    private let nodeWords: Int
-    private let byteWords: Int
+    private let nodeCount: Int
+    private let byteCount: Int
 
     init(document: Document) {
         self.document = document
-        nodeWords = (document.nodes.count + 63) / 64
-        byteWords = (document.bytes.count + 63) / 64
-        bits = .allocate(capacity: nodeWords)
-        bits.initialize(repeating: 0, count: nodeWords)
-        traversed = .allocate(capacity: nodeWords)
-        traversed.initialize(repeating: 0, count: nodeWords)
-        dropped = .allocate(capacity: nodeWords)
-        dropped.initialize(repeating: 0, count: nodeWords)
-        doubleReads = .allocate(capacity: byteWords)
-        doubleReads.initialize(repeating: 0, count: byteWords)
-        floatReads = .allocate(capacity: byteWords)
-        floatReads.initialize(repeating: 0, count: byteWords)
+        nodeCount = document.nodes.count
+        byteCount = document.bytes.count
+        bits = .allocate(count: nodeCount)
+        traversed = .allocate(count: nodeCount)
+        dropped = .allocate(count: nodeCount)
+        doubleReads = .allocate(count: byteCount)
+        floatReads = .allocate(count: byteCount)
     }
 
     deinit {
@@ -59,23 +55,14 @@ final class KeyUsage: @unchecked Sendable {
         floatReads.deallocate()
     }
 
-    @inline(__always)
-    static func mark(_ index: Int, in bits: UnsafeMutablePointer<UInt64>) {
-        bits[index &>> 6] |= 1 &<< UInt64(index & 63)
-    }
-
-    private static func isMarked(_ index: Int, in bits: UnsafeMutablePointer<UInt64>, words: Int) -> Bool {
-        index >= 0 && index &>> 6 < words && bits[index &>> 6] & (1 &<< UInt64(index & 63)) != 0
-    }
-
     /// Whether a model asked for the key at `index` of `document`.
     func wasRead(keyNode index: Int, in document: Document) -> Bool {
-        document === self.document && Self.isMarked(index, in: bits, words: nodeWords)
+        document === self.document && bits.isMarked(index, count: nodeCount)
     }
 
     /// Whether a model's path passed through the key at `index` of `document`.
     func wasTraversed(keyNode index: Int, in document: Document) -> Bool {
-        document === self.document && Self.isMarked(index, in: traversed, words: nodeWords)
+        document === self.document && traversed.isMarked(index, count: nodeCount)
     }
 
     /// A place ``keptValues`` knows: a node of the document, or a path below an object node
@@ -121,19 +108,19 @@ final class KeyUsage: @unchecked Sendable {
 
     /// Records that a lossy array left out the element at node `index`.
     func markDropped(_ index: Int) {
-        Self.mark(index, in: dropped)
+        dropped.mark(index)
         hasDroppedElements = true
     }
 
     /// Whether a lossy array left out the element at node `index` of `document`.
     func wasDropped(_ index: Int, in document: Document) -> Bool {
-        document === self.document && Self.isMarked(index, in: dropped, words: nodeWords)
+        document === self.document && dropped.isMarked(index, count: nodeCount)
     }
 
     /// Whether the number node `node` of `document` was read as a `Double` or a `Float`.
     func floatingReads(of node: Node, in document: Document) -> (double: Bool, float: Bool) {
         guard document === self.document else { return (false, false) }
         let offset = Int(node.offset)
-        return (Self.isMarked(offset, in: doubleReads, words: byteWords), Self.isMarked(offset, in: floatReads, words: byteWords))
+        return (doubleReads.isMarked(offset, count: byteCount), floatReads.isMarked(offset, count: byteCount))
     }
 }

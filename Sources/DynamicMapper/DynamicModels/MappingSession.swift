@@ -27,14 +27,14 @@ final class MappingSession: @unchecked Sendable {
     @exclusivity(unchecked)
     #endif
     private(set) var decoder: DecoderImpl? {
-        didSet { decoderReference = decoder.map(Unmanaged.passUnretained) }
+        didSet { decoderReference = decoder.map(Unretained.init) }
     }
     /// `decoder`, unretained, for the reads of a mapping: each would otherwise retain and
     /// release the decoder. Valid while `decoder` holds it, which is while the run lasts.
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    private(set) var decoderReference: Unmanaged<DecoderImpl>?
+    private(set) var decoderReference: Unretained<DecoderImpl>?
     #if !DEBUG
     @exclusivity(unchecked)
     #endif

@@ -10,6 +10,11 @@ enum KeyOrder {
         return left.count == right.count ? 0 : left.count < right.count ? -1 : 1
     }
 
+    /// The same for keys held as arrays of their bytes.
+    static func compare(_ left: [UInt8], _ right: [UInt8]) -> Int {
+        left.withUnsafeBufferPointer { left in right.withUnsafeBufferPointer { compare(left, $0) } }
+    }
+
     /// Whether the key `left` sorts before `right`.
     static func precedes(_ left: String, _ right: String) -> Bool {
         left.utf8.lexicographicallyPrecedes(right.utf8)

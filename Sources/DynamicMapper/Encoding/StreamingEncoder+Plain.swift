@@ -24,26 +24,26 @@ enum PlainValue {
     /// passed owned, which copies every value that is not plain.
     @inline(__always)
     init?<T>(_ value: borrowing T) {
-        if T.self == String.self {
-            self = .string(unsafeBitCast(value, to: String.self))
-        } else if T.self == Int.self {
-            self = .int(unsafeBitCast(value, to: Int.self))
-        } else if T.self == Double.self {
-            self = .double(unsafeBitCast(value, to: Double.self))
-        } else if T.self == Bool.self {
-            self = .bool(unsafeBitCast(value, to: Bool.self))
-        } else if T.self == [Double].self {
-            self = .doubles(unsafeBitCast(value, to: [Double].self))
-        } else if T.self == [Int].self {
-            self = .ints(unsafeBitCast(value, to: [Int].self))
-        } else if T.self == [String].self {
-            self = .strings(unsafeBitCast(value, to: [String].self))
-        } else if T.self == Float.self {
-            self = .float(unsafeBitCast(value, to: Float.self))
-        } else if T.self == [Bool].self {
-            self = .bools(unsafeBitCast(value, to: [Bool].self))
-        } else if T.self == [Float].self {
-            self = .floats(unsafeBitCast(value, to: [Float].self))
+        if let same = SameType(T.self, String.self) {
+            self = .string(same.cast(value))
+        } else if let same = SameType(T.self, Int.self) {
+            self = .int(same.cast(value))
+        } else if let same = SameType(T.self, Double.self) {
+            self = .double(same.cast(value))
+        } else if let same = SameType(T.self, Bool.self) {
+            self = .bool(same.cast(value))
+        } else if let same = SameType(T.self, [Double].self) {
+            self = .doubles(same.cast(value))
+        } else if let same = SameType(T.self, [Int].self) {
+            self = .ints(same.cast(value))
+        } else if let same = SameType(T.self, [String].self) {
+            self = .strings(same.cast(value))
+        } else if let same = SameType(T.self, Float.self) {
+            self = .float(same.cast(value))
+        } else if let same = SameType(T.self, [Bool].self) {
+            self = .bools(same.cast(value))
+        } else if let same = SameType(T.self, [Float].self) {
+            self = .floats(same.cast(value))
         } else {
             return nil
         }

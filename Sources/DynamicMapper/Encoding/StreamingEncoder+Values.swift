@@ -17,19 +17,19 @@ extension StreamingEncoder {
     @discardableResult
     func encodeValue<T: Encodable>(_ value: T, at place: consuming ValuePath, emptyAsObject: Bool = true, member: Bool = false) throws -> Bool {
         guard StackGuard.hasRoom() else { return try encodeValueOnLargerStack(value, at: place, emptyAsObject: emptyAsObject, member: member) }
-        if T.self == Date.self {
-            try write(options.form(of: unsafeBitCast(value, to: Date.self)), at: place)
-        } else if T.self == Data.self {
-            try write(options.form(of: unsafeBitCast(value, to: Data.self)), at: place)
-        } else if T.self == URL.self {
-            writer.writeString(unsafeBitCast(value, to: URL.self).absoluteString)
-        } else if T.self == Decimal.self {
-            writer.writeRaw(unsafeBitCast(value, to: Decimal.self).description)
-        } else if T.self == JSON.self {
-            writer.write(unsafeBitCast(value, to: JSON.self))
-        } else if T.self == DynamicClass.self {
+        if let same = SameType(T.self, Date.self) {
+            try write(options.form(of: same.cast(value)), at: place)
+        } else if let same = SameType(T.self, Data.self) {
+            try write(options.form(of: same.cast(value)), at: place)
+        } else if let same = SameType(T.self, URL.self) {
+            writer.writeString(same.cast(value).absoluteString)
+        } else if let same = SameType(T.self, Decimal.self) {
+            writer.writeRaw(same.cast(value).description)
+        } else if let same = SameType(T.self, JSON.self) {
+            writer.write(same.cast(value))
+        } else if let same = SameType(T.self, DynamicClass.self) {
             // A view's untouched parts keep their original bytes.
-            writer.write(unsafeBitCast(value, to: DynamicClass.self).tree)
+            writer.write(same.cast(value).tree)
         } else if options.keyMode != .useDefaultKeys, let dictionary = value as? any StringKeyedDictionaryEncodable {
             try encodeStringKeyedDictionary(dictionary, at: place)
         } else if !isPlainType(of: value) {

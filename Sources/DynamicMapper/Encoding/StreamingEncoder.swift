@@ -470,7 +470,7 @@ final class StreamingEncoder {
         let a = members[first], b = members[second]
         if escaped {
             let left = unescapedKey(a), right = unescapedKey(b)
-            return left.withUnsafeBufferPointer { left in right.withUnsafeBufferPointer { KeyOrder.compare(left, $0) } }
+            return KeyOrder.compare(left, right)
         }
         return KeyOrder.compare(writer.bytes(in: (a.keyStart + 1)..<(a.keyEnd - 1)), writer.bytes(in: (b.keyStart + 1)..<(b.keyEnd - 1)))
     }

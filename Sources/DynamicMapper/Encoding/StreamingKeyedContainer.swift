@@ -65,7 +65,7 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         if let plain = PlainValue(value) { return try encodePlain(plain, forKey: key) }
-        if T.self == MappedMember.self { return try encodeMember(unsafeBitCast(value, to: MappedMember.self)) }
+        if let same = SameType(T.self, MappedMember.self) { return try encodeMember(same.cast(value)) }
         guard encoder.enter(frame) else { throw StreamingFallback() }
         let mark = encoder.mark(frame)
         encoder.beginMember(encoder.convertedKey(key, in: path), replaces: replaces)

@@ -77,8 +77,8 @@ struct StreamingUnkeyedContainer: UnkeyedEncodingContainer {
         do {
             // Unretained: the closure runs (if ever) inside this call, while `self` holds the
             // node; a strong capture cost two retains and releases per value.
-            let node = Unmanaged.passUnretained(path)
-            try encoder.write(plain) { node.takeUnretainedValue().codingPath(appending: .index(index)) }
+            let node = Unretained(path)
+            try encoder.write(plain) { node.object.codingPath(appending: .index(index)) }
         } catch {
             encoder.writer.truncate(to: start)
             encoder.frames[frame.index].count = index

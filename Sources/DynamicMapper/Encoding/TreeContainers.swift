@@ -119,7 +119,7 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        if T.self == MappedMember.self { return try encodeMember(unsafeBitCast(value, to: MappedMember.self), for: key) }
+        if let same = SameType(T.self, MappedMember.self) { return try encodeMember(same.cast(value), for: key) }
         if let flat = value as? any FlatEncodable, flat.spreadsIntoParent {
             let spreading = TreeEncoder(options: options, codingPath: codingPath, object: object)
             try flat.encodeFlat(to: spreading)

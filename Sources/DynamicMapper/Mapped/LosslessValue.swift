@@ -34,7 +34,7 @@ enum LosslessValue {
     /// Whether `text` is a number in strict JSON grammar (no `NaN`, hex, `+` or spaces).
     private static func isStrictNumber(_ text: String) -> Bool {
         var bytes = Array(text.utf8)
-        return !bytes.isEmpty && bytes.withUnsafeMutableBufferPointer { NumberGrammar.isStrictNumber($0) }
+        return !bytes.isEmpty && NumberGrammar.isStrictNumber(&bytes)
     }
 
     private static func text(of value: JSON) -> String? {

@@ -43,7 +43,7 @@ enum MappedConfiguration: @unchecked Sendable {
     /// Unretained, which is sound because an entry is never freed: layouts are cached for
     /// the life of the process (``MappedLayout/of(_:)``; the renamed entries too, once
     /// stored), and only entries handed out by a cached layout are put here.
-    case entry(Unmanaged<MappedEntry>)
+    case entry(Unretained<MappedEntry>)
 
     /// A property with only a key (or none): the common case, built without looking at options.
     @inlinable
@@ -53,7 +53,7 @@ enum MappedConfiguration: @unchecked Sendable {
 
     /// A decoded wrapper's: its entry's, or none (a decoder that cannot see the declaration).
     @inlinable
-    init(entry: Unmanaged<MappedEntry>?) {
+    init(entry: Unretained<MappedEntry>?) {
         if let entry { self = .entry(entry) } else { self = .named(nil) }
     }
 
@@ -69,7 +69,7 @@ enum MappedConfiguration: @unchecked Sendable {
         switch self {
         case .named(let key): key
         case .settings(let settings): settings.key
-        case .entry(let entry): entry._withUnsafeGuaranteedRef { $0.configuration.key }
+        case .entry(let entry): entry.with { $0.configuration.key }
         }
     }
 
@@ -77,7 +77,7 @@ enum MappedConfiguration: @unchecked Sendable {
         switch self {
         case .named: []
         case .settings(let settings): settings.flags
-        case .entry(let entry): entry._withUnsafeGuaranteedRef { $0.configuration.flags }
+        case .entry(let entry): entry.with { $0.configuration.flags }
         }
     }
 
@@ -86,7 +86,7 @@ enum MappedConfiguration: @unchecked Sendable {
         switch self {
         case .named: nil
         case .settings(let settings): settings.typed
-        case .entry(let entry): entry._withUnsafeGuaranteedRef { $0.configuration.typed }
+        case .entry(let entry): entry.with { $0.configuration.typed }
         }
     }
 
@@ -97,7 +97,7 @@ enum MappedConfiguration: @unchecked Sendable {
         case .named: nil
         // Only a `Mapped<Value>` keeps a default, a `MappedDefault<Value>` of its own `Value`.
         case .settings(let settings): settings.keptDefault.map { unsafeDowncast($0, to: MappedDefault<Value>.self).value }
-        case .entry(let entry): entry._withUnsafeGuaranteedRef { $0.defaultValue(Value.self) }
+        case .entry(let entry): entry.with { $0.defaultValue(Value.self) }
         }
     }
 
@@ -111,7 +111,7 @@ enum MappedConfiguration: @unchecked Sendable {
 
     /// The declaration itself, for an entry to keep: never an `.entry`.
     var declared: MappedConfiguration {
-        if case .entry(let entry) = self { return entry._withUnsafeGuaranteedRef { $0.configuration } }
+        if case .entry(let entry) = self { return entry.with { $0.configuration } }
         return self
     }
 

@@ -135,22 +135,22 @@ final class MappedLayout: Sendable {
     /// the order of the entries, so the next one is usually right.
     @inline(__always)
     func entry(named name: String, valueType: ObjectIdentifier, cursor: inout Int) -> MappedEntry? {
-        unretainedEntry(named: name, valueType: valueType, cursor: &cursor)?.takeUnretainedValue()
+        unretainedEntry(named: name, valueType: valueType, cursor: &cursor)?.object
     }
 
     /// ``entry(named:valueType:cursor:)`` without a retain, valid while this layout lives.
     @inline(__always)
-    func unretainedEntry(named name: String, valueType: ObjectIdentifier, cursor: inout Int) -> Unmanaged<MappedEntry>? {
+    func unretainedEntry(named name: String, valueType: ObjectIdentifier, cursor: inout Int) -> Unretained<MappedEntry>? {
         if cursor < entries.count {
-            let next = Unmanaged.passUnretained(entries[cursor])
-            if next._withUnsafeGuaranteedRef({ $0.valueType == valueType && $0.name == name }) {
+            let next = Unretained(entries[cursor])
+            if next.with({ $0.valueType == valueType && $0.name == name }) {
                 cursor += 1
                 return next
             }
         }
         guard let position = positions[name], entries[position].valueType == valueType else { return nil }
         cursor = position + 1
-        return Unmanaged.passUnretained(entries[position])
+        return Unretained(entries[position])
     }
 
     /// The entry for the property that the model's `CodingKeys` name `codingKey` (`case count =

@@ -1,5 +1,10 @@
 /// Number-literal checks and the JSON5-to-JSON normalisation of number spellings.
 enum NumberGrammar {
+    /// Whether `bytes` is exactly one RFC 8259 number (for text outside a document).
+    static func isStrictNumber(_ bytes: inout [UInt8]) -> Bool {
+        bytes.withUnsafeMutableBufferPointer { isStrictNumber($0) }
+    }
+
     /// Whether `bytes` is exactly one RFC 8259 number.
     static func isStrictNumber(_ bytes: UnsafeMutableBufferPointer<UInt8>) -> Bool {
         var index = 0

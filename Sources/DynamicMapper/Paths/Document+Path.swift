@@ -36,22 +36,22 @@ extension Document {
             cursor.uniqueKeys = nil
         }
         // The name's bytes are borrowed once for the whole walk, not once per key compared.
-        if let found = key.utf8.withContiguousStorageIfAvailable({ member(of: index, node: node, named: key, utf8: $0, cursor: &cursor) }) {
+        if let found = key.utf8.withContiguousStorageIfAvailable({ member(of: index, node: node, named: key, borrowed: BorrowedKey(lending: $0), cursor: &cursor) }) {
             return found
         }
         var text = key
-        return text.withUTF8 { member(of: index, node: node, named: key, utf8: $0, cursor: &cursor) }
+        return text.withUTF8 { member(of: index, node: node, named: key, borrowed: BorrowedKey(lending: $0), cursor: &cursor) }
     }
 
     @inline(__always)
-    private func member(of index: Int, node: Node, named key: String, utf8: UnsafeBufferPointer<UInt8>, cursor: inout MemberCursor) -> Int? {
+    private func member(of index: Int, node: Node, named key: String, borrowed: BorrowedKey, cursor: inout MemberCursor) -> Int? {
         let first = index + 1
         let start = cursor.nextKey < Int(node.end) ? cursor.nextKey : first
         var keyIsASCII: Bool?
         var walk = members(ofObject: index, node: node, from: start)
         var missed = false
         while let child = walk.next() {
-            if stringEquals(nodes[child], key, utf8: utf8, textIsASCII: &keyIsASCII) {
+            if stringEquals(nodes[child], key, borrowed, textIsASCII: &keyIsASCII) {
                 if start != first, let earlier = earlierDuplicate(of: child, object: index, named: key, cursor: &cursor) { return earlier }
                 cursor.nextKey = walk.position
                 cursor.lastKey = child
@@ -62,19 +62,19 @@ extension Document {
             // Not at the cursor: the key found last (the cursor stands after it) may be asked
             // for again, by a path through it.
             let last = cursor.lastKey
-            if last >= first, last != child, stringEquals(nodes[last], key, utf8: utf8, textIsASCII: &keyIsASCII) {
+            if last >= first, last != child, stringEquals(nodes[last], key, borrowed, textIsASCII: &keyIsASCII) {
                 return earlierDuplicate(of: last, object: index, named: key, cursor: &cursor) ?? last + 1
             }
             // An object whose keys are known to be different can tell at once that an ASCII
             // name is not there, sparing a missing key the walk over every member.
-            if cursor.uniqueKeys == true, keyIsASCII == true, !mayHaveKey(object: index, utf8: utf8, signatures: cursor.scratch) {
+            if cursor.uniqueKeys == true, keyIsASCII == true, !mayHaveKey(object: index, key: borrowed, signatures: cursor.scratch) {
                 return nil
             }
         }
         guard start != first else { return nil }
         walk = members(ofObject: index, node: node)
         while let child = walk.next(), child < start {
-            if stringEquals(nodes[child], key, utf8: utf8, textIsASCII: &keyIsASCII) {
+            if stringEquals(nodes[child], key, borrowed, textIsASCII: &keyIsASCII) {
                 cursor.nextKey = walk.position
                 cursor.lastKey = child
                 return child + 1

@@ -209,9 +209,9 @@ public struct DynamicValue: Sendable {
     /// be encoded.
     func encoded<T: Encodable>(_ value: T) -> OverlayNode? {
         // The common scalars encode the same under every setting: skip the encoder.
-        if T.self == String.self { return .value(.string(unsafeBitCast(value, to: String.self))) }
-        if T.self == Int.self { return .value(.number(JSON.Number(unsafeBitCast(value, to: Int.self)))) }
-        if T.self == Bool.self { return .value(.bool(unsafeBitCast(value, to: Bool.self))) }
+        if let same = SameType(T.self, String.self) { return .value(.string(same.cast(value))) }
+        if let same = SameType(T.self, Int.self) { return .value(.number(JSON.Number(same.cast(value)))) }
+        if let same = SameType(T.self, Bool.self) { return .value(.bool(same.cast(value))) }
         if let json = value as? JSON { return .value(json) }
         let options = root.session?.encodingOptions ?? .defaultEncoding
         do {

@@ -1,0 +1,94 @@
+import Foundation
+
+extension MappedModelAccess {
+    /// Decodes the `@Mapped` property `property` of the model being decoded from this object,
+    /// and gives its layout entry; only for a direct access (``isDirect``).
+    ///
+    /// The common case, a property under one key of its own with no options and a value
+    /// there, is read here without making an ``ObjectAccess``; the rest goes to it.
+    @usableFromInline
+    func decodeMapped<Value: Decodable>(_ type: Value.Type, property: String, entry taken: inout Unretained<MappedEntry>?) throws -> Value {
+        // Unretained: the container that asked holds the decoder, and the decoder's layout
+        // its entries, for the whole call. Only the value's own decoding is a generic closure.
+        guard let decoder,
+              let found = decoder.with({ $0.unretainedMappedEntry(named: property, valueType: ObjectIdentifier(Value.self), object: object) }) else {
+            return try decodeUnlisted(Value.self, property: property, entry: &taken)
+        }
+        taken = found
+        let node = found.with { entry in
+            entry.plainKey.flatMap { key in
+                decoder.with { $0.member(named: key, of: object, depth: pathReference.with { $0.depth }, index: nil) }
+            }
+        }
+        guard let node, decoder.with({ $0.nodes[node].kind != .null }) else {
+            return try decodeOtherwise(Value.self, entry: found, impl: decoder, lookedUp: node)
+        }
+        do {
+            return try decoder.with { try $0.decodeMappedMember(Value.self, at: node, parent: pathReference, entry: found) }
+        } catch {
+            // Not `catch let error as DecodingError`: a `DecodingError` in this function would
+            // cost a run-time lookup of its size on every call, failing or not.
+            return try MappedDecoding.converted(Value.self, at: node, impl: decoder.object, error: error)
+        }
+    }
+
+    /// ``decodeMapped(_:property:entry:)`` for a `String` property.
+    @usableFromInline
+    func decodeMappedString(property: String, entry taken: inout Unretained<MappedEntry>?) throws -> String {
+        try decodeMapped(String.self, property: property, entry: &taken)
+    }
+
+    /// ``decodeMapped(_:property:entry:)`` for an `Int` property.
+    @usableFromInline
+    func decodeMappedInt(property: String, entry taken: inout Unretained<MappedEntry>?) throws -> Int {
+        try decodeMapped(Int.self, property: property, entry: &taken)
+    }
+
+    /// ``decodeMapped(_:property:entry:)`` for a `Double` property.
+    @usableFromInline
+    func decodeMappedDouble(property: String, entry taken: inout Unretained<MappedEntry>?) throws -> Double {
+        try decodeMapped(Double.self, property: property, entry: &taken)
+    }
+
+    /// ``decodeMapped(_:property:entry:)`` for a `Bool` property.
+    @usableFromInline
+    func decodeMappedBool(property: String, entry taken: inout Unretained<MappedEntry>?) throws -> Bool {
+        try decodeMapped(Bool.self, property: property, entry: &taken)
+    }
+
+    /// A property the layout does not list under its name (renamed, or unknown).
+    @inline(never)
+    private func decodeUnlisted<Value: Decodable>(_ type: Value.Type, property: String, entry taken: inout Unretained<MappedEntry>?) throws -> Value {
+        guard let impl else { throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "Only DynamicJSONDecoder gives access to the object.")) }
+        return try ObjectAccess(self, impl: impl).decodeMapped(Value.self, property: property, entry: &taken)
+    }
+
+    /// A property with a path or options, or whose value is missing or `null` (`lookedUp`: nil
+    /// or the `null`, for a property under one key).
+    /// Both references unretained, for the reason ``decodeMapped(_:property:entry:)`` reads them
+    /// so (they outlive the call): passed as strong references they were retained around it.
+    @inline(never)
+    private func decodeOtherwise<Value: Decodable>(_ type: Value.Type, entry: Unretained<MappedEntry>, impl: Unretained<DecoderImpl>, lookedUp: Int?) throws -> Value {
+        try entry.with { entry in
+            try impl.with { impl in
+                try decodeOtherwise(Value.self, entry: entry, impl: impl, lookedUp: lookedUp)
+            }
+        }
+    }
+
+    @inline(__always)
+    private func decodeOtherwise<Value: Decodable>(_ type: Value.Type, entry: MappedEntry, impl: DecoderImpl, lookedUp: Int?) throws -> Value {
+        let access = ObjectAccess(self, impl: impl)
+        guard entry.plainKey != nil else { return try access.decodeMapped(Value.self, entry: entry) }
+        // The common missing key with a default, as `MappedDecoding.value` takes it.
+        if lookedUp == nil, let value = entry.defaultValue(Value.self) {
+            impl.report(.defaultForMissingKey, missingAt: entry.path, below: object, codingPath: MappedLocation(access: access, path: entry.path).codingPath)
+            impl.keep(value, missingAt: entry.path, below: object)
+            return value
+        }
+        // The key was looked for already: a missing key is not walked for again.
+        return try MappedDecoding.value(Value.self, entry: entry, from: access, lookedUp: .some(lookedUp)) { impl, node, path in
+            try impl.decodeDetached(Value.self, at: node, marksKeys: nil, path: path)
+        }
+    }
+}
