@@ -48,6 +48,7 @@ let benchmarks: @Sendable () -> Void = {
     registerEditBenchmarks(problems: &problems)
     registerPatchingBenchmarks(in: directory, problems: &problems)
     registerQueryBenchmarks(in: directory, problems: &problems)
+    registerStreamingBenchmarks(in: directory, problems: &problems)
 
     for problem in problems {
         print("DecodingBenchmarks: \(problem)")
