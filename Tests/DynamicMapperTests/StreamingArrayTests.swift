@@ -260,7 +260,7 @@ struct StreamingArrayTests {
         }
     }
 
-    @Test("A missing key, a value that is not an array, an index step: arrayNotFound")
+    @Test("A missing key, a value that is not an array, an index past the end: arrayNotFound")
     func arrayNotFound() {
         let data = Data(#"{"data": {"items": 3}, "other": []}"#.utf8)
         let decoder = DynamicJSONDecoder()
