@@ -32,7 +32,7 @@ struct ByteChunks: AsyncSequence, Sendable {
 
     init(_ data: Data, chunkSize: Int = 64 * 1024) {
         let bytes = [UInt8](data)
-        chunks = stride(from: 0, to: bytes.count, by: chunkSize).map { bytes[$0..<min(bytes.count, $0 + chunkSize)] }
+        chunks = stride(from: 0, to: bytes.count, by: chunkSize).map { bytes[$0..<Swift.min(bytes.count, $0 + chunkSize)] }
     }
 
     func makeAsyncIterator() -> Iterator { Iterator(chunks: chunks) }
@@ -73,7 +73,7 @@ func repeated(_ lines: [Data], size: Int, open: String = "", separator: String, 
 
 func registerStreamingBenchmarks(in directory: URL, problems: inout [String]) {
     guard let twitter = try? Data(contentsOf: directory.appendingPathComponent("twitter.json")) else { return }
-    let metrics: [BenchmarkMetric] = [.wallClock, .throughput, .peakMemoryResident, .mallocCountTotal]
+    let metrics: [BenchmarkMetric] = [.wallClock, .cpuTotal, .throughput, .peakMemoryResident, .mallocCountTotal]
     do {
         let lines = try statusLines(twitter)
         let (jsonLines, lineCount) = repeated(lines, size: 4 << 20, separator: "\n", close: "\n")
@@ -170,7 +170,7 @@ private func registerLargeStreamingBenchmarks(lines: [Data], metrics: [Benchmark
         try decoder.elements(of: Status.self, contentsOf: input).forEach { _ in count += 1 }
         blackHole(count)
     }
-    Benchmark("Streaming/large/PatchThrough", configuration: once) { _ in
+    Benchmark("Streaming/large/PatchThrough", configuration: once) { benchmark in
         var index = 0
         let summary = try decoder.patchElements(of: DynamicClass.self, contentsOf: input, writingTo: output) { status in
             defer { index += 1 }
@@ -178,6 +178,7 @@ private func registerLargeStreamingBenchmarks(lines: [Data], metrics: [Benchmark
             status.user.screen_name.set(String(repeating: "x", count: name.utf8.count))
         }
         blackHole(summary)
+        benchmark.stopMeasurement()
         let differing = try differingBytes(input, output)
         if differing.sizes.0 != differing.sizes.1 || differing.count > summary.edited * 20 {
             print("Streaming/large/PatchThrough: sizes \(differing.sizes), \(differing.count) bytes differ for \(summary.edited) edits")

@@ -287,14 +287,7 @@ struct ArrayFramer {
             }
 
         case .memberCommaOrClose:
-            if byte == UInt8(ascii: ",") {
-                pos += 1
-                state = .key
-            } else if byte == UInt8(ascii: "}") {
-                try closePathContainer()
-            } else {
-                throw unexpected(byte, expecting: "',' or '}'")
-            }
+            try commaOrClose(byte, close: UInt8(ascii: "}"), next: .key)
 
         case .pathElementOrClose, .pathElement:
             if byte == UInt8(ascii: "]"), state == .pathElementOrClose {
@@ -310,14 +303,7 @@ struct ArrayFramer {
             }
 
         case .pathCommaOrClose:
-            if byte == UInt8(ascii: ",") {
-                pos += 1
-                state = .pathElement
-            } else if byte == UInt8(ascii: "]") {
-                try closePathContainer()
-            } else {
-                throw unexpected(byte, expecting: "',' or ']'")
-            }
+            try commaOrClose(byte, close: UInt8(ascii: "]"), next: .pathElement)
 
         case .elementOrClose, .element:
             if byte == UInt8(ascii: "]"), state == .elementOrClose {
@@ -341,6 +327,19 @@ struct ArrayFramer {
 
         case .inKey, .inElement, .skipping, .finished:
             break
+        }
+    }
+
+    /// After a value in a container on the path: a comma and the `next` member or element, or
+    /// the container's end.
+    private mutating func commaOrClose(_ byte: UInt8, close: UInt8, next: State) throws(JSONStreamError) {
+        if byte == UInt8(ascii: ",") {
+            pos += 1
+            state = next
+        } else if byte == close {
+            try closePathContainer()
+        } else {
+            throw unexpected(byte, expecting: "',' or '\(Character(Unicode.Scalar(close)))'")
         }
     }
 

@@ -29,9 +29,7 @@ extension JSONStream where Element: Sendable {
         maximumConcurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
         lookAhead: Int = 1024, lookAheadBytes: Int = 16 * 1024 * 1024
     ) -> ParallelJSONStream<Element> {
-        ParallelJSONStream(
-            limits: ParallelLimits(concurrency: maximumConcurrency, elements: lookAhead, bytes: lookAheadBytes),
-            makeSource: { makeIterator() })
+        ParallelJSONStream(maximumConcurrency, lookAhead, lookAheadBytes) { makeIterator() }
     }
 }
 
@@ -51,9 +49,7 @@ extension AsyncJSONStream where Element: Sendable {
         maximumConcurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
         lookAhead: Int = 1024, lookAheadBytes: Int = 16 * 1024 * 1024
     ) -> ParallelJSONStream<Element> {
-        ParallelJSONStream(
-            limits: ParallelLimits(concurrency: maximumConcurrency, elements: lookAhead, bytes: lookAheadBytes),
-            makeSource: { makeAsyncIterator() })
+        ParallelJSONStream(maximumConcurrency, lookAhead, lookAheadBytes) { makeAsyncIterator() }
     }
 }
 
@@ -87,8 +83,8 @@ struct ParallelLimits: Sendable {
 /// ```
 ///
 /// One framer finds where each element starts and ends, as the sequential stream does; the
-/// framed bytes are decoded in batches by concurrent tasks; the results are put back in input
-/// order. At most `lookAhead` elements and about `lookAheadBytes` of their bytes are framed
+/// framed bytes are decoded in batches on Dispatch's worker threads, at most
+/// `maximumConcurrency` batches at a time; the results are put back in input order. At most `lookAhead` elements and about `lookAheadBytes` of their bytes are framed
 /// ahead of the element being delivered, so memory stays bounded; reading stops when either
 /// limit is reached and resumes as the consumer catches up.
 ///
@@ -102,6 +98,11 @@ struct ParallelLimits: Sendable {
 public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
     let limits: ParallelLimits
     let makeSource: () -> any FrameSource<Element>
+
+    init(_ concurrency: Int, _ elements: Int, _ bytes: Int, makeSource: @escaping () -> any FrameSource<Element>) {
+        limits = ParallelLimits(concurrency: concurrency, elements: elements, bytes: bytes)
+        self.makeSource = makeSource
+    }
 
     /// An iterator for `for try await`: `var iterator = stream.makeAsyncIterator()`.
     public func makeAsyncIterator() -> AsyncIterator {
@@ -119,7 +120,7 @@ public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
 
         /// What waits to be delivered, in input order.
         private enum Pending {
-            case batch(Task<Results, Never>, elements: Int, bytes: Int)
+            case batch(BatchResults<Element>, elements: Int, bytes: Int)
             /// What ended the source (a framing or reading error), after the batches before it.
             case failure(any Error)
         }
@@ -184,8 +185,8 @@ public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
                     return nil
                 }
                 switch pending.removeFirst() {
-                case .batch(let task, let elements, let bytes):
-                    ready = await task.value
+                case .batch(let results, let elements, let bytes):
+                    ready = await results.value()
                     readyBytes = bytes
                     elementsAhead -= elements - ready.count
                     // Keeps the workers busy while the consumer takes this batch, from what
@@ -245,35 +246,78 @@ public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
             sourceEnded = true
         }
 
+        /// Hands the frames gathered so far to a worker. Dispatch rather than a task: the
+        /// decoding is long work for the CPU, which must not wait for a thread of the
+        /// cooperative pool (a program may hold one, blocked, on a 2-core machine).
         private mutating func startBatch() {
             guard !batch.isEmpty else { return }
             let frames = batch
             let recipe = recipe
-            let task = Task {
-                var results: Results = []
-                results.reserveCapacity(frames.count)
+            let results = BatchResults<Element>()
+            DispatchQueue.global().async {
+                var decoded: Results = []
+                decoded.reserveCapacity(frames.count)
                 for (data, frame) in frames {
-                    if Task.isCancelled { break }
+                    if results.isCancelled { break }
                     let result = recipe.decodeElement(data, frame)
-                    results.append(result)
+                    decoded.append(result)
                     // Elements after a failure that ends the stream would never be delivered.
                     if case .failure = result, !recipe.options.skipsFailingElements { break }
                 }
-                return results
+                results.complete(decoded)
             }
-            pending.append(.batch(task, elements: frames.count, bytes: batchBytes))
+            pending.append(.batch(results, elements: frames.count, bytes: batchBytes))
             batch = []
             batchBytes = 0
         }
 
         /// Ends the iteration: abandons the decoding under way.
         private mutating func stop() {
-            for case .batch(let task, _, _) in pending { task.cancel() }
+            for case .batch(let results, _, _) in pending { results.cancel() }
             pending = []
             ready = []
             readyIndex = 0
             batch = []
             finished = true
+        }
+    }
+}
+
+/// The results of one batch: made by a worker, awaited by the consumer.
+final class BatchResults<Element: Sendable>: @unchecked Sendable {
+    typealias Results = [Result<Element, JSONStreamError>]
+
+    // @unchecked: every stored property is read and written under `lock`.
+    private let lock = NSLock()
+    private var results: Results?
+    private var waiter: CheckedContinuation<Results, Never>?
+    private var cancelled = false
+
+    /// Whether the consumer gave up on these results: the worker stops.
+    var isCancelled: Bool { lock.withLock { cancelled } }
+
+    func cancel() {
+        lock.withLock { cancelled = true }
+    }
+
+    /// Called once by the worker.
+    func complete(_ results: Results) {
+        let waiter = lock.withLock { () -> CheckedContinuation<Results, Never>? in
+            defer { self.waiter = nil }
+            if self.waiter == nil { self.results = results }
+            return self.waiter
+        }
+        waiter?.resume(returning: results)
+    }
+
+    /// The results, once the worker is done.
+    func value() async -> Results {
+        await withCheckedContinuation { continuation in
+            let ready = lock.withLock { () -> Results? in
+                if results == nil { waiter = continuation }
+                return results
+            }
+            if let ready { continuation.resume(returning: ready) }
         }
     }
 }
