@@ -248,13 +248,13 @@ public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
 
         /// Hands the frames gathered so far to a worker. Dispatch rather than a task: the
         /// decoding is long work for the CPU, which must not wait for a thread of the
-        /// cooperative pool (a program may hold one, blocked, on a 2-core machine).
+        /// cooperative pool (a program may hold one blocked, and it has one a core).
         private mutating func startBatch() {
             guard !batch.isEmpty else { return }
             let frames = batch
             let recipe = recipe
             let results = BatchResults<Element>()
-            DispatchQueue.global().async {
+            parallelDecodingQueue.async {
                 var decoded: Results = []
                 decoded.reserveCapacity(frames.count)
                 for (data, frame) in frames {
@@ -282,6 +282,11 @@ public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
         }
     }
 }
+
+/// Where batches are decoded. A queue of its own rather than a global one: its work gets a
+/// thread even while the global queues' threads are all taken (or blocked), and the number of
+/// batches in flight, not the queue, bounds how many threads it uses.
+private let parallelDecodingQueue = DispatchQueue(label: "DynamicMapper.parallel-decoding", attributes: .concurrent)
 
 /// The results of one batch: made by a worker, awaited by the consumer.
 final class BatchResults<Element: Sendable>: @unchecked Sendable {
