@@ -139,11 +139,17 @@ public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
         private var bytesAhead = 0
         private var sourceEnded = false
         private var finished = false
+        /// One serial queue a worker, taking batches in turn. Serial queues get a thread of
+        /// their own at once (a concurrent or global queue waits for one of a pool sized to the
+        /// cores, which other work may hold); the batches in flight bound the work queued.
+        private let workers: [DispatchQueue]
+        private var nextWorker = 0
 
         init(source: any FrameSource<Element>, limits: ParallelLimits) {
             self.source = source
             recipe = source.recipe
             self.limits = limits
+            workers = (0..<limits.concurrency).map { DispatchQueue(label: "DynamicMapper.parallel-decoding.\($0)") }
         }
 
         /// The next element in input order, `nil` after the last one or after an error.
@@ -246,7 +252,7 @@ public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
             sourceEnded = true
         }
 
-        /// Hands the frames gathered so far to a worker. Dispatch rather than a task: the
+        /// Hands the frames gathered so far to the next worker. Dispatch rather than a task: the
         /// decoding is long work for the CPU, which must not wait for a thread of the
         /// cooperative pool (a program may hold one blocked, and it has one a core).
         private mutating func startBatch() {
@@ -254,7 +260,7 @@ public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
             let frames = batch
             let recipe = recipe
             let results = BatchResults<Element>()
-            parallelDecodingQueue.async {
+            workers[nextWorker].async {
                 var decoded: Results = []
                 decoded.reserveCapacity(frames.count)
                 for (data, frame) in frames {
@@ -267,6 +273,7 @@ public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
                 results.complete(decoded)
             }
             pending.append(.batch(results, elements: frames.count, bytes: batchBytes))
+            nextWorker = (nextWorker + 1) % workers.count
             batch = []
             batchBytes = 0
         }
@@ -282,11 +289,6 @@ public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
         }
     }
 }
-
-/// Where batches are decoded. A queue of its own rather than a global one: its work gets a
-/// thread even while the global queues' threads are all taken (or blocked), and the number of
-/// batches in flight, not the queue, bounds how many threads it uses.
-private let parallelDecodingQueue = DispatchQueue(label: "DynamicMapper.parallel-decoding", attributes: .concurrent)
 
 /// The results of one batch: made by a worker, awaited by the consumer.
 final class BatchResults<Element: Sendable>: @unchecked Sendable {
