@@ -62,6 +62,9 @@ struct ParallelLimits: Sendable {
     /// every worker gets some of the look-ahead.
     let batchElements: Int
     let batchBytes: Int
+    /// Two batches a worker: each has the next one queued when it finishes, however late the
+    /// consumer is scheduled to hand it more.
+    var batchesInFlight: Int { 2 * concurrency }
 
     init(concurrency: Int, elements: Int, bytes: Int) {
         self.concurrency = max(1, concurrency)
@@ -209,7 +212,7 @@ public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
         /// Frames elements and hands them to tasks, until the limits, the end of the source,
         /// or (without `reading`) the end of what was read.
         private mutating func fill(reading: Bool) async throws {
-            while !sourceEnded, pending.count < limits.concurrency,
+            while !sourceEnded, pending.count < limits.batchesInFlight,
                   elementsAhead < limits.elements, bytesAhead < limits.bytes {
                 let pull: FramePull
                 do {
