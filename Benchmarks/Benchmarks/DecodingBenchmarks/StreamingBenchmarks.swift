@@ -74,7 +74,9 @@ func repeated(_ lines: [Data], size: Int, open: String = "", separator: String, 
 
 func registerStreamingBenchmarks(in directory: URL, problems: inout [String]) {
     guard let twitter = try? Data(contentsOf: directory.appendingPathComponent("twitter.json")) else { return }
-    let metrics: [BenchmarkMetric] = [.wallClock, .cpuTotal, .throughput, .peakMemoryResident, .mallocCountTotal]
+    // The suite's settings (one iteration in a smoke run), with CPU time and peak memory added.
+    var configuration = Benchmark.defaultConfiguration
+    configuration.metrics = [.wallClock, .cpuTotal, .throughput, .peakMemoryResident, .mallocCountTotal]
     do {
         let lines = try statusLines(twitter)
         let (jsonLines, lineCount) = repeated(lines, size: 4 << 20, separator: "\n", close: "\n")
@@ -88,30 +90,30 @@ func registerStreamingBenchmarks(in directory: URL, problems: inout [String]) {
             problems.append("Streaming/\(route): \(count) statuses, expected \(route.hasPrefix("array") ? arrayCount : lineCount)")
         }
 
-        Benchmark("Streaming/jsonLines/DynamicMapper", configuration: .init(metrics: metrics)) { benchmark in
+        Benchmark("Streaming/jsonLines/DynamicMapper", configuration: configuration) { benchmark in
             for _ in benchmark.scaledIterations {
                 for try await status in decoder.jsonLines(of: Status.self, in: chunks) { blackHole(status) }
             }
         }
-        Benchmark("Streaming/jsonLines/OpenAPIRuntime", configuration: .init(metrics: metrics)) { benchmark in
+        Benchmark("Streaming/jsonLines/OpenAPIRuntime", configuration: configuration) { benchmark in
             for _ in benchmark.scaledIterations {
                 for try await status in chunks.asDecodedJSONLines(of: Status.self, decoder: JSONDecoder()) { blackHole(status) }
             }
         }
-        Benchmark("Streaming/parallel/Sequential", configuration: .init(metrics: metrics)) { benchmark in
+        Benchmark("Streaming/parallel/Sequential", configuration: configuration) { benchmark in
             for _ in benchmark.scaledIterations {
                 for try await status in decoder.jsonLines(of: Status.self, in: jsonLines) { blackHole(status) }
             }
         }
-        Benchmark("Streaming/parallel/Parallel", configuration: .init(metrics: metrics)) { benchmark in
+        Benchmark("Streaming/parallel/Parallel", configuration: configuration) { benchmark in
             for _ in benchmark.scaledIterations {
                 for try await status in decoder.jsonLines(of: Status.self, in: jsonLines).parallel() { blackHole(status) }
             }
         }
-        Benchmark("Streaming/array/InMemory", configuration: .init(metrics: metrics)) { benchmark in
+        Benchmark("Streaming/array/InMemory", configuration: configuration) { benchmark in
             for _ in benchmark.scaledIterations { blackHole(try decoder.decode([Status].self, from: array)) }
         }
-        Benchmark("Streaming/array/Streamed", configuration: .init(metrics: metrics)) { benchmark in
+        Benchmark("Streaming/array/Streamed", configuration: configuration) { benchmark in
             for _ in benchmark.scaledIterations {
                 try decoder.elements(of: Status.self, in: array).forEach { blackHole($0) }
             }
