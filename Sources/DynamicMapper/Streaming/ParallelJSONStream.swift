@@ -67,7 +67,8 @@ struct ParallelLimits: Sendable {
     var batchesInFlight: Int { 2 * concurrency }
 
     init(concurrency: Int, elements: Int, bytes: Int) {
-        self.concurrency = max(1, concurrency)
+        // Each worker is a thread: more than a few per core only costs memory.
+        self.concurrency = min(64, max(1, concurrency))
         self.elements = max(1, elements)
         self.bytes = max(1, bytes)
         batchElements = max(1, self.elements / (2 * self.concurrency))
@@ -97,7 +98,8 @@ struct ParallelLimits: Sendable {
 /// ``JSONStreamOptions/onSkippedElement`` is called in input order, on the consumer's task. A
 /// cancelled task stops before the next read with `CancellationError`; decoding already under
 /// way for elements read ahead is abandoned. The element type must be `Sendable`, since
-/// elements are made on other tasks; each iteration reads the source again from the start.
+/// elements are made on other threads; each iteration reads the source again from the start.
+/// `maximumConcurrency` is capped at 64 (each worker is a thread).
 public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
     let limits: ParallelLimits
     let makeSource: () -> any FrameSource<Element>
