@@ -27,6 +27,8 @@ let package = Package(
             from: "1.29.0",
             traits: interposed ? ["MallocInterposer"] : []
         ),
+        // The JSON Lines baseline of the streaming benchmarks (issue 32).
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
     ],
     targets: [
         .executableTarget(
@@ -35,6 +37,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "DynamicMapper", package: "DynamicMapper"),
                 .product(name: "DynamicMapperOperators", package: "DynamicMapper"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             ],
             path: "Benchmarks/DecodingBenchmarks",
             plugins: [

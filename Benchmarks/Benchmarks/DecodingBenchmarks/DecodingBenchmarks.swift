@@ -38,16 +38,22 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     var problems: [String] = []
-    registerCorpus(TwitterSearch.self, file: "twitter.json", in: directory, problems: &problems)
-    registerCorpus(CitmCatalog.self, file: "citm_catalog.json", in: directory, problems: &problems)
-    registerCorpus(FeatureCollection.self, file: "canada.json", in: directory, problems: &problems)
-    registerMappingBenchmarks(in: directory, problems: &problems)
-    registerKeyedKeyBenchmarks(problems: &problems)
-    registerMappedBenchmarks(problems: &problems)
-    registerMappableBenchmarks(problems: &problems)
-    registerEditBenchmarks(problems: &problems)
-    registerPatchingBenchmarks(in: directory, problems: &problems)
-    registerQueryBenchmarks(in: directory, problems: &problems)
+    if isTruthy(environment["DYNAMICMAPPER_BENCH_LARGE"]) {
+        // The 1 GiB streaming variant runs alone (see StreamingBenchmarks.swift).
+        registerLargeStreamingBenchmarks(in: directory, problems: &problems)
+    } else {
+        registerCorpus(TwitterSearch.self, file: "twitter.json", in: directory, problems: &problems)
+        registerCorpus(CitmCatalog.self, file: "citm_catalog.json", in: directory, problems: &problems)
+        registerCorpus(FeatureCollection.self, file: "canada.json", in: directory, problems: &problems)
+        registerMappingBenchmarks(in: directory, problems: &problems)
+        registerKeyedKeyBenchmarks(problems: &problems)
+        registerMappedBenchmarks(problems: &problems)
+        registerMappableBenchmarks(problems: &problems)
+        registerEditBenchmarks(problems: &problems)
+        registerPatchingBenchmarks(in: directory, problems: &problems)
+        registerQueryBenchmarks(in: directory, problems: &problems)
+        registerStreamingBenchmarks(in: directory, problems: &problems)
+    }
 
     for problem in problems {
         print("DecodingBenchmarks: \(problem)")

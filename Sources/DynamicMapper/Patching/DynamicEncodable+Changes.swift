@@ -69,6 +69,12 @@ extension DynamicEncodable {
         try jsonPatch(using: encoder)
     }
 
+    /// Whether `encoded`, this model as an encoder wrote it, is the value it was decoded from:
+    /// the answer of an empty ``jsonPatch(using:)`` without encoding again.
+    func isDecodedValue(_ encoded: JSON) -> Bool {
+        JSON.jsonPatch(from: decodedDocument ?? .null, to: encoded).isEmpty
+    }
+
     /// The value this model was decoded from, or `nil` when it was not decoded. A
     /// `"dynamicSelf"` member is left out: the encoder never writes that key, so an unedited
     /// model would otherwise ask to delete it.

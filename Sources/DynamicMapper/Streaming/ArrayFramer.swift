@@ -1,17 +1,23 @@
 import Foundation
 
-/// Finds the elements of the array at a key path, one at a time, in bytes that arrive in
-/// pieces.
+/// Finds the elements of the array at a path of keys and indexes, one at a time, in bytes that
+/// arrive in pieces.
 ///
-/// The framer reads the structure around the elements strictly (the objects on the path, their
-/// keys, colons and commas, the array's commas, nothing but whitespace after the document),
+/// The framer reads the structure around the elements strictly (the objects and arrays on the
+/// path, their keys, colons and commas, the array's commas, nothing but whitespace after the document),
 /// and inside a value only what it needs to find its end: strings (with escapes) and nesting
 /// depth. Every byte is looked at once, wherever the chunks are cut: all the state lives in
 /// the struct. The element's bytes then go to the strict scanner, which checks the rest.
-/// Values beside the path (other keys) are checked for balance only, not parsed, and are
-/// dropped as they are read.
+/// Values beside the path (other keys, other elements) are checked for balance only, not
+/// parsed, and are dropped as they are read.
 struct ArrayFramer {
-    private let keys: [String]
+    /// One step of the path to the array: a key, or a non-negative index.
+    enum Step: Sendable, Equatable {
+        case key(String)
+        case index(Int)
+    }
+
+    private let steps: [Step]
     private let maximumDepth: Int
     private let maximumElementSize: Int
 
@@ -21,6 +27,8 @@ struct ArrayFramer {
         case colon(matched: Bool)
         case memberValue(matched: Bool)
         case memberCommaOrClose
+        /// Inside an array on the path, before the element its index step names.
+        case pathElementOrClose, pathElement, pathCommaOrClose
         case elementOrClose, element, inElement
         case elementCommaOrClose
         case skipping
@@ -42,17 +50,24 @@ struct ArrayFramer {
     private var pos = 0
     /// Line of `pos`.
     private var line = 1
-    /// How many objects on the path are open.
+    /// Absolute offset of the first byte of `line`.
+    private var lineStart = 0
+    /// How many containers on the path are open.
     private var level = 0
+    /// Whether each open container on the path is an array (else an object).
+    private var openArrays: [Bool] = []
+    /// The index of the next element of the innermost array on the path.
+    private var pathIndex = 0
     /// Whether the array has been read to its end: later keys never match.
     private var done = false
     private var nextIndex = 0
     private var tokenStart = 0
     private var tokenLine = 1
+    private var tokenLineStart = 0
     private var value = ValueScan()
 
-    init(path: [String], maximumDepth: Int, maximumElementSize: Int) {
-        keys = path
+    init(path: [Step], maximumDepth: Int, maximumElementSize: Int) {
+        steps = path
         self.maximumDepth = maximumDepth
         self.maximumElementSize = max(1, maximumElementSize)
     }
@@ -65,7 +80,7 @@ struct ArrayFramer {
     }
 
     private func error(_ kind: JSONStreamError.Kind, _ message: String, element: Int? = nil) -> JSONStreamError {
-        JSONStreamError(kind, elementIndex: element, offset: pos, line: line, message: message)
+        JSONStreamError(kind, elementIndex: element, offset: pos, line: line, column: pos - lineStart + 1, message: message)
     }
 
     private func unexpected(_ byte: UInt8, expecting: String) -> JSONStreamError {
@@ -83,8 +98,11 @@ struct ArrayFramer {
                 pos = base + index
                 return byte
             }
-            if byte == Bytes.newline { line += 1 }
             index += 1
+            if byte == Bytes.newline {
+                line += 1
+                lineStart = base + index
+            }
         }
         pos = base + bytes.count
         return nil
@@ -104,16 +122,18 @@ struct ArrayFramer {
                     if pos - tokenStart > maximumElementSize {
                         pos = tokenStart
                         line = tokenLine
+                        lineStart = tokenLineStart
                         throw error(.limitExceeded, "Element larger than the maximum of \(maximumElementSize) bytes", element: nextIndex)
                     }
                     guard complete else { return .needMore(keepFrom: tokenStart) }
-                    let frame = Frame(range: tokenStart..<pos, index: nextIndex, line: tokenLine)
+                    let frame = Frame(range: tokenStart..<pos, index: nextIndex, line: tokenLine,
+                                      column: tokenStart - tokenLineStart + 1)
                     nextIndex += 1
                     state = .elementCommaOrClose
                     return .frame(frame)
                 }
                 guard complete else { return .needMore(keepFrom: pos) }
-                state = .memberCommaOrClose
+                state = afterValue
 
             case .inKey:
                 var index = pos - base
@@ -157,7 +177,7 @@ struct ArrayFramer {
                 } else {
                     key = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(end - 1)]), as: UTF8.self)
                 }
-                let matched = !done && level >= 1 && level <= keys.count && key == keys[level - 1]
+                let matched = !done && level >= 1 && level <= steps.count && steps[level - 1] == .key(key)
                 state = .colon(matched: matched)
 
             default:
@@ -165,7 +185,9 @@ struct ArrayFramer {
                     // A UTF-8 byte order mark is dropped, as the whole-document decode drops it.
                     switch ByteOrderMark.match(bytes, base: base, atEnd: atEnd) {
                     case .needMore: return .needMore(keepFrom: 0)
-                    case .present: pos = 3
+                    case .present:
+                        pos = 3
+                        lineStart = 3
                     case .absent: break
                     }
                 }
@@ -184,24 +206,61 @@ struct ArrayFramer {
         }
     }
 
+    /// What follows a value inside the innermost open container on the path.
+    private var afterValue: State {
+        guard let isArray = openArrays.last else { return .trailing }
+        return isArray ? .pathCommaOrClose : .memberCommaOrClose
+    }
+
+    /// The path up to `count` steps, for messages: `data.items[2]`.
+    private func pathText(_ count: Int) -> String {
+        Path(steps.prefix(count).map { step -> Path.Component in
+            switch step {
+            case .key(let key): return .key(key)
+            case .index(let index): return .index(index)
+            }
+        }).description
+    }
+
+    /// The value the path leads into at `level`: the array itself after the last step, else the
+    /// container the next step needs.
+    private mutating func enterPathValue(_ byte: UInt8) throws(JSONStreamError) {
+        if level == steps.count {
+            guard byte == UInt8(ascii: "[") else {
+                throw error(.arrayNotFound, steps.isEmpty ? "The document is not an array" : "The value at '\(pathText(level))' is not an array")
+            }
+            pos += 1
+            state = .elementOrClose
+            return
+        }
+        switch steps[level] {
+        case .key(let key):
+            guard byte == UInt8(ascii: "{") else {
+                throw error(.arrayNotFound, level == 0
+                            ? "The document is not an object, so it has no key '\(key)'"
+                            : "The value at '\(pathText(level))' is not an object")
+            }
+            openArrays.append(false)
+            state = .keyOrClose
+        case .index(let index):
+            guard byte == UInt8(ascii: "[") else {
+                throw error(.arrayNotFound, level == 0
+                            ? "The document is not an array, so it has no element \(index)"
+                            : "The value at '\(pathText(level))' is not an array")
+            }
+            openArrays.append(true)
+            pathIndex = 0
+            state = .pathElementOrClose
+        }
+        pos += 1
+        level += 1
+    }
+
     /// One byte of the structure around the elements.
     private mutating func structural(_ byte: UInt8) throws(JSONStreamError) {
         switch state {
         case .topValue:
-            if keys.isEmpty {
-                guard byte == UInt8(ascii: "[") else {
-                    throw error(.arrayNotFound, "The document is not an array")
-                }
-                pos += 1
-                state = .elementOrClose
-            } else {
-                guard byte == UInt8(ascii: "{") else {
-                    throw error(.arrayNotFound, "The document is not an object, so it has no key '\(keys[0])'")
-                }
-                pos += 1
-                level = 1
-                state = .keyOrClose
-            }
+            try enterPathValue(byte)
 
         case .keyOrClose, .key:
             if byte == Bytes.quote {
@@ -210,7 +269,7 @@ struct ArrayFramer {
                 value = ValueScan()
                 state = .inKey
             } else if byte == UInt8(ascii: "}"), state == .keyOrClose {
-                try closeObject()
+                try closePathContainer()
             } else {
                 throw unexpected(byte, expecting: "a key")
             }
@@ -222,33 +281,29 @@ struct ArrayFramer {
 
         case .memberValue(let matched):
             if matched {
-                if level == keys.count {
-                    guard byte == UInt8(ascii: "[") else {
-                        throw error(.arrayNotFound, "The value at '\(keys.joined(separator: "."))' is not an array")
-                    }
-                    pos += 1
-                    state = .elementOrClose
-                } else {
-                    guard byte == UInt8(ascii: "{") else {
-                        throw error(.arrayNotFound, "The value at '\(keys[..<level].joined(separator: "."))' is not an object")
-                    }
-                    pos += 1
-                    level += 1
-                    state = .keyOrClose
-                }
+                try enterPathValue(byte)
             } else {
                 try beginValue(byte, element: false)
             }
 
         case .memberCommaOrClose:
-            if byte == UInt8(ascii: ",") {
-                pos += 1
-                state = .key
-            } else if byte == UInt8(ascii: "}") {
-                try closeObject()
+            try commaOrClose(byte, close: UInt8(ascii: "}"), next: .key)
+
+        case .pathElementOrClose, .pathElement:
+            if byte == UInt8(ascii: "]"), state == .pathElementOrClose {
+                try closePathContainer()
             } else {
-                throw unexpected(byte, expecting: "',' or '}'")
+                let matched = !done && steps[level - 1] == .index(pathIndex)
+                pathIndex += 1
+                if matched {
+                    try enterPathValue(byte)
+                } else {
+                    try beginValue(byte, element: false)
+                }
             }
+
+        case .pathCommaOrClose:
+            try commaOrClose(byte, close: UInt8(ascii: "]"), next: .pathElement)
 
         case .elementOrClose, .element:
             if byte == UInt8(ascii: "]"), state == .elementOrClose {
@@ -275,19 +330,40 @@ struct ArrayFramer {
         }
     }
 
-    private mutating func closeObject() throws(JSONStreamError) {
+    /// After a value in a container on the path: a comma and the `next` member or element, or
+    /// the container's end.
+    private mutating func commaOrClose(_ byte: UInt8, close: UInt8, next: State) throws(JSONStreamError) {
+        if byte == UInt8(ascii: ",") {
+            pos += 1
+            state = next
+        } else if byte == close {
+            try closePathContainer()
+        } else {
+            throw unexpected(byte, expecting: "',' or '\(Character(Unicode.Scalar(close)))'")
+        }
+    }
+
+    /// Closes the innermost object or array on the path; before the streamed array was read,
+    /// the step it needed is missing.
+    private mutating func closePathContainer() throws(JSONStreamError) {
         guard done else {
-            throw error(.arrayNotFound, "No key '\(keys[level - 1])' in the object at '\(keys[..<(level - 1)].joined(separator: "."))'")
+            switch steps[level - 1] {
+            case .key(let key):
+                throw error(.arrayNotFound, "No key '\(key)' in the object at '\(pathText(level - 1))'")
+            case .index(let index):
+                throw error(.arrayNotFound, "No element \(index) in the array at '\(pathText(level - 1))' of \(pathIndex) elements")
+            }
         }
         pos += 1
         level -= 1
-        state = level == 0 ? .trailing : .memberCommaOrClose
+        openArrays.removeLast()
+        state = afterValue
     }
 
     private mutating func closeArray() {
         pos += 1
         done = true
-        state = level == 0 ? .trailing : .memberCommaOrClose
+        state = afterValue
     }
 
     private mutating func beginValue(_ byte: UInt8, element: Bool) throws(JSONStreamError) {
@@ -304,6 +380,7 @@ struct ArrayFramer {
         }
         tokenStart = pos
         tokenLine = line
+        tokenLineStart = lineStart
         pos += 1
         state = element ? .inElement : .skipping
     }
@@ -362,6 +439,7 @@ struct ArrayFramer {
                 depth -= 1
             case Bytes.newline:
                 line += 1
+                lineStart = base + index
             default:
                 break
             }

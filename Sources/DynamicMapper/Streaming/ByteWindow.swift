@@ -39,11 +39,12 @@ struct ByteWindow {
 }
 
 /// One framed element: absolute byte range in the window (or owned bytes for an assembled
-/// server-sent event), its index, the line of its first byte.
-struct Frame {
+/// server-sent event), its index, the line and column (in bytes) of its first byte.
+struct Frame: Sendable {
     var range: Range<Int>
     var index: Int
     var line: Int
+    var column: Int = 1
     var owned: [UInt8]?
     var event: String?
     var id: String?

@@ -18,9 +18,10 @@ extension DynamicJSONDecoder {
     /// ```
     ///
     /// Each element is decoded on its own, as ``decode(_:from:)`` would decode its bytes: a
-    /// dynamic model's `ds` holds just its element. The path's steps must be keys
-    /// (`"data.items"`); `.root` (the default) takes a top-level array. The structure around
-    /// the elements is read as strict JSON whatever `allowsJSON5` says.
+    /// dynamic model's `ds` holds just its element. The path's steps are keys and indexes
+    /// from the start (`"data.items"`, `"pages[2].items"`); `.root` (the default) takes a
+    /// top-level array. The structure around the elements is read as strict JSON whatever
+    /// `allowsJSON5` says. `.parallel()` on the result decodes on several cores, in order.
     public func elements<T: Decodable>(
         of type: T.Type, in data: Data, at path: Path = .root, options: JSONStreamOptions = JSONStreamOptions()
     ) -> JSONStream<T> {

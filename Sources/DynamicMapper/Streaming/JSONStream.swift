@@ -67,21 +67,37 @@ public struct JSONStream<Element>: Sendable {
         ///
         /// - Throws: ``JSONStreamError``, or the error reading the file.
         public mutating func next() throws -> Element? {
+            try next(checkingCancellation: false)
+        }
+
+        /// The next element; with `checkingCancellation`, a cancelled task stops before each read.
+        mutating func next(checkingCancellation: Bool) throws -> Element? {
             while true {
                 switch try core.step() {
                 case .element(let element): return element
                 case .finished:
-                    try? handle?.close()
-                    handle = nil
+                    closeFile()
                     return nil
                 case .needMore:
-                    do {
-                        try read()
-                    } catch {
-                        core.finish()
-                        throw error
-                    }
+                    try read(checkingCancellation: checkingCancellation)
                 }
+            }
+        }
+
+        private mutating func closeFile() {
+            try? handle?.close()
+            handle = nil
+        }
+
+        /// Reads the next chunk; an error (cancellation included) ends the iteration.
+        private mutating func read(checkingCancellation: Bool) throws {
+            do {
+                if checkingCancellation { try Task.checkCancellation() }
+                try read()
+            } catch {
+                core.finish()
+                closeFile()
+                throw error
             }
         }
 
@@ -119,7 +135,7 @@ extension JSONStream: AsyncSequence {
     }
 
     /// The asynchronous iterator of a ``JSONStream``: the synchronous one, checking for
-    /// cancellation before each read.
+    /// cancellation before each element and each read.
     ///
     /// ```swift
     /// var iterator = stream.makeAsyncIterator()
@@ -139,8 +155,22 @@ extension JSONStream: AsyncSequence {
         /// ```
         public mutating func next() async throws -> Element? {
             try Task.checkCancellation()
-            return try base.next()
+            return try base.next(checkingCancellation: true)
         }
+    }
+}
+
+extension JSONStream.Iterator: FrameSource {
+    var recipe: StreamRecipe<Element> { core.recipe }
+
+    mutating func nextFrame() throws(JSONStreamError) -> FramePull {
+        let pull = try core.nextFrame()
+        if case .finished = pull { closeFile() }
+        return pull
+    }
+
+    mutating func readMore() async throws {
+        try read(checkingCancellation: true)
     }
 }
 
@@ -198,19 +228,31 @@ public struct AsyncJSONStream<Base: AsyncSequence, Element>: AsyncSequence {
                 switch try core.step() {
                 case .element(let element): return element
                 case .finished: return nil
-                case .needMore:
-                    do {
-                        try Task.checkCancellation()
-                        if try await !pull.pull(&base, &core.window) { core.window.atEnd = true }
-                    } catch {
-                        core.finish()
-                        throw error
-                    }
+                case .needMore: try await readMore()
                 }
             }
         }
+
+        /// Pulls the next bytes from the base; an error (cancellation included) ends the iteration.
+        mutating func readMore() async throws {
+            do {
+                try Task.checkCancellation()
+                if try await !pull.pull(&base, &core.window) { core.window.atEnd = true }
+            } catch {
+                core.finish()
+                throw error
+            }
+        }
+
+        var recipe: StreamRecipe<Element> { core.recipe }
+
+        mutating func nextFrame() throws(JSONStreamError) -> FramePull {
+            try core.nextFrame()
+        }
     }
 }
+
+extension AsyncJSONStream.AsyncIterator: FrameSource {}
 
 extension AsyncJSONStream: Sendable where Base: Sendable {}
 

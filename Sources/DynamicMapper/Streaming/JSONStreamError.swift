@@ -7,7 +7,7 @@ import Foundation
 /// do {
 ///     for try await status in decoder.elements(of: Status.self, in: chunks, at: "statuses") { … }
 /// } catch let error as JSONStreamError {
-///     print(error.elementIndex ?? -1, error.offset, error.line)   // 41 1843422 1
+///     print(error.elementIndex ?? -1, error.offset, error.line, error.column)   // 41 1843422 1 1843423
 ///     print(error.localizedDescription)
 /// }
 /// ```
@@ -41,6 +41,9 @@ public struct JSONStreamError: Error, Sendable, CustomStringConvertible {
     public let offset: Int
     /// 1-based line of ``offset`` (lines end at LF): `error.line   // 7`.
     public let line: Int
+    /// 1-based column of ``offset`` in its ``line``, counted in bytes (UTF-8 code units) from
+    /// the line's first byte: `error.column   // 12`.
+    public let column: Int
     /// What is wrong, for people; the wording may change: `error.message`.
     public let message: String
     /// The element's own error: a `DecodingError` (whose underlying ``JSONSyntaxError`` gives
@@ -48,24 +51,26 @@ public struct JSONStreamError: Error, Sendable, CustomStringConvertible {
     /// threw: `error.underlyingError as? DecodingError`.
     public let underlyingError: (any Error)?
 
-    init(_ kind: Kind, elementIndex: Int?, offset: Int, line: Int, message: String, underlyingError: (any Error)? = nil) {
+    init(_ kind: Kind, elementIndex: Int?, offset: Int, line: Int, column: Int, message: String, underlyingError: (any Error)? = nil) {
         self.kind = kind
         self.elementIndex = elementIndex
         self.offset = offset
         self.line = line
+        self.column = column
         self.message = message
         self.underlyingError = underlyingError
     }
 
-    /// `<message> (element <n>) at byte <offset>, line <line>`, then the underlying error.
+    /// `<message> (element <n>) at byte <offset>, line <line>, column <column>`, then the
+    /// underlying error.
     ///
     /// ```swift
-    /// print(error)   // Element failed to decode (element 3) at byte 120, line 4: keyNotFound …
+    /// print(error)   // Element failed to decode (element 3) at byte 120, line 4, column 1: keyNotFound …
     /// ```
     public var description: String {
         var text = message
         if let elementIndex { text += " (element \(elementIndex))" }
-        text += " at byte \(offset), line \(line)"
+        text += " at byte \(offset), line \(line), column \(column)"
         if let underlyingError { text += ": \(underlyingError)" }
         return text
     }
@@ -93,7 +98,7 @@ extension JSONStreamError: LocalizedError {
     /// The one-line ``description``, so that `localizedDescription` says what and where.
     ///
     /// ```swift
-    /// error.localizedDescription   // Element failed to decode (element 3) at byte 120, line 4: …
+    /// error.localizedDescription   // Element failed to decode (element 3) at byte 120, line 4, column 1: …
     /// ```
     public var errorDescription: String? { description }
 }

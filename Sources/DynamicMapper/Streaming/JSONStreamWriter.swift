@@ -12,8 +12,8 @@ import Foundation
 /// A class, so that code on an actor (the main actor) can hold one and write through it. The
 /// bytes are those `encoder.encode(allElements)` would give, pretty-printing included,
 /// for an array; JSON Lines writes each element on its own line (so `.prettyPrinted` is
-/// refused there). Call ``finish()`` once at the end: it writes the closing bracket and
-/// flushes the buffer.
+/// refused there). Call ``finish()`` at the end: it writes the closing bracket and flushes
+/// the buffer; calling it again does nothing, and a ``write(_:)`` after it throws.
 public final class JSONStreamWriter {
     /// What the elements make: `JSONStreamWriter(format: .jsonLines) { … }`.
     public enum Format: Sendable, Hashable {
@@ -58,10 +58,13 @@ public final class JSONStreamWriter {
     }
     #endif
 
-    /// Ends the array (or the lines) and hands the rest to the sink. Nothing may be written after.
+    /// Ends the array (or the lines) and hands the rest to the sink. A second call does
+    /// nothing, so the output stays one valid document; a ``write(_:)`` after it throws an
+    /// `EncodingError`.
     ///
     /// ```swift
     /// try await writer.finish()
+    /// try await writer.finish()   // no effect
     /// ```
     #if compiler(>=6.2)
     nonisolated(nonsending) public func finish() async throws {
@@ -86,6 +89,7 @@ struct FramedOutput {
     private let pretty: Bool
     private(set) var count = 0
     private var buffer = Data()
+    private var finished = false
 
     init(encoder: DynamicJSONEncoder, format: JSONStreamWriter.Format, bufferSize: Int) {
         self.encoder = encoder
@@ -102,6 +106,10 @@ struct FramedOutput {
     }
 
     mutating func append<T: Encodable>(_ value: T) throws {
+        if finished {
+            throw EncodingError.invalidValue(value, EncodingError.Context(
+                codingPath: [], debugDescription: "The stream writer was finished: nothing may be written after finish()"))
+        }
         if format == .jsonLines, pretty {
             throw EncodingError.invalidValue(value, EncodingError.Context(
                 codingPath: [], debugDescription: "JSON Lines needs each value on one line: turn off .prettyPrinted"))
@@ -120,12 +128,13 @@ struct FramedOutput {
             // spaces, its own lines indented once more, except the empty line inside an empty
             // container. Strings never hold a raw line feed.
             buffer.append(contentsOf: count == 0 ? Array("[\n  ".utf8) : Array(",\n  ".utf8))
-            var lineStart = false
-            for byte in element {
-                if lineStart, byte != Bytes.newline { buffer.append(contentsOf: [0x20, 0x20]) }
-                buffer.append(byte)
-                lineStart = byte == Bytes.newline
+            var start = element.startIndex
+            while let newline = element[start...].firstIndex(of: Bytes.newline) {
+                buffer.append(element[start...newline])
+                start = newline + 1
+                if start < element.endIndex, element[start] != Bytes.newline { buffer.append(contentsOf: [0x20, 0x20]) }
             }
+            buffer.append(element[start...])
         case .array:
             buffer.append(count == 0 ? UInt8(ascii: "[") : UInt8(ascii: ","))
             buffer.append(element)
@@ -134,6 +143,8 @@ struct FramedOutput {
     }
 
     mutating func finish() throws {
+        guard !finished else { return }
+        finished = true
         guard format == .array else { return }
         if count == 0 {
             buffer.append(try encoder.encode([Bool]()))

@@ -13,6 +13,8 @@ struct DelimitedFramer {
     private var pos = 0
     /// Line of `recordStart`.
     private var line = 1
+    /// Absolute offset of the first byte of `line`.
+    private var lineStart = 0
     private var nextIndex = 0
     private var finished = false
 
@@ -30,42 +32,47 @@ struct DelimitedFramer {
                 let found = index < bytes.count
                 pos = base + index
                 if !found {
-                    if pos - recordStart > maximumElementSize {
-                        throw JSONStreamError(.limitExceeded, elementIndex: nextIndex, offset: recordStart, line: line,
-                                              message: "Record longer than the maximum of \(maximumElementSize) bytes")
-                    }
+                    if pos - recordStart > maximumElementSize { throw tooLong() }
                     guard atEnd else { return .needMore(keepFrom: recordStart) }
                     finished = true
                 }
-                if pos - recordStart > maximumElementSize {
-                    throw JSONStreamError(.limitExceeded, elementIndex: nextIndex, offset: recordStart, line: line,
-                                          message: "Record longer than the maximum of \(maximumElementSize) bytes")
-                }
+                if pos - recordStart > maximumElementSize { throw tooLong() }
                 // The record is [recordStart, pos); find its first byte that is not whitespace,
                 // counting the line feeds before it.
                 var start = recordStart - base
                 var startLine = line
+                var startLineStart = lineStart
                 while start < index, Bytes.isWhitespace(bytes[start]) {
-                    if bytes[start] == Bytes.newline { startLine += 1 }
                     start += 1
+                    if bytes[start - 1] == Bytes.newline {
+                        startLine += 1
+                        startLineStart = base + start
+                    }
                 }
                 var frame: Frame?
                 if start < index {
-                    frame = Frame(range: (base + start)..<pos, index: nextIndex, line: startLine)
+                    frame = Frame(range: (base + start)..<pos, index: nextIndex, line: startLine,
+                                  column: base + start - startLineStart + 1)
                     nextIndex += 1
                 }
                 // Lines of the record past its start (multi-line texts of RFC 7464), and the delimiter.
                 if delimiter == Bytes.newline {
                     // A JSON Lines record holds no line feed: the next record is on the next line.
-                    if found { line += 1 }
+                    if found {
+                        line += 1
+                        lineStart = pos + 1
+                    }
                 } else {
                     var scan = start
-                    var lines = startLine
+                    line = startLine
+                    lineStart = startLineStart
                     while scan < index {
-                        if bytes[scan] == Bytes.newline { lines += 1 }
                         scan += 1
+                        if bytes[scan - 1] == Bytes.newline {
+                            line += 1
+                            lineStart = base + scan
+                        }
                     }
-                    line = lines
                 }
                 if found { pos += 1 }
                 recordStart = pos
@@ -73,6 +80,11 @@ struct DelimitedFramer {
             }
             return .finished
         }
+    }
+
+    private func tooLong() -> JSONStreamError {
+        JSONStreamError(.limitExceeded, elementIndex: nextIndex, offset: recordStart, line: line, column: recordStart - lineStart + 1,
+                        message: "Record longer than the maximum of \(maximumElementSize) bytes")
     }
 }
 
@@ -129,7 +141,7 @@ struct EventFramer {
                 pos = base + index
                 guard index < bytes.count else {
                     if pos - lineStart > maximumElementSize {
-                        throw JSONStreamError(.limitExceeded, elementIndex: nextIndex, offset: lineStart, line: line,
+                        throw JSONStreamError(.limitExceeded, elementIndex: nextIndex, offset: lineStart, line: line, column: 1,
                                               message: "Line longer than the maximum of \(maximumElementSize) bytes")
                     }
                     if atEnd {
@@ -139,7 +151,7 @@ struct EventFramer {
                     return .needMore(keepFrom: lineStart)
                 }
                 if pos - lineStart > maximumElementSize {
-                    throw JSONStreamError(.limitExceeded, elementIndex: nextIndex, offset: lineStart, line: line,
+                    throw JSONStreamError(.limitExceeded, elementIndex: nextIndex, offset: lineStart, line: line, column: 1,
                                           message: "Line longer than the maximum of \(maximumElementSize) bytes")
                 }
                 let lineBytes = UnsafeBufferPointer(rebasing: bytes[(lineStart - base)..<index])
@@ -190,7 +202,7 @@ struct EventFramer {
             hasData = true
             data.append(contentsOf: value)
             if data.count > maximumElementSize {
-                throw JSONStreamError(.limitExceeded, elementIndex: nextIndex, offset: eventStart, line: eventLine,
+                throw JSONStreamError(.limitExceeded, elementIndex: nextIndex, offset: eventStart, line: eventLine, column: 1,
                                       message: "Event data longer than the maximum of \(maximumElementSize) bytes")
             }
         } else if name.elementsEqual("event".utf8) {

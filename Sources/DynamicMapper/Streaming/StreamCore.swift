@@ -2,7 +2,7 @@ import Foundation
 
 /// Which framer a stream uses.
 enum Framing: Sendable {
-    case array([String])
+    case array([ArrayFramer.Step])
     case delimited(UInt8)
     case events
     /// A stream that can only fail, with this message (a path it cannot follow).
@@ -47,7 +47,7 @@ enum AnyFramer {
             defer { self = .events(framer) }
             return try framer.next(in: window)
         case .unsupported(let message):
-            throw JSONStreamError(.arrayNotFound, elementIndex: nil, offset: 0, line: 1, message: message)
+            throw JSONStreamError(.arrayNotFound, elementIndex: nil, offset: 0, line: 1, column: 1, message: message)
         case .moved:
             return .finished
         }
@@ -68,16 +68,41 @@ struct StreamRecipe<Element>: Sendable {
         self.decoding = decoding
     }
 
-    /// The framing of the array at `path`: only key steps can be followed in one pass.
+    /// The framing of the array at `path`: keys and indexes from the start can be followed in
+    /// one pass, an index from the end cannot.
     static func arrayFraming(_ path: Path) -> Framing {
-        var keys: [String] = []
-        for component in path.components {
-            guard case .key(let key) = component else {
-                return .unsupported("A streamed array's path can only have key steps: '\(path)'")
-            }
-            keys.append(key)
+        if let syntaxError = path.syntaxError {
+            return .unsupported("A streamed array's path is malformed: \(syntaxError)")
         }
-        return .array(keys)
+        var steps: [ArrayFramer.Step] = []
+        for component in path.components {
+            switch component {
+            case .key(let key):
+                steps.append(.key(key))
+            case .index(let index):
+                guard index >= 0 else {
+                    return .unsupported("A streamed array's path cannot count from the end: '\(path)'")
+                }
+                steps.append(.index(index))
+            }
+        }
+        return .array(steps)
+    }
+
+    /// Decodes one framed element; its failure placed in the stream.
+    func decodeElement(_ data: Data, _ frame: Frame) -> Result<Element, JSONStreamError> {
+        do {
+            return .success(try decoding.decode(data, frame))
+        } catch {
+            return .failure(StreamCore<Element>.wrap(error, frame: frame, data: data))
+        }
+    }
+
+    /// Whether the options skip `failure`: then it has gone to ``JSONStreamOptions/onSkippedElement``.
+    func skips(_ failure: JSONStreamError) -> Bool {
+        guard options.skipsFailingElements else { return false }
+        options.onSkippedElement?(failure)
+        return true
     }
 }
 
@@ -130,46 +155,54 @@ struct StreamCore<Element> {
         window = ByteWindow()
     }
 
+    /// What the framer found next: an element's bytes, or what is needed to get them. A
+    /// framing error ends the iteration.
+    mutating func nextFrame() throws(JSONStreamError) -> FramePull {
+        guard !isFinished else { return .finished }
+        let step: FrameStep
+        do {
+            step = try framer.next(in: window)
+        } catch {
+            finish()
+            throw error
+        }
+        switch step {
+        case .finished:
+            finish()
+            return .finished
+        case .needMore(let keepFrom):
+            window.discard(before: keepFrom)
+            return .needMore
+        case .frame(let frame):
+            return .frame(frame.owned.map { Data($0) } ?? window.data(frame.range), frame)
+        }
+    }
+
     /// The next element, or what is needed to get it. An error ends the iteration, except an
     /// element's own failure when the options skip those.
     mutating func step() throws -> Step {
-        while !isFinished {
-            let step: FrameStep
-            do {
-                step = try framer.next(in: window)
-            } catch {
-                finish()
-                throw error
-            }
-            switch step {
-            case .finished:
-                finish()
-            case .needMore(let keepFrom):
-                window.discard(before: keepFrom)
-                return .needMore
-            case .frame(let frame):
-                let data = frame.owned.map { Data($0) } ?? window.data(frame.range)
-                do {
-                    return .element(try recipe.decoding.decode(data, frame))
-                } catch {
-                    let failure = Self.wrap(error, frame: frame)
-                    if recipe.options.skipsFailingElements {
-                        recipe.options.onSkippedElement?(failure)
-                        continue
-                    }
+        while true {
+            switch try nextFrame() {
+            case .finished: return .finished
+            case .needMore: return .needMore
+            case .frame(let data, let frame):
+                switch recipe.decodeElement(data, frame) {
+                case .success(let element): return .element(element)
+                case .failure(let failure):
+                    if recipe.skips(failure) { continue }
                     finish()
                     throw failure
                 }
             }
         }
-        return .finished
     }
 
     /// An element's error, placed in the stream: a syntax error's position inside the element
-    /// becomes a position in the stream.
-    static func wrap(_ error: any Error, frame: Frame) -> JSONStreamError {
+    /// (`data`) becomes a position in the stream.
+    static func wrap(_ error: any Error, frame: Frame, data: Data) -> JSONStreamError {
         var offset = frame.range.lowerBound
         var line = frame.line
+        var column = frame.column
         var message = "Element failed to decode"
         if case DecodingError.dataCorrupted(let context)? = error as? DecodingError,
            let syntax = context.underlyingError as? JSONSyntaxError {
@@ -177,11 +210,24 @@ struct StreamCore<Element> {
             if frame.owned == nil {
                 offset += syntax.offset
                 line += syntax.line - 1
+                let inside = data.prefix(syntax.offset)
+                if let newline = inside.lastIndex(of: Bytes.newline) {
+                    column = inside.endIndex - newline
+                } else {
+                    column += inside.count
+                }
             }
         }
-        return JSONStreamError(.elementFailed, elementIndex: frame.index, offset: offset, line: line,
+        return JSONStreamError(.elementFailed, elementIndex: frame.index, offset: offset, line: line, column: column,
                                message: message, underlyingError: error)
     }
+}
+
+/// What ``StreamCore/nextFrame()`` found.
+enum FramePull {
+    case frame(Data, Frame)
+    case needMore
+    case finished
 }
 
 extension ByteWindow {

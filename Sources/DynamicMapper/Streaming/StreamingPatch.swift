@@ -89,7 +89,7 @@ struct PatchCore<E: Codable> {
             do {
                 value = try decoder.decode(E.self, from: original)
             } catch {
-                let failure = StreamCore<E>.wrap(error, frame: frame)
+                let failure = StreamCore<E>.wrap(error, frame: frame, data: original)
                 guard options.skipsFailingElements else { throw failure }
                 options.onSkippedElement?(failure)
                 summary.skipped += 1
@@ -98,42 +98,48 @@ struct PatchCore<E: Codable> {
             }
             let before = value
             try edit(&value)
-            if try Self.isUnchanged(value, before: before, encoder: encoder) {
-                output.append(original)
-            } else {
-                output.append(try encoder.encode(value))
+            if let encoded = try Self.encodedIfChanged(value, before: before, encoder: encoder, maximumDepth: decoder.maximumDepth) {
+                output.append(encoded)
                 summary.edited += 1
+            } else {
+                output.append(original)
             }
             return .wrote
         }
     }
 
-    /// Whether the edit left the element as it was decoded, so that its bytes can go out
-    /// untouched: views and dynamic models say so through their changes, other types when
-    /// they are `Equatable`. Anything else is re-encoded.
-    private static func isUnchanged(_ value: E, before: E, encoder: DynamicJSONEncoder) throws -> Bool {
+    /// The element's new bytes, or `nil` when the edit left it as it was decoded, so that its
+    /// bytes can go out untouched: views and dynamic models say so through their changes, other
+    /// types when they are `Equatable`. Anything else is re-encoded. Encodes at most once.
+    private static func encodedIfChanged(_ value: E, before: E, encoder: DynamicJSONEncoder, maximumDepth: Int) throws -> Data? {
         // A view nobody wrote to still points at its parsed bytes: no diff needed (a diff
         // would cost more than the decode). Any write makes it an overlay, re-encoded.
         // Only while it still points at the same parsed bytes: a view the edit replaced with one
         // parsed elsewhere is a change.
         if let view = value as? DynamicClass {
-            guard case .source(let document, let index) = view.root,
-                  case .source(let original, let originalIndex)? = (before as? DynamicClass)?.root else { return false }
-            return document === original && index == originalIndex
+            if case .source(let document, let index) = view.root,
+               case .source(let original, let originalIndex)? = (before as? DynamicClass)?.root,
+               document === original, index == originalIndex {
+                return nil
+            }
+            return try encoder.encode(value)
         }
         // JSON Patch rather than merge patch: an element may be any value, not only an object.
         // A model the edit replaced with one decoded from other bytes diffs against those
-        // bytes, so the decoded document must be the one read here.
+        // bytes, so the decoded document must be the one read here. The diff reads the bytes
+        // that go out when it finds a change.
         if let model = value as? any DynamicEncodable {
+            let encoded = try encoder.encode(value)
             let decoded = model.dynamicSelf?.decoded
             let original = (before as? any DynamicEncodable)?.dynamicSelf?.decoded
-            guard let decoded, let original, decoded.document === original.document, decoded.index == original.index else { return false }
-            return try model.jsonPatch(using: encoder).isEmpty
+            guard let decoded, let original, decoded.document === original.document, decoded.index == original.index,
+                  let json = try? JSON(parsing: encoded, maximumDepth: max(512, maximumDepth)) else { return encoded }
+            return model.isDecodedValue(json) ? nil : encoded
         }
         // Not for classes: `before` is the same instance, so an edit in place would compare
         // equal to itself and be lost.
-        if !(E.self is AnyObject.Type), let value = value as? any Equatable { return equal(value, before) }
-        return false
+        if !(E.self is AnyObject.Type), let value = value as? any Equatable, equal(value, before) { return nil }
+        return try encoder.encode(value)
     }
 
     private static func equal<T: Equatable>(_ value: T, _ other: Any) -> Bool {

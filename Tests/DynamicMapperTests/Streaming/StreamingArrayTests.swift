@@ -260,7 +260,7 @@ struct StreamingArrayTests {
         }
     }
 
-    @Test("A missing key, a value that is not an array, an index step: arrayNotFound")
+    @Test("A missing key, a value that is not an array, an index past the end: arrayNotFound")
     func arrayNotFound() {
         let data = Data(#"{"data": {"items": 3}, "other": []}"#.utf8)
         let decoder = DynamicJSONDecoder()
@@ -372,4 +372,92 @@ final class SkippedLog: @unchecked Sendable {
     }
 
     var errors: [JSONStreamError] { lock.withLock { storage } }
+}
+
+extension StreamingArrayTests {
+    @Test("Index steps in the path: random documents, every route gives the in-memory elements")
+    func indexSteps() async throws {
+        var random = SeededRandom(state: 2024)
+        for round in 0..<100 {
+            var generator = SAGenerator(random: random)
+            let elements = (0..<Int.random(in: 0...5, using: &generator.random)).map { _ in generator.value(depth: 1) }
+            var text = generator.array(elements)
+            var components: [Path.Component] = []
+            for _ in 0..<Int.random(in: 1...3, using: &generator.random) {
+                if Bool.random(using: &generator.random) {
+                    let index = Int.random(in: 0...3, using: &generator.random)
+                    let before = (0..<index).map { _ in generator.value(depth: 1) }
+                    let after = (0..<Int.random(in: 0...2, using: &generator.random)).map { _ in generator.value(depth: 1) }
+                    text = generator.array(before + [text] + after)
+                    components.insert(.index(index), at: 0)
+                } else {
+                    text = generator.document(array: text, path: ["k"]).trimmingCharacters(in: .whitespacesAndNewlines)
+                    components.insert(.key("k"), at: 0)
+                }
+            }
+            random = generator.random
+            let data = Data(text.utf8)
+            let path = Path(components)
+            var expected: JSON? = try JSON(parsing: data)
+            for component in components {
+                switch component {
+                case .key(let key): expected = expected?[key]
+                case .index(let index): expected = expected?[index]
+                }
+            }
+            for (route, (values, error)) in try await allRoutes(JSON.self, data, path: path, random: &random) {
+                #expect(error == nil, "round \(round) \(route) \(path): \(String(describing: error))\n\(text)")
+                #expect(JSON.array(values) == expected, "round \(round) \(route) \(path)\n\(text)")
+            }
+        }
+    }
+
+    @Test("Index steps that find no array say where: out of range, another kind, from the end, malformed")
+    func indexStepErrors() {
+        let data = Data(#"{"data": {"items": [{"list": [9]}, 5, {"list": [1, 2], "x": [[]]}], "after": 1}}"#.utf8)
+        let decoder = DynamicJSONDecoder()
+        #expect(collectSync(decoder.elements(of: Int.self, in: data, at: "data.items[2].list")).0 == [1, 2])
+        #expect(collectSync(decoder.elements(of: Int.self, in: data, at: "data.items[0].list")).0 == [9])
+        let cases: [(Path, String)] = [
+            ("data.items[3].list", "No element 3 in the array at 'data.items' of 3 elements"),
+            ("data.items[1].list", "The value at 'data.items[1]' is not an object"),
+            ("data[0]", "The value at 'data' is not an array"),
+            ("data.items[-1].list", "A streamed array's path cannot count from the end: 'data.items[-1].list'"),
+        ]
+        for (path, message) in cases {
+            let (values, error) = collectSync(decoder.elements(of: Int.self, in: data, at: path))
+            #expect(values.isEmpty)
+            #expect(error?.kind == .arrayNotFound, "\(path)")
+            #expect(error?.message == message, "\(path): \(String(describing: error))")
+        }
+        let malformed = collectSync(decoder.elements(of: Int.self, in: data, at: "data.items[x]")).1
+        #expect(malformed?.kind == .arrayNotFound)
+        #expect(malformed?.message.hasPrefix("A streamed array's path is malformed") == true)
+        let topLevel = Data("[[1], [2, 3]]".utf8)
+        #expect(collectSync(decoder.elements(of: Int.self, in: topLevel, at: "[1]")).0 == [2, 3])
+    }
+
+    @Test("Errors give byte offset, line and column, around and inside elements")
+    func columns() throws {
+        let decoder = DynamicJSONDecoder()
+        // Malformed JSON inside the second element: 'x' at byte 32, line 3, column 9.
+        let inside = Data("{\"items\": [\n  {\"a\": 1},\n  {\"b\": x}\n]}".utf8)
+        let error = try #require(collectSync(decoder.elements(of: JSON.self, in: inside, at: "items")).1)
+        #expect(error.kind == .elementFailed && error.elementIndex == 1)
+        #expect((error.offset, error.line, error.column) == (32, 3, 9))
+        #expect(Array(inside)[error.offset] == UInt8(ascii: "x"))
+        #expect(error.description.contains("at byte 32, line 3, column 9"))
+        // The same element over two lines: the column counts from the start of its own line.
+        let split = Data("[1,\n  {\"b\":\n     x}]".utf8)
+        let second = try #require(collectSync(decoder.elements(of: JSON.self, in: split)).1)
+        #expect((second.line, second.column) == (3, 6))
+        #expect(Array(split)[second.offset] == UInt8(ascii: "x"))
+        // A type mismatch names the element's first byte.
+        let typed = try #require(collectSync(decoder.elements(of: Int.self, in: Data("[1,\n   \"two\"]".utf8))).1)
+        #expect((typed.offset, typed.line, typed.column) == (7, 2, 4))
+        // Garbage between elements.
+        let garbage = try #require(collectSync(decoder.elements(of: Int.self, in: Data("[1,\n 2 ; 3]".utf8))).1)
+        #expect(garbage.kind == .malformedStream)
+        #expect((garbage.offset, garbage.line, garbage.column) == (7, 2, 4))
+    }
 }

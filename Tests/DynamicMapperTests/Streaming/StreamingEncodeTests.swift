@@ -118,3 +118,41 @@ struct StreamingEncodeTests {
         #expect(error == nil && read == elements)
     }
 }
+
+extension StreamingEncodeTests {
+    @Test("finish() twice leaves one valid document; a write after it throws", arguments: [JSONStreamWriter.Format.array, .jsonLines])
+    func finishTwice(format: JSONStreamWriter.Format) async throws {
+        let output = SEOutput()
+        let writer = JSONStreamWriter(format: format) { output.append($0) }
+        try await writer.write(1)
+        try await writer.write(2)
+        try await writer.finish()
+        try await writer.finish()
+        #expect(String(decoding: output.data, as: UTF8.self) == (format == .array ? "[1,2]" : "1\n2\n"))
+        await #expect(throws: EncodingError.self) { try await writer.write(3) }
+        try await writer.finish()
+        #expect(String(decoding: output.data, as: UTF8.self) == (format == .array ? "[1,2]" : "1\n2\n"))
+        let empty = SEOutput()
+        let emptyWriter = JSONStreamWriter { empty.append($0) }
+        try await emptyWriter.finish()
+        try await emptyWriter.finish()
+        #expect(String(decoding: empty.data, as: UTF8.self) == "[]")
+    }
+
+    @Test("Pretty arrays of nested values, empty containers included: the bytes of the whole-array encode")
+    func prettyNested() async throws {
+        let encoder = DynamicJSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        var random = SeededRandom(state: 99)
+        for round in 0..<40 {
+            var generator = SAGenerator(random: random)
+            let elements = try (0..<Int.random(in: 0...5, using: &generator.random)).map { _ in try JSON(parsing: generator.value(depth: 0)) }
+            random = generator.random
+            let output = SEOutput()
+            let writer = JSONStreamWriter(encoder: encoder, bufferSize: Int.random(in: 1...64, using: &random)) { output.append($0) }
+            for element in elements { try await writer.write(element) }
+            try await writer.finish()
+            #expect(output.data == (try encoder.encode(elements)), "round \(round)")
+        }
+    }
+}

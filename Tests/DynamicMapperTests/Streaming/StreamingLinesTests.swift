@@ -212,3 +212,27 @@ struct StreamingLinesTests {
         #expect(throws: CancellationError.self) { try result.get() }
     }
 }
+
+extension StreamingLinesTests {
+    @Test("JSON Lines and JSON text sequence errors give line and column")
+    func columns() throws {
+        let decoder = DynamicJSONDecoder()
+        let lines = Data("{\"a\": 1}\n\n  {\"a\": ?}\n".utf8)
+        let error = try #require(collectSync(decoder.jsonLines(of: JSON.self, in: lines)).1)
+        #expect(error.elementIndex == 1)
+        #expect((error.offset, error.line, error.column) == (18, 3, 9))
+        let typed = try #require(collectSync(decoder.jsonLines(of: Int.self, in: Data("1\n   \"x\"\n".utf8))).1)
+        #expect((typed.offset, typed.line, typed.column) == (5, 2, 4))
+        // A text after a record separator in the middle of a line, then one over two lines.
+        let sequence = Data("\u{1E}1\n \u{1E}[2,\n  ?]\n".utf8)
+        let inSequence = try #require(collectSync(decoder.jsonLines(of: JSON.self, in: sequence, format: .jsonSequence)).1)
+        #expect(inSequence.elementIndex == 1)
+        #expect((inSequence.line, inSequence.column) == (3, 3))
+        #expect(Array(sequence)[inSequence.offset] == UInt8(ascii: "?"))
+        var options = JSONStreamOptions()
+        options.maximumElementSize = 4
+        let tooLong = try #require(collectSync(decoder.jsonLines(of: JSON.self, in: sequence, format: .jsonSequence, options: options)).1)
+        #expect(tooLong.kind == .limitExceeded)
+        #expect((tooLong.offset, tooLong.line, tooLong.column) == (5, 2, 3))
+    }
+}

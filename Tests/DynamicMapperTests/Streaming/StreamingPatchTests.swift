@@ -152,3 +152,39 @@ final class SEOutputBox: @unchecked Sendable {
 
     var data: Data { lock.withLock { storage } }
 }
+
+/// Counts its encodes: a model holding one shows how often the patch encoded the model.
+private struct SPCounted: Codable, Equatable {
+    static let encodes = PullCounter()
+    var value: Int
+
+    init(from decoder: any Decoder) throws {
+        value = try decoder.singleValueContainer().decode(Int.self)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        Self.encodes.increment()
+        var container = encoder.singleValueContainer()
+        try container.encode(value)
+    }
+}
+
+private struct SPCountedStatus: DynamicCodable {
+    var dynamicSelf: DynamicClass?
+    var id: Int
+    var counted: SPCounted
+}
+
+extension StreamingPatchTests {
+    @Test("A dynamic model is encoded once per element: to find whether it changed, and for its bytes")
+    func encodesOnce() throws {
+        let data = Data(#"{"items": [{"id": 1, "counted": 10}, {"id": 2, "counted": 20}, {"id": 3, "counted": 30}]}"#.utf8)
+        let before = SPCounted.encodes.value
+        let patched = try DynamicJSONDecoder().patchElements(of: SPCountedStatus.self, in: data, at: "items") { status in
+            if status.id == 2 { status.id = 22 }
+        }
+        #expect(SPCounted.encodes.value - before == 3)
+        #expect(try JSON(parsing: patched) == ["items": [["id": 1, "counted": 10], ["id": 22, "counted": 20], ["id": 3, "counted": 30]]])
+        #expect(patched.starts(with: Data(#"{"items": [{"id": 1, "counted": 10}, "#.utf8)))
+    }
+}

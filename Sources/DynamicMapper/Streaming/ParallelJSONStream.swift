@@ -1,0 +1,335 @@
+import Foundation
+
+/// Where a parallel stream's framed elements come from: a sequential iterator, driven a frame
+/// and a read at a time.
+protocol FrameSource<Element> {
+    associatedtype Element
+    var recipe: StreamRecipe<Element> { get }
+    /// The next element's bytes from the bytes already read, or `needMore`.
+    mutating func nextFrame() throws(JSONStreamError) -> FramePull
+    /// Moves more bytes in (or marks the end); stops with `CancellationError` once the task is
+    /// cancelled. Any error ends the source.
+    mutating func readMore() async throws
+}
+
+extension JSONStream where Element: Sendable {
+    /// The same elements, decoded on up to `maximumConcurrency` cores at once and delivered in
+    /// input order.
+    ///
+    /// ```swift
+    /// let url = URL(fileURLWithPath: "events.jsonl")
+    /// for try await event in decoder.jsonLines(of: Event.self, contentsOf: url).parallel() {
+    ///     print(event.id)
+    /// }
+    /// ```
+    ///
+    /// See ``ParallelJSONStream`` for what is read ahead, and how errors and skipped elements
+    /// are reported (exactly as this stream reports them).
+    public func parallel(
+        maximumConcurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
+        lookAhead: Int = 1024, lookAheadBytes: Int = 16 * 1024 * 1024
+    ) -> ParallelJSONStream<Element> {
+        ParallelJSONStream(maximumConcurrency, lookAhead, lookAheadBytes) { makeIterator() }
+    }
+}
+
+extension AsyncJSONStream where Element: Sendable {
+    /// The same elements, decoded on up to `maximumConcurrency` cores at once and delivered in
+    /// input order.
+    ///
+    /// ```swift
+    /// let (bytes, _) = try await URLSession.shared.bytes(from: url)
+    /// for try await status in decoder.elements(of: Status.self, in: bytes, at: "statuses").parallel(lookAhead: 64) {
+    ///     print(status.id)
+    /// }
+    /// ```
+    ///
+    /// See ``ParallelJSONStream`` for what is read ahead.
+    public func parallel(
+        maximumConcurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
+        lookAhead: Int = 1024, lookAheadBytes: Int = 16 * 1024 * 1024
+    ) -> ParallelJSONStream<Element> {
+        ParallelJSONStream(maximumConcurrency, lookAhead, lookAheadBytes) { makeAsyncIterator() }
+    }
+}
+
+/// How far a parallel stream may run ahead of its consumer.
+struct ParallelLimits: Sendable {
+    let concurrency: Int
+    let elements: Int
+    let bytes: Int
+    /// Elements and bytes handed to one task: enough to pay for the task, few enough that
+    /// every worker gets some of the look-ahead.
+    let batchElements: Int
+    let batchBytes: Int
+    /// Two batches a worker: each has the next one queued when it finishes, however late the
+    /// consumer is scheduled to hand it more.
+    var batchesInFlight: Int { 2 * concurrency }
+
+    init(concurrency: Int, elements: Int, bytes: Int) {
+        // Each worker is a thread: more than a few per core only costs memory.
+        self.concurrency = min(64, max(1, concurrency))
+        self.elements = max(1, elements)
+        self.bytes = max(1, bytes)
+        batchElements = max(1, self.elements / (2 * self.concurrency))
+        batchBytes = max(1, min(64 * 1024, self.bytes / (2 * self.concurrency)))
+    }
+}
+
+/// Elements of a ``JSONStream`` or ``AsyncJSONStream`` decoded on several cores, delivered in
+/// input order. Made by `stream.parallel(maximumConcurrency:lookAhead:lookAheadBytes:)`:
+///
+/// ```swift
+/// let lines = decoder.jsonLines(of: LogLine.self, contentsOf: url)
+/// for try await line in lines.parallel(maximumConcurrency: 4, lookAhead: 256) {
+///     print(line.message)
+/// }
+/// ```
+///
+/// One framer finds where each element starts and ends, as the sequential stream does; the
+/// framed bytes are decoded in batches on Dispatch's worker threads, at most
+/// `maximumConcurrency` batches at a time; the results are put back in input order. At most `lookAhead` elements and about `lookAheadBytes` of their bytes are framed
+/// ahead of the element being delivered, so memory stays bounded; reading stops when either
+/// limit is reached and resumes as the consumer catches up.
+///
+/// What the consumer sees is what the sequential stream gives: the same elements in the same
+/// order, then the same ``JSONStreamError`` (same kind, index, offset, line and column) in
+/// place of the first element that fails, after every element before it.
+/// ``JSONStreamOptions/onSkippedElement`` is called in input order, on the consumer's task. A
+/// cancelled task stops before the next read with `CancellationError`; decoding already under
+/// way for elements read ahead is abandoned. The element type must be `Sendable`, since
+/// elements are made on other threads; each iteration reads the source again from the start.
+/// `maximumConcurrency` is capped at 64 (each worker is a thread).
+public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
+    let limits: ParallelLimits
+    let makeSource: () -> any FrameSource<Element>
+
+    init(_ concurrency: Int, _ elements: Int, _ bytes: Int, makeSource: @escaping () -> any FrameSource<Element>) {
+        limits = ParallelLimits(concurrency: concurrency, elements: elements, bytes: bytes)
+        self.makeSource = makeSource
+    }
+
+    /// An iterator for `for try await`: `var iterator = stream.makeAsyncIterator()`.
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(source: makeSource(), limits: limits)
+    }
+
+    /// The iterator of a ``ParallelJSONStream``.
+    ///
+    /// ```swift
+    /// var iterator = stream.makeAsyncIterator()
+    /// while let status = try await iterator.next() { print(status.id) }
+    /// ```
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        private typealias Results = [Result<Element, JSONStreamError>]
+
+        /// What waits to be delivered, in input order.
+        private enum Pending {
+            case batch(BatchResults<Element>, elements: Int, bytes: Int)
+            /// What ended the source (a framing or reading error), after the batches before it.
+            case failure(any Error)
+        }
+
+        private var source: any FrameSource<Element>
+        private let recipe: StreamRecipe<Element>
+        private let limits: ParallelLimits
+        private var pending: [Pending] = []
+        private var ready: Results = []
+        private var readyIndex = 0
+        private var readyBytes = 0
+        private var batch: [(Data, Frame)] = []
+        private var batchBytes = 0
+        /// Elements and bytes framed and not yet delivered.
+        private var elementsAhead = 0
+        private var bytesAhead = 0
+        private var sourceEnded = false
+        private var finished = false
+        /// One serial queue a worker, taking batches in turn. Serial queues get a thread of
+        /// their own at once (a concurrent or global queue waits for one of a pool sized to the
+        /// cores, which other work may hold); the batches in flight bound the work queued.
+        private let workers: [DispatchQueue]
+        private var nextWorker = 0
+
+        init(source: any FrameSource<Element>, limits: ParallelLimits) {
+            self.source = source
+            recipe = source.recipe
+            self.limits = limits
+            workers = (0..<limits.concurrency).map { DispatchQueue(label: "DynamicMapper.parallel-decoding.\($0)") }
+        }
+
+        /// The next element in input order, `nil` after the last one or after an error.
+        ///
+        /// ```swift
+        /// let first = try await iterator.next()
+        /// ```
+        ///
+        /// - Throws: ``JSONStreamError``, the source's error, or `CancellationError`.
+        public mutating func next() async throws -> Element? {
+            while !finished {
+                if readyIndex < ready.count {
+                    let result = ready[readyIndex]
+                    readyIndex += 1
+                    elementsAhead -= 1
+                    if readyIndex == ready.count {
+                        ready = []
+                        readyIndex = 0
+                        bytesAhead -= readyBytes
+                        readyBytes = 0
+                    }
+                    switch result {
+                    case .success(let element): return element
+                    case .failure(let failure):
+                        if recipe.skips(failure) { continue }
+                        stop()
+                        throw failure
+                    }
+                }
+                do {
+                    try await fill(reading: true)
+                    try Task.checkCancellation()
+                } catch {
+                    stop()
+                    throw error
+                }
+                guard !pending.isEmpty else {
+                    finished = true
+                    return nil
+                }
+                switch pending.removeFirst() {
+                case .batch(let results, let elements, let bytes):
+                    ready = await results.value()
+                    readyBytes = bytes
+                    elementsAhead -= elements - ready.count
+                    // Keeps the workers busy while the consumer takes this batch, from what
+                    // has been read already: a slow source never holds back a ready element.
+                    try? await fill(reading: false)
+                case .failure(let error):
+                    stop()
+                    throw error
+                }
+            }
+            return nil
+        }
+
+        /// Frames elements and hands them to tasks, until the limits, the end of the source,
+        /// or (without `reading`) the end of what was read.
+        private mutating func fill(reading: Bool) async throws {
+            while !sourceEnded, pending.count < limits.batchesInFlight,
+                  elementsAhead < limits.elements, bytesAhead < limits.bytes {
+                let pull: FramePull
+                do {
+                    pull = try source.nextFrame()
+                } catch {
+                    end(with: error)
+                    return
+                }
+                switch pull {
+                case .frame(let data, let frame):
+                    batch.append((data, frame))
+                    batchBytes += data.count
+                    elementsAhead += 1
+                    bytesAhead += data.count
+                    if batch.count >= limits.batchElements || batchBytes >= limits.batchBytes { startBatch() }
+                case .needMore:
+                    // What was framed goes to work before the wait for more bytes.
+                    startBatch()
+                    guard reading else { return }
+                    do {
+                        try await source.readMore()
+                    } catch let error as CancellationError {
+                        throw error
+                    } catch {
+                        end(with: error)
+                        return
+                    }
+                case .finished:
+                    startBatch()
+                    sourceEnded = true
+                }
+            }
+            startBatch()
+        }
+
+        /// The source failed: its error comes after the elements framed before it.
+        private mutating func end(with error: any Error) {
+            startBatch()
+            pending.append(.failure(error))
+            sourceEnded = true
+        }
+
+        /// Hands the frames gathered so far to the next worker. Dispatch rather than a task: the
+        /// decoding is long work for the CPU, which must not wait for a thread of the
+        /// cooperative pool (a program may hold one blocked, and it has one a core).
+        private mutating func startBatch() {
+            guard !batch.isEmpty else { return }
+            let frames = batch
+            let recipe = recipe
+            let results = BatchResults<Element>()
+            workers[nextWorker].async {
+                var decoded: Results = []
+                decoded.reserveCapacity(frames.count)
+                for (data, frame) in frames {
+                    if results.isCancelled { break }
+                    let result = recipe.decodeElement(data, frame)
+                    decoded.append(result)
+                    // Elements after a failure that ends the stream would never be delivered.
+                    if case .failure = result, !recipe.options.skipsFailingElements { break }
+                }
+                results.complete(decoded)
+            }
+            pending.append(.batch(results, elements: frames.count, bytes: batchBytes))
+            nextWorker = (nextWorker + 1) % workers.count
+            batch = []
+            batchBytes = 0
+        }
+
+        /// Ends the iteration: abandons the decoding under way.
+        private mutating func stop() {
+            for case .batch(let results, _, _) in pending { results.cancel() }
+            pending = []
+            ready = []
+            readyIndex = 0
+            batch = []
+            finished = true
+        }
+    }
+}
+
+/// The results of one batch: made by a worker, awaited by the consumer.
+final class BatchResults<Element: Sendable>: @unchecked Sendable {
+    typealias Results = [Result<Element, JSONStreamError>]
+
+    // @unchecked: every stored property is read and written under `lock`.
+    private let lock = NSLock()
+    private var results: Results?
+    private var waiter: CheckedContinuation<Results, Never>?
+    private var cancelled = false
+
+    /// Whether the consumer gave up on these results: the worker stops.
+    var isCancelled: Bool { lock.withLock { cancelled } }
+
+    func cancel() {
+        lock.withLock { cancelled = true }
+    }
+
+    /// Called once by the worker.
+    func complete(_ results: Results) {
+        let waiter = lock.withLock { () -> CheckedContinuation<Results, Never>? in
+            defer { self.waiter = nil }
+            if self.waiter == nil { self.results = results }
+            return self.waiter
+        }
+        waiter?.resume(returning: results)
+    }
+
+    /// The results, once the worker is done.
+    func value() async -> Results {
+        await withCheckedContinuation { continuation in
+            let ready = lock.withLock { () -> Results? in
+                if results == nil { waiter = continuation }
+                return results
+            }
+            if let ready { continuation.resume(returning: ready) }
+        }
+    }
+}
