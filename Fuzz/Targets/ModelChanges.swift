@@ -1,7 +1,7 @@
 import Foundation
 import DynamicMapper
 
-// Fuzz target (i): a model edited through ds → changes() and patchOperations() applied to the decoded
+// Fuzz target (i): a model edited through ds → mergePatch() and jsonPatch() applied to the decoded
 // document give the re-encode. The property lives in
 // Tests/DynamicMapperTestSupport/FuzzChecks+Patching.swift, shared with the regression tests. Built and run by Fuzz/fuzz.sh.
 

@@ -151,4 +151,24 @@ struct QueryBudgetTests {
         #expect(ordered.map(\.parent) == [[.key("b")], [.key("a")], [.key("a"), .index(1)]])
         #expect(ordered.map(\.children) == [[.index(0)], [.index(3), .index(2)], [.key("y")]])
     }
+
+    /// A filter that reads through `$` finds those nodes once per evaluation: testing N
+    /// elements against a wide object's missing member, or against a long string, costs about
+    /// N, not N times the object's size or the string's length.
+    @Test func rootQueriesInFiltersAreFoundOnce() throws {
+        var wide = JSON.Object()
+        for index in 0..<2_000 { wide["k\(index)"] = .number(JSON.Number(index)) }
+        let list = JSON.array((0..<1_000).map { .number(JSON.Number($0)) })
+        let json: JSON = ["wide": .object(wide), "list": list, "long": .string(String(repeating: "x", count: 16_000))]
+        let missing = try run("$.list[?$.wide.nokey]", on: json)
+        #expect(missing.values.isEmpty)
+        #expect(missing.spent < 10_000)
+        let compared = try run("$.list[?$.long == 'x']", on: json)
+        #expect(compared.values.isEmpty)
+        // The string is read, and charged (a unit a 16 bytes), once per comparison.
+        #expect(compared.spent >= 1_000 * 1_000)
+        let document = try run("$.list[?$.wide.nokey]", onDocument: json)
+        #expect(document.count == 0)
+        #expect(document.spent < 10_000)
+    }
 }

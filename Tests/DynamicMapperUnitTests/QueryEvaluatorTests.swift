@@ -17,17 +17,20 @@ struct QueryEvaluatorTests {
         #expect(try roomy.select(query.segments, from: json, recording: true).count == 10_000)
     }
 
-    /// Filters that query the root re-walk it for every element they test: each test is
-    /// charged, matched or not, so nesting them cannot run past the budget.
+    /// Filters that query the root find its nodes once per evaluation, and every element a
+    /// filter tests is charged, matched or not: nesting `$`-rooted filters costs the sum of
+    /// their tests (50 + 50 + 50 here), not their product.
     @Test func filtersAreChargedForEveryElementTheyTest() throws {
         let json = JSON.array(Array(repeating: 1, count: 50))
-        let query = try JSONPath("$[?$[?$[?@ == 0]]]")   // nothing matches: 50^3 tests
+        let query = try JSONPath("$[?$[?$[?@ == 0]]]")   // nothing matches
         var evaluator = QueryEvaluator(tree: JSONQueryTree(), root: json, query: query.text, limit: 10_000)
-        #expect { try evaluator.select(query.segments, from: json, recording: true) } throws: {
-            ($0 as? JSONPathError)?.kind == .tooManyNodes
-        }
-        var roomy = QueryEvaluator(tree: JSONQueryTree(), root: json, query: query.text, limit: 1_000_000)
-        #expect(try roomy.select(query.segments, from: json, recording: true).isEmpty)
+        #expect(try evaluator.select(query.segments, from: json, recording: true).isEmpty)
+        #expect(evaluator.spent >= 150)
+        #expect(evaluator.spent < 1_000)
+        let relative = try JSONPath("$[?@[?@[?@ == 0]]]")   // relative filters test each element's own members
+        var small = QueryEvaluator(tree: JSONQueryTree(), root: json, query: relative.text, limit: 10_000)
+        #expect(try small.select(relative.segments, from: json, recording: true).isEmpty)
+        #expect(small.spent >= 50)
     }
 
     /// The typed slice takes any `Int`; its bounds are clamped to the range query text allows.

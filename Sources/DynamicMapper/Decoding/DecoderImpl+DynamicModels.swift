@@ -1,6 +1,6 @@
 import Foundation
 
-/// The decoder's state for dynamic models (`Mapping/DynamicDecoding.swift` runs them): what
+/// The decoder's state for dynamic models (`DynamicModels/DynamicDecoding.swift` runs them): what
 /// their views share, the last model type met, and what a mapping's run leaves for the next.
 struct DynamicModels {
     /// What the views of this decode's models share, made with the first.

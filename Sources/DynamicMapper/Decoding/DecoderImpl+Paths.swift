@@ -1,6 +1,6 @@
 import Foundation
 
-/// Values by path below the current node (``DecodeAtPath``, `@Mapped` paths), with keys
+/// Values by path below the current node (`Paths/DecodeAtPath.swift`, `@Mapped` paths), with keys
 /// matched as the containers match them, and the errors of paths that lead nowhere.
 extension DecoderImpl {
     /// Follows `components` from the node `start`, matching keys as containers would: through

@@ -40,6 +40,18 @@ public struct DynamicQuery: Sendable {
         return next
     }
 
+    /// The query one selector longer, for the subscripts' `_modify`: the view is moved into it
+    /// while it is edited (this one stands vacated meanwhile), so the edit copies nothing.
+    private subscript(appending selector: QuerySelector, text more: String) -> DynamicQuery {
+        get { appending(selector, text: more) }
+        _modify {
+            var value = appending(selector, text: more)
+            root = .vacated
+            defer { root = value.root }
+            yield &value
+        }
+    }
+
     private static func nameText(_ key: String) -> String {
         // The normalized-path spelling quotes any name correctly.
         String(NormalizedPath([.key(key)]).description.dropFirst())
@@ -48,46 +60,26 @@ public struct DynamicQuery: Sendable {
     /// The member `key` of every match: `ds.users[.all].name`.
     public subscript(dynamicMember key: String) -> DynamicQuery {
         get { appending(.name(QueryName(key)), text: Self.nameText(key)) }
-        _modify {
-            var value = appending(.name(QueryName(key)), text: Self.nameText(key))
-            root = .vacated
-            defer { root = value.root }
-            yield &value
-        }
+        _modify { yield &self[appending: .name(QueryName(key)), text: Self.nameText(key)] }
     }
 
     /// The member named exactly `key` of every match, for keys that collide with a method
     /// name: `ds.users[.all][key: "set"]`.
     public subscript(key key: String) -> DynamicQuery {
         get { appending(.name(QueryName(key)), text: Self.nameText(key)) }
-        _modify {
-            var value = appending(.name(QueryName(key)), text: Self.nameText(key))
-            root = .vacated
-            defer { root = value.root }
-            yield &value
-        }
+        _modify { yield &self[appending: .name(QueryName(key)), text: Self.nameText(key)] }
     }
 
     /// Element `index` of every match (negative counts from the end): `ds.users[.all].tags[0]`.
     public subscript(index: Int) -> DynamicQuery {
         get { appending(.index(index), text: "[\(index)]") }
-        _modify {
-            var value = appending(.index(index), text: "[\(index)]")
-            root = .vacated
-            defer { root = value.root }
-            yield &value
-        }
+        _modify { yield &self[appending: .index(index), text: "[\(index)]"] }
     }
 
     /// `selector` applied to every match: `ds.groups[.all].members[.all]`.
     public subscript(selector: JSONPath.Selector) -> DynamicQuery {
         get { appending(selector.selector, text: selector.text) }
-        _modify {
-            var value = appending(selector.selector, text: selector.text)
-            root = .vacated
-            defer { root = value.root }
-            yield &value
-        }
+        _modify { yield &self[appending: selector.selector, text: selector.text] }
     }
 
     // MARK: Reading
@@ -314,12 +306,15 @@ public struct DynamicQuery: Sendable {
                 current = child
                 existing += 1
             }
-            let padded = existing < full.count ? Self.padding(of: current, at: Array(full.prefix(existing)), toReach: full[existing]) : []
+            // The array's length before the write; its padding is listed only once the write
+            // was accepted, which bounds it (a refused index far past the end lists nothing).
+            let lengthBefore = current.elementCount
+            let isArray = OverlayQueryTree().kind(of: current) == .array
             guard root.updateTree(at: full, { $0 = node }) else { continue }
             if existing == full.count {
                 operations.append(.replace(Path(full), json))
             } else {
-                operations.append(contentsOf: padded)
+                if isArray { operations.append(contentsOf: Self.padding(from: lengthBefore, at: Array(full.prefix(existing)), toReach: full[existing])) }
                 let created = Array(full.prefix(existing + 1))
                 operations.append(.add(Path(created), root.tree.descendant(at: created)?.json ?? json))
             }
@@ -327,12 +322,11 @@ public struct DynamicQuery: Sendable {
         return JSONPatch(operations)
     }
 
-    /// The `add`s of the `null`s a write pads the array `container` (at `path`) with to reach
-    /// `step`, an index past its end; none for any other step.
-    static func padding(of container: OverlayNode, at path: [Path.Component], toReach step: Path.Component) -> [JSONPatch.Operation] {
-        guard case .index(let index) = step, OverlayQueryTree().kind(of: container) == .array else { return [] }
-        let count = container.elementCount
-        guard index > count else { return [] }
+    /// The `add`s of the `null`s a write padded an array of `count` elements (at `path`) with
+    /// to reach `step`, an index past its end; none for any other step. Called after the write
+    /// was accepted, so the gap is at most the padding one write may add.
+    static func padding(from count: Int, at path: [Path.Component], toReach step: Path.Component) -> [JSONPatch.Operation] {
+        guard case .index(let index) = step, index > count else { return [] }
         return (count..<index).map { .add(Path(path + [.index($0)]), .null) }
     }
 

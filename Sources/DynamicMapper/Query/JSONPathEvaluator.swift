@@ -56,6 +56,11 @@ struct QueryEvaluator<Tree: QueryTree> {
     private var parents: [Int]
     private var steps: [QueryStep]
     private var patterns = PatternCache()
+    /// The nodes of each `$`-rooted query of a filter, by its number: they are the same for
+    /// every element the filter tests, so they are found once per evaluation. A filter over N
+    /// elements that reads a wide object through `$` (`$.list[?$.wide.missing]`) scanned it N
+    /// times, beyond what the budget charged.
+    private var rootQueries: [Int: [Selected]] = [:]
 
     /// An evaluator that may spend `limit` in all (tests lower it to reach it quickly).
     init(tree: Tree, root: Node, query: String, limit: Int = JSONPath.maximumNodes) {
@@ -124,6 +129,15 @@ struct QueryEvaluator<Tree: QueryTree> {
         parents.append(parent)
         steps.append(step)
         return parents.count - 1
+    }
+
+    /// The scalar at `node`, a string's reading charged by its length (one unit a 16 bytes):
+    /// a filter that reads the same long string for every element it tests (through `$`)
+    /// would otherwise do work the budget never saw.
+    private mutating func chargedScalar(of node: Node) throws(JSONPathError) -> JSON {
+        let value = tree.scalar(of: node)
+        if case .string(let text) = value { try spend(text.utf8.count / 16) }
+        return value
     }
 
     private mutating func spend(_ count: Int = 1) throws(JSONPathError) {
@@ -293,7 +307,14 @@ struct QueryEvaluator<Tree: QueryTree> {
     }
 
     private mutating func nodes(of query: EmbeddedQuery, current: Node) throws(JSONPathError) -> [Selected] {
-        try select(query.segments, from: query.isRelative ? current : root, recording: false)
+        if query.isRelative { return try select(query.segments, from: current, recording: false) }
+        if let known = rootQueries[query.number] {
+            try spend()
+            return known
+        }
+        let found = try select(query.segments, from: root, recording: false)
+        rootQueries[query.number] = found
+        return found
     }
 
     private mutating func value(of operand: FilterOperand, current: Node) throws(JSONPathError) -> Value {
@@ -335,7 +356,7 @@ struct QueryEvaluator<Tree: QueryTree> {
             case .node(let node):
                 switch tree.kind(of: node) {
                 case .string:
-                    guard case .string(let text) = tree.scalar(of: node) else { return .nothing }
+                    guard case .string(let text) = try chargedScalar(of: node) else { return .nothing }
                     return .json(.number(JSON.Number(text.unicodeScalars.count)))
                 case .array: return .json(.number(JSON.Number(tree.elementCount(of: node))))
                 case .object: return .json(.number(JSON.Number(tree.memberCount(of: node))))
@@ -389,7 +410,10 @@ struct QueryEvaluator<Tree: QueryTree> {
             switch IRegexp.compile(pattern) {
             case .compiled(let made): regexp = made
             case .invalid: regexp = nil
-            case .tooLarge: throw JSONPathError.patternTooLarge(pattern, query: query, offset: 0)
+            // A pattern read from the document: RFC 9535 makes one that is no I-Regexp a
+            // non-match, and one past the size limit is treated alike, so that one string in
+            // the document cannot fail every query over it.
+            case .tooLarge: regexp = nil
             }
         }
         let machine = regexp.map(IRegexpMachine.init)
@@ -427,7 +451,7 @@ struct QueryEvaluator<Tree: QueryTree> {
                 try spend()
                 return Self.equal(tree.json(of: node), json)
             }
-            return Self.equal(tree.scalar(of: node), json)
+            return Self.equal(try chargedScalar(of: node), json)
         }
     }
 
@@ -458,7 +482,7 @@ struct QueryEvaluator<Tree: QueryTree> {
                     pending.append((member.value, other))
                 }
             default:
-                guard Self.equal(tree.scalar(of: left), tree.scalar(of: right)) else { return false }
+                guard Self.equal(try chargedScalar(of: left), try chargedScalar(of: right)) else { return false }
             }
         }
         return true

@@ -187,7 +187,7 @@ public struct JSONPathMatches: RandomAccessCollection, Sendable {
     public func values<T: Decodable>(as type: T.Type, using decoder: DynamicJSONDecoder? = nil) throws -> [T] {
         // Strings need no decoder (no strategy applies to them): read at once, the common
         // `values(as: String.self)` costs what reading the strings costs.
-        if T.self == String.self, let strings = matched.strings() { return unsafeBitCast(strings, to: [T].self) }
+        if let same = SameType([String].self, [T].self), let strings = matched.strings() { return same.cast(strings) }
         let options = decoder.map { DecodingOptions($0) } ?? origin?.options ?? ViewOrigin.defaultDecoding
         return try (0..<matched.count).map { try matched[$0].decode(T.self, options: options) }
     }

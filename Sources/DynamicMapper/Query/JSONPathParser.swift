@@ -6,6 +6,9 @@ struct JSONPathParser {
     private let scalars: [Unicode.Scalar]
     private var position = 0
     private var depth = 0
+    /// How many embedded queries were parsed so far: each gets its number (see
+    /// ``EmbeddedQuery/number``).
+    private var embeddedCount = 0
 
     /// I-JSON's exact integer range (RFC 9535 §2.1): ±(2^53−1).
     static let integerLimit = 9_007_199_254_740_991
@@ -402,7 +405,8 @@ struct JSONPathParser {
         case "@", "$":
             position += 1
             let segments = try self.segments()
-            return .query(EmbeddedQuery(isRelative: next == "@", segments: segments))
+            embeddedCount += 1
+            return .query(EmbeddedQuery(isRelative: next == "@", segments: segments, number: embeddedCount))
         case "'", "\"":
             return .literal(.string(try stringLiteral()))
         case "-", "0"..."9":

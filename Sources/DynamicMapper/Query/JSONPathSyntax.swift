@@ -37,6 +37,9 @@ struct QueryName: Sendable {
 struct EmbeddedQuery: Sendable {
     var isRelative: Bool
     var segments: [QuerySegment]
+    /// Its place among the query's embedded queries (1 for the first parsed): what an
+    /// evaluation remembers a `$`-rooted one's nodes by.
+    var number = 0
 
     /// Singular (§2.3.5.1): only child segments of one name or index selector each, so it
     /// selects at most one node.

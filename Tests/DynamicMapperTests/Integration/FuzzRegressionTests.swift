@@ -6,10 +6,16 @@ import DynamicMapperTestSupport
 /// Every input the fuzz targets ever crashed on (`Fuzz/Regressions/<Target>/`) and every seed
 /// (`Fuzz/Seeds/<Target>/`), run through the target's property in `FuzzChecks`.
 @Suite struct FuzzRegressionTests {
-    /// `Fuzz/` in this checkout.
-    static let fuzzFolder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fuzz")
+    /// `Fuzz/` in this checkout: beside the `Package.swift` found walking up from this file, so
+    /// that moving the test between folders cannot point it at nothing.
+    static let fuzzFolder: URL = {
+        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path),
+              directory.pathComponents.count > 1 {
+            directory.deleteLastPathComponent()
+        }
+        return directory.appendingPathComponent("Fuzz")
+    }()
 
     /// The fuzz targets, as named in `Fuzz/Targets/` and `Fuzz/fuzz.sh`.
     static let targets = [
