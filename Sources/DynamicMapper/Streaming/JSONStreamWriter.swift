@@ -70,13 +70,27 @@ public final class JSONStreamWriter {
     nonisolated(nonsending) public func finish() async throws {
         try output.finish()
         let rest = output.take()
-        if !rest.isEmpty { try await sink(rest) }
+        guard !rest.isEmpty else { return }
+        do {
+            try await sink(rest)
+        } catch {
+            // Kept for another `finish()`, which would otherwise find nothing left to send.
+            output.putBack(rest)
+            throw error
+        }
     }
     #else
     public func finish() async throws {
         try output.finish()
         let rest = output.take()
-        if !rest.isEmpty { try await sink(rest) }
+        guard !rest.isEmpty else { return }
+        do {
+            try await sink(rest)
+        } catch {
+            // Kept for another `finish()`, which would otherwise find nothing left to send.
+            output.putBack(rest)
+            throw error
+        }
     }
     #endif
 }
@@ -103,6 +117,11 @@ struct FramedOutput {
     mutating func take() -> Data {
         defer { buffer = Data() }
         return buffer
+    }
+
+    /// Puts back in front what a failed sink did not take.
+    mutating func putBack(_ data: Data) {
+        buffer = data + buffer
     }
 
     mutating func append<T: Encodable>(_ value: T) throws {

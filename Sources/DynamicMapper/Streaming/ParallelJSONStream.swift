@@ -149,6 +149,10 @@ public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
         /// cores, which other work may hold); the batches in flight bound the work queued.
         private let workers: [DispatchQueue]
         private var nextWorker = 0
+        /// The batches started and not yet delivered, shared by copies of this iterator: when
+        /// the last copy goes (a `break` out of the loop), its `deinit` tells their workers to
+        /// stop, as an error or cancellation does.
+        private let inFlight = InFlightBatches<Element>()
 
         init(source: any FrameSource<Element>, limits: ParallelLimits) {
             self.source = source
@@ -198,6 +202,11 @@ public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
                 switch pending.removeFirst() {
                 case .batch(let results, let elements, let bytes):
                     ready = await results.value()
+                    inFlight.delivered()
+                    if Task.isCancelled {
+                        stop()
+                        throw CancellationError()
+                    }
                     readyBytes = bytes
                     elementsAhead -= elements - ready.count
                     // Keeps the workers busy while the consumer takes this batch, from what
@@ -278,6 +287,7 @@ public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
                 results.complete(decoded)
             }
             pending.append(.batch(results, elements: frames.count, bytes: batchBytes))
+            inFlight.started(results)
             nextWorker = (nextWorker + 1) % workers.count
             batch = []
             batchBytes = 0
@@ -285,7 +295,7 @@ public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
 
         /// Ends the iteration: abandons the decoding under way.
         private mutating func stop() {
-            for case .batch(let results, _, _) in pending { results.cancel() }
+            inFlight.cancelAll()
             pending = []
             ready = []
             readyIndex = 0
@@ -322,14 +332,54 @@ final class BatchResults<Element: Sendable>: @unchecked Sendable {
         waiter?.resume(returning: results)
     }
 
-    /// The results, once the worker is done.
+    /// The results, once the worker is done; none, at once, when the waiting task is
+    /// cancelled (the worker then stops at its next element).
     func value() async -> Results {
-        await withCheckedContinuation { continuation in
-            let ready = lock.withLock { () -> Results? in
-                if results == nil { waiter = continuation }
-                return results
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let ready = lock.withLock { () -> Results? in
+                    if results == nil && !cancelled { waiter = continuation }
+                    return cancelled && results == nil ? [] : results
+                }
+                if let ready { continuation.resume(returning: ready) }
             }
-            if let ready { continuation.resume(returning: ready) }
+        } onCancel: {
+            abandon()
         }
+    }
+
+    /// The waiting task was cancelled: the worker stops, and the wait ends with no results.
+    private func abandon() {
+        let waiter = lock.withLock { () -> CheckedContinuation<Results, Never>? in
+            cancelled = true
+            defer { self.waiter = nil }
+            return self.waiter
+        }
+        waiter?.resume(returning: [])
+    }
+}
+
+/// The batches an iteration started and has not delivered, oldest first. A class, so that the
+/// iteration's end, however it comes, stops their workers: a `break` out of `for try await`
+/// just drops the iterator.
+final class InFlightBatches<Element: Sendable>: @unchecked Sendable {
+    // @unchecked: used only by the iterator that owns it, which is not shared between tasks
+    // (`AsyncIteratorProtocol`'s `next()` is mutating); the workers never see it.
+    private var batches: [BatchResults<Element>] = []
+
+    func started(_ batch: BatchResults<Element>) { batches.append(batch) }
+
+    /// The oldest batch was delivered.
+    func delivered() {
+        if !batches.isEmpty { batches.removeFirst() }
+    }
+
+    func cancelAll() {
+        for batch in batches { batch.cancel() }
+        batches = []
+    }
+
+    deinit {
+        for batch in batches { batch.cancel() }
     }
 }

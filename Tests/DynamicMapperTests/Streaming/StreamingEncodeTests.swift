@@ -155,4 +155,23 @@ extension StreamingEncodeTests {
             #expect(output.data == (try encoder.encode(elements)), "round \(round)")
         }
     }
+
+    /// A sink that fails while `finish()` hands it the tail keeps that tail: a second
+    /// `finish()` sends it, so the output is still the whole document.
+    @Test func finishAfterAFailedSinkSendsTheRest() async throws {
+        let output = SEOutput()
+        let failures = SEOutput()
+        let writer = JSONStreamWriter(bufferSize: 1_000) { chunk in
+            if failures.chunks == 0 {
+                failures.append(chunk)
+                throw CocoaError(.fileWriteUnknown)
+            }
+            output.append(chunk)
+        }
+        try await writer.write(1)
+        try await writer.write(2)
+        await #expect(throws: CocoaError.self) { try await writer.finish() }
+        try await writer.finish()
+        #expect(String(decoding: output.data, as: UTF8.self) == "[1,2]")
+    }
 }
