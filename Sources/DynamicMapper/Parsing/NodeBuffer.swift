@@ -8,7 +8,7 @@ import Darwin
 
 /// The growable node storage the scanner appends to; the document then owns it.
 ///
-/// It owns its storage until ``take()`` ends it and hands the storage over, so at every
+/// It owns its storage until ``take(exact:)`` ends it and hands the storage over, so at every
 /// moment exactly one owner frees it: this buffer's `deinit` (a scan that failed) or the
 /// ``Document``'s, through ``release(_:)``.
 ///
