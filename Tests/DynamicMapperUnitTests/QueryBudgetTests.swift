@@ -167,6 +167,9 @@ struct QueryBudgetTests {
         #expect(compared.values.isEmpty)
         // The string is read, and charged (a unit a 16 bytes), once per comparison.
         #expect(compared.spent >= 1_000 * 1_000)
+        let ordered = try run("$.list[?$.long < 'a']", on: json)
+        #expect(ordered.values.isEmpty)
+        #expect(ordered.spent >= 1_000 * 1_000)
         let document = try run("$.list[?$.wide.nokey]", onDocument: json)
         #expect(document.count == 0)
         #expect(document.spent < 10_000)

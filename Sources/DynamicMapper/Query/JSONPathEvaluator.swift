@@ -298,10 +298,10 @@ struct QueryEvaluator<Tree: QueryTree> {
             switch comparison {
             case .equal: return try equal(lhs, rhs)
             case .notEqual: return try !equal(lhs, rhs)
-            case .less: return less(lhs, rhs)
-            case .lessOrEqual: return less(lhs, rhs) ? true : try equal(lhs, rhs)
-            case .greater: return less(rhs, lhs)
-            case .greaterOrEqual: return less(rhs, lhs) ? true : try equal(lhs, rhs)
+            case .less: return try less(lhs, rhs)
+            case .lessOrEqual: return try less(lhs, rhs) ? true : try equal(lhs, rhs)
+            case .greater: return try less(rhs, lhs)
+            case .greaterOrEqual: return try less(rhs, lhs) ? true : try equal(lhs, rhs)
             }
         }
     }
@@ -497,8 +497,8 @@ struct QueryEvaluator<Tree: QueryTree> {
 
     /// `<` of §2.3.5.2.2: numbers by value, strings by scalar values, anything else false
     /// (containers without being read).
-    private func less(_ lhs: Value, _ rhs: Value) -> Bool {
-        guard let left = scalar(lhs), let right = scalar(rhs) else { return false }
+    private mutating func less(_ lhs: Value, _ rhs: Value) throws(JSONPathError) -> Bool {
+        guard let left = try scalar(lhs), let right = try scalar(rhs) else { return false }
         switch (left, right) {
         case (.number(let a), .number(let b)): return Self.less(a, b)
         case (.string(let a), .string(let b)): return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
@@ -506,8 +506,9 @@ struct QueryEvaluator<Tree: QueryTree> {
         }
     }
 
-    /// A number's or string's value; `nil` for anything else.
-    private func scalar(_ value: Value) -> JSON? {
+    /// A number's or string's value (a string read from the tree charged by its length, as
+    /// ``chargedScalar(of:)`` charges it); `nil` for anything else.
+    private mutating func scalar(_ value: Value) throws(JSONPathError) -> JSON? {
         switch value {
         case .nothing: return nil
         case .json(let json):
@@ -517,7 +518,7 @@ struct QueryEvaluator<Tree: QueryTree> {
             }
         case .node(let node):
             switch tree.kind(of: node) {
-            case .number, .string: return tree.scalar(of: node)
+            case .number, .string: return try chargedScalar(of: node)
             default: return nil
             }
         }
