@@ -14,19 +14,19 @@ enum ForeignCoderKeys {
     /// ("The key path \"a.b\" of User.CodingKeys"), or `nil` for a key any coder writes as given.
     static func feature(of key: any CodingKey) -> String? {
         guard let keyed = key as? any KeyedKey else { return nil }
-        let owner = KeyMeaning.typeName(of: key)
+        // The key type's name (`String(reflecting:)`) only for the message: every wrapper
+        // property decoded with a keyed key asks, and nearly all of them are plain names.
+        let kind: String
         switch KeyMeaning(keyed.stringValue, options: keyed.options ?? KeyOptions()) {
-        case .path:
-            return "The key path \(key.stringValue.debugDescription) of \(owner)"
-        case .lossyArray:
-            return "The lossy-array key \(key.stringValue.debugDescription) of \(owner)"
-        case .flat:
-            return "The flat key \(key.stringValue.debugDescription) of \(owner)"
+        case .path: kind = "key path"
+        case .lossyArray: kind = "lossy-array key"
+        case .flat: kind = "flat key"
         case .member, .malformed:
             // A malformed raw value is not a path: this package's coders refuse it, others
             // take it as one key, as they take any key.
             return nil
         }
+        return "The \(kind) \(key.stringValue.debugDescription) of \(KeyMeaning.typeName(of: key))"
     }
 
     /// Whether `encoder` is one of this package's, which write keyed keys' paths.

@@ -25,9 +25,11 @@ extension Decoder {
     /// avatar = try decoder.decodeIfPresent(at: "profile.avatar")
     /// ```
     ///
-    /// A path read from malformed text names no place: the value is missing (`nil`).
+    /// - Throws: `DecodingError.valueNotFound` for a path read from malformed text, as
+    ///   ``decode(at:as:)`` throws it (a `nil` would hide a typo in the path for good),
+    ///   `typeMismatch` when a step meets the wrong kind of value, and the value's own errors.
     public func decodeIfPresent<T: Decodable>(at path: Path, as type: T.Type = T.self) throws -> T? {
-        guard let components = path.validComponents else { return nil }
+        let components = try PathDecoding.components(of: path, as: T.self, codingPath: codingPath)
         return try PathDecoding.value(T.self, at: components, in: self, optional: true)
     }
 }

@@ -349,6 +349,26 @@ struct PathSyntaxTests {
         #expect(throws: EncodingError.self) { try DynamicJSONEncoder().encode(1, at: "a.b[") }
     }
 
+    /// A hand-written `init(from:)` that reads an optional at a malformed path learns of the
+    /// typo, with both decoders: the text names no place, which is not the same as a missing key.
+    @Test("decodeIfPresent(at:) with malformed path text throws, as decode(at:) does")
+    func decodeIfPresentAtMalformedPath() throws {
+        struct Model: Decodable {
+            var value: Int?
+            init(from decoder: any Decoder) throws { value = try decoder.decodeIfPresent(at: "a.b[x]") }
+        }
+        let data = Data(#"{"a":{"b":[1,2,3]}}"#.utf8)
+        for decoder in [JSONDecoder(), DynamicJSONDecoder()] {
+            do {
+                _ = try decoder.decode(Model.self, from: data)
+                Issue.record("decoded with \(type(of: decoder))")
+            } catch DecodingError.valueNotFound(let type, let context) {
+                #expect(ObjectIdentifier(type) == ObjectIdentifier(Int.self))
+                #expect(context.debugDescription.hasPrefix(#"No Int at "a.b[x]": the path text is malformed: "#))
+            }
+        }
+    }
+
     // MARK: Property: random path texts on random documents
 
     @Test("random path texts on random documents: a write reads back, or returns false and changes nothing")
