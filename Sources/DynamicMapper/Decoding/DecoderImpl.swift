@@ -42,6 +42,11 @@ final class DecoderImpl: Decoder {
     @exclusivity(unchecked)
     #endif
     private var plainTypes = KnownPlainTypes()
+    /// Array types met, decoded into reserved storage (`DecoderImpl+Arrays.swift`).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private var arrayTypes = KnownArrayTypes()
     /// Where key lookups resume (`DecoderImpl+KeyCursors.swift`).
     #if !DEBUG
     @exclusivity(unchecked)
@@ -115,6 +120,11 @@ final class DecoderImpl: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try arrayContainer()
+    }
+
+    /// ``unkeyedContainer()`` as its own type, for this package's array decoding.
+    func arrayContainer() throws -> UnkeyedContainer {
         let node = nodes[currentNode]
         guard node.kind == .array else {
             throw containerMismatch(expected: [Any].self, node: node, path: codingPath)
@@ -267,6 +277,7 @@ final class DecoderImpl: Decoder {
             // A model type met before takes the same way as then, past the checks below.
             if let last = mappedModels.last, last.type == type { return try decodeMapped(T.self, layout: last.layout, at: index) }
             if let last = dynamicModels.last, last.type == type { return try decodeDynamic(T.self, as: last.model, at: index) }
+            if let array = arrayTypes.array(type) { return try decodeArray(T.self, as: array, at: index) }
             if let dictionary = T.self as? any StringKeyedDictionaryDecodable.Type {
                 return try dictionary.decodeStringKeyed(from: self, at: index) as! T
             }
@@ -278,6 +289,10 @@ final class DecoderImpl: Decoder {
             if let model = T.self as? any DynamicDecodable.Type {
                 dynamicModels.last = (type, model)
                 return try decodeDynamic(T.self, as: model, at: index)
+            }
+            if let array = T.self as? any ReservingArrayDecodable.Type {
+                arrayTypes.remember(type, array)
+                return try decodeArray(T.self, as: array, at: index)
             }
             plainTypes.remember(type)
         }

@@ -19,7 +19,14 @@ struct KnownPlainTypes {
 
     @inline(__always)
     func contains(_ identifier: ObjectIdentifier) -> Bool {
-        if !slots.isEmpty && slots[Self.slot(of: identifier)] == UInt(bitPattern: Int(bitPattern: identifier)) { return true }
+        guard !slots.isEmpty else { return false }
+        let held = slots[Self.slot(of: identifier)]
+        if held == UInt(bitPattern: Int(bitPattern: identifier)) { return true }
+        // A slot no type was ever put in means this type was never remembered either (every
+        // remembered type wrote its slot, and slots are never cleared): the list, scanned
+        // otherwise, holds it only when a later type took its slot. Array and model types,
+        // never remembered, are answered here in one look.
+        if held == 0 { return false }
         return identifiers.contains(identifier)
     }
 
