@@ -125,4 +125,3 @@ struct FoundationParityNumberTests {
         }
     }
 }
-

@@ -911,7 +911,9 @@ struct JSONValueTests {
         #expect(try encoder.encodeJSON(filled) == ["present": 1, "absent": 2, "nested": 3, "list": []])
 
         #expect(try encoder.encodeJSON(Optional<Int>.none) == .null)
-        #expect(try encoder.encodeJSON(Optional<Optional<Int>>.some(nil)) == .null)
+        // swift-format-ignore: UseShorthandTypeNames
+        #expect(try encoder.encodeJSON(Optional<Optional<Int>>.some(nil)) == .null) // spelled out: the nesting is the point
+        // swift-format-ignore: UseShorthandTypeNames
         #expect(try encoder.encodeJSON(Optional<Optional<Int>>.some(5)) == 5)
         #expect(try encoder.encodeJSON([[Int?]]([[nil], [1, nil]])) == [[nil], [1, nil]])
         #expect(try encoder.encodeJSON(["a": Int??.some(nil)]) == ["a": nil])

@@ -20,7 +20,7 @@ extension Document {
                    count == 0 || memcmpEqual(pointer(key), utf8.baseAddress.unsafelyUnwrapped, count) {
                     return child + 1
                 }
-                if (!name.isASCII || key.flags.contains(.nonASCII)), string(key) == name.text { return child + 1 }
+                if !name.isASCII || key.flags.contains(.nonASCII), string(key) == name.text { return child + 1 }
             }
             return nil
         }

@@ -338,7 +338,6 @@ struct JSONWriter: ~Copyable {
         }
     }
 
-
     mutating func writeBool(_ value: Bool) {
         if value { writeASCII("true") } else { writeASCII("false") }
     }

@@ -280,7 +280,6 @@ final class MappedProbe: @unchecked Sendable {
         fills[ObjectIdentifier(Value.self)] as? Value
     }
 
-
     /// The coding key whose next value request is a `@Mapped` property's own.
     private var pending: String?
 

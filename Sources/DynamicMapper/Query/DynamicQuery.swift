@@ -26,13 +26,6 @@ public struct DynamicQuery: Sendable {
     /// (a status's text) must stay reachable with dot syntax.
     var text: String
 
-    init(root: DynamicClass, base: ViewSteps, segments: [QuerySegment], text: String) {
-        self.root = root
-        self.base = base
-        self.segments = segments
-        self.text = text
-    }
-
     private func appending(_ selector: QuerySelector, text more: String) -> DynamicQuery {
         var next = self
         next.segments.append(QuerySegment(isDescendant: false, selectors: [selector]))

@@ -131,7 +131,6 @@ public struct JSONPathMatch: Sendable {
     }
 }
 
-
 /// The nodes a query selected, in the order RFC 9535 gives them.
 ///
 /// ```swift
@@ -192,4 +191,3 @@ public struct JSONPathMatches: RandomAccessCollection, Sendable {
         return try (0..<matched.count).map { try matched[$0].decode(T.self, options: options) }
     }
 }
-

@@ -142,5 +142,4 @@ final class CodingPathNode {
         path.append(step.codingKey)
         return path
     }
-
 }

@@ -324,7 +324,7 @@ func decodeTransformed<T: DecodingTransformer>(with transformer: T, from decoder
 
 /// Transforms the value and writes `T.Raw`; a refusal becomes `EncodingError.invalidValue` at the
 /// encoder's coding path. An `EncodingError` from the transformer passes through unchanged.
-fileprivate func encodeTransformed<T: EncodingTransformer>(_ value: T.Value, with transformer: T, to encoder: any Encoder) throws {
+private func encodeTransformed<T: EncodingTransformer>(_ value: T.Value, with transformer: T, to encoder: any Encoder) throws {
     let raw = try transformEncoded(value, codingPath: encoder.codingPath, transformer.encode)
     var container = encoder.singleValueContainer()
     try container.encode(raw)

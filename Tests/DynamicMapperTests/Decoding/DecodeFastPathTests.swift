@@ -39,7 +39,8 @@ private struct LongKeys: Codable, Equatable {
 private struct Accented: Codable, Equatable {
     var first: Int
     var second: Int
-    var café: Int
+    // swift-format-ignore: IdentifiersMustBeASCII
+    var café: Int // a non-ASCII key is what is tested
 }
 
 @Suite("Decode fast paths")

@@ -635,4 +635,3 @@ struct DecodingStrategyTests {
         expectSameDecoding(Record.self, #"{"created_at": 5, "raw_bytes": "AQID", "ratio": 1.5, "child_items": [{"firstName": "a"}]}"#, configure: configure)
     }
 }
-

@@ -279,7 +279,6 @@ private func codingPathStrings(_ error: DecodingError) -> [String] {
 
 @Suite("Dynamic decoding: views and mappings while decoding")
 struct DynamicDecodingTests {
-
     @Test("every dynamic value at any depth gets its view, and children map before their parents")
     func everyDepthBottomUp() throws {
         let tree = try DynamicJSONDecoder().decode(DecodingTree.self, from: Data(decodingTreeInput.utf8))

@@ -207,7 +207,6 @@ private func edgeEncoded<T: Encodable>(_ value: T, configure: (DynamicJSONEncode
 
 @Suite("Dynamic mapping: edge cases from review")
 struct DynamicEdgeCaseTests {
-
     @Test("JSON5 NaN and 64-bit hex numbers: encoding throws by default, convertToString writes them, hex becomes decimal")
     func json5NonFiniteAndBigHex() throws {
         let input = "{id:1, ratio:NaN, big:0xFFFFFFFFFFFFFFFF}"

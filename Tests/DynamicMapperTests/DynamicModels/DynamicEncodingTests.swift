@@ -168,7 +168,6 @@ private func decodedModel<T: Decodable>(_ type: T.Type, _ text: String, configur
 
 @Suite("Dynamic encoding: the model owns its keys, the document owns the rest")
 struct DynamicEncodingTests {
-
     @Test("unknown keys are kept at every depth, in their original order")
     func unknownKeysKept() throws {
         let input = #"{"zeta":1,"id":7,"nested":{"b":2,"a":[3,{"d":4,"c":5}]},"name":"Ada","alpha":"x"}"#

@@ -7,7 +7,6 @@ import DynamicMapperTestSupport
 // so a failure names the seed that reproduces it. The properties are those of the fuzz
 // targets (`FuzzChecks`), here over inputs built to be valid and to hit the edited paths.
 
-
 /// Random ``JSON`` values, with the keys the edits use and the literals that are easy to lose.
 struct DocumentGenerator {
     var random: SeededGenerator

@@ -17,7 +17,6 @@ struct FoundationParityDocumentedDifferenceTests {
         #expect(try DynamicJSONDecoder.json5.decode([String: [Bool]].self, from: data) == ["key": [true]])
     }
 
-
     /// README, "A dictionary with several values that do not fit": the error names the first
     /// of them in the document; `JSONDecoder`'s names one of them, chosen by its hash order.
     @Test func dictionaryFailsAtItsFirstBadEntry() throws {

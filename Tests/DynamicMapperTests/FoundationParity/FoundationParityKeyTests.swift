@@ -6,7 +6,6 @@ import DynamicMapperTestSupport
 // Keys, input encodings and numbers, side by side with Foundation's coders (the container
 // behaviours are in FoundationParityTests.swift).
 
-
 /// One member under a key chosen at run time.
 private struct OneKey: Encodable {
     let key: String
@@ -83,7 +82,8 @@ struct FoundationParityKeyTests {
     }
 
     struct Accented: Codable, Equatable {
-        var é: Int
+        // swift-format-ignore: IdentifiersMustBeASCII
+        var é: Int // a non-ASCII key is what is tested
         var plain: Int
     }
 

@@ -573,4 +573,3 @@ struct FoundationParitySequenceTests {
         #expect(finished > 100 && stopped > 100, "seed \(seed)")
     }
 }
-

@@ -102,7 +102,6 @@ private func kmPermutations<Element>(_ elements: [Element]) -> [[Element]] {
     }
 }
 
-
 /// The reference result: `value` merged in at `path` (objects member by member, `null` giving
 /// way to members already there), the way every order must end up.
 private func kmMerge(_ value: JSON, at path: ArraySlice<String>, into object: inout JSON.Object) {

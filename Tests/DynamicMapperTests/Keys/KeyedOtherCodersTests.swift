@@ -28,7 +28,6 @@ private struct KODynamic: DynamicCodable, Equatable {
     static func == (lhs: KODynamic, rhs: KODynamic) -> Bool { lhs.price == rhs.price }
 }
 
-
 /// The two property list formats (internal: test arguments cannot be private types).
 enum KOFormat: String, CaseIterable, Sendable {
     case binary, xml

@@ -83,7 +83,6 @@ private let viewReadSample = #"{"name":"Ada","n":1.10,"list":[1,2,3],"user":{"id
 
 @Suite("Dynamic views: DynamicClass and DynamicValue")
 struct DynamicViewTests {
-
     // MARK: Reads never mutate
 
     @Test("missing key, out-of-range and negative-beyond-start indexes and wrong kinds read as missing", arguments: ViewSourceKind.allCases)

@@ -415,7 +415,6 @@ struct CodingWrapperTests {
     }
 }
 
-
 extension CoderKind {
     fileprivate func encodingError<T: Encodable>(_ value: T) throws -> EncodingError? {
         do {
