@@ -78,12 +78,10 @@ public func --> <T: Encodable>(property: T?, view: DynamicValue) {
 /// ```
 ///
 /// Outside a coder's run of the mapping it reads, like `<--`.
+// Inlinable: the line becomes one call of the view's specialized entry point.
+@inlinable
 public func <-> <T: Codable>(property: inout T, view: DynamicValue) {
-    if view.runningMappingType == .encoding {
-        view.writeForMapping(property)
-    } else {
-        view.read(into: &property, marksKeys: true)
-    }
+    view.mapBothWays(&property)
 }
 
 /// `<->` for an optional property: `null` reads as `nil`, and `nil` removes the key when
@@ -92,12 +90,9 @@ public func <-> <T: Codable>(property: inout T, view: DynamicValue) {
 /// ```swift
 /// nickname <-> ds.profile.nickname
 /// ```
+@inlinable
 public func <-> <T: Codable>(property: inout T?, view: DynamicValue) {
-    if view.runningMappingType == .encoding {
-        if let property { view.writeForMapping(property) } else { view.removeForMapping() }
-    } else {
-        view.read(into: &property, marksKeys: true)
-    }
+    view.mapBothWays(&property)
 }
 
 /// `<->` for a `Presence` property: reads missing, `null` and a value apart, and while
@@ -106,10 +101,7 @@ public func <-> <T: Codable>(property: inout T?, view: DynamicValue) {
 /// ```swift
 /// nickname <-> ds.profile.nickname   // var nickname: Presence<String> = .absent
 /// ```
+@inlinable
 public func <-> <T: Codable>(property: inout Presence<T>, view: DynamicValue) {
-    if view.runningMappingType == .encoding {
-        view.writeForMapping(property)
-    } else {
-        view.read(into: &property, marksKeys: true)
-    }
+    view.mapBothWays(&property)
 }

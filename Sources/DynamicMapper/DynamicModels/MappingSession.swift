@@ -58,6 +58,9 @@ final class MappingSession: @unchecked Sendable {
     var sharedTree: OverlayNode?
     /// The `null`s the mapping's writes padded `sharedTree` with (see
     /// ``DynamicClass/maximumPadding``).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var padding = 0
     /// While decoding: what each read that did not take the document's value left in its
     /// property (see ``DecodedState/unchangedReads``).
