@@ -14,6 +14,7 @@ infix operator <-> : DynamicMappingPrecedence
 /// Missing: the property keeps its value. A value that does not decode as `T`: the property
 /// keeps its value and the failure is reported to the decoder (which throws it when
 /// `strictMapping` is on).
+@inlinable
 public func <-- <T: Decodable>(property: inout T, view: DynamicValue) {
     view.read(into: &property)
 }
@@ -23,6 +24,7 @@ public func <-- <T: Decodable>(property: inout T, view: DynamicValue) {
 /// ```swift
 /// bestFamilyPhoto <-- ds.alboms.familyAlbom.bestPhoto
 /// ```
+@inlinable
 public func <-- <T: Decodable>(property: inout T?, view: DynamicValue) {
     view.read(into: &property)
 }
@@ -35,6 +37,7 @@ public func <-- <T: Decodable>(property: inout T?, view: DynamicValue) {
 /// ```
 ///
 /// A value that does not decode as `T` leaves the property alone and is reported, as with `<--`.
+@inlinable
 public func <-- <T: Decodable>(property: inout Presence<T>, view: DynamicValue) {
     view.read(into: &property)
 }

@@ -143,6 +143,7 @@ extension DynamicValue {
     ///
     /// When `target` does not take the document's value, what it holds is remembered, so that
     /// encoding writes nothing here while the program leaves it unchanged.
+    @usableFromInline
     @_specialize(where T == String)
     @_specialize(where T == Int)
     @_specialize(where T == Double)
@@ -202,6 +203,7 @@ extension DynamicValue {
     }
 
     /// `target <-- view` for an optional: as above, and `null` makes `target` `nil`.
+    @usableFromInline
     @_specialize(where T == String)
     @_specialize(where T == Int)
     @_specialize(where T == Double)
@@ -267,6 +269,7 @@ extension DynamicValue {
 
     /// `target <-- view` (and `<->` while decoding) for a ``Presence``: missing makes it
     /// `.absent` and `null` `.null`; a value that does not decode leaves it alone, as above.
+    @usableFromInline
     package func read<T: Decodable>(into target: inout Presence<T>, marksKeys: Bool = false) {
         guard readsNow else { return }
         guard let node = nodeForRead else {
