@@ -80,7 +80,8 @@ struct ArrayFramer {
     }
 
     private func error(_ kind: JSONStreamError.Kind, _ message: String, element: Int? = nil) -> JSONStreamError {
-        JSONStreamError(kind, elementIndex: element, offset: pos, line: line, column: pos - lineStart + 1, message: message)
+        JSONStreamError(kind: kind, elementIndex: element, offset: pos, line: line, column: pos - lineStart + 1, message: message,
+                        underlyingError: nil)
     }
 
     private func unexpected(_ byte: UInt8, expecting: String) -> JSONStreamError {
