@@ -120,13 +120,8 @@ struct EventFramer {
         return try window.withBytes { (bytes, base) throws(JSONStreamError) -> FrameStep in
             if pos == 0 {
                 // The format drops a leading UTF-8 byte order mark.
-                switch ByteOrderMark.match(bytes, base: base, atEnd: atEnd) {
-                case .needMore: return .needMore(keepFrom: 0)
-                case .present:
-                    pos = 3
-                    lineStart = 3
-                case .absent: break
-                }
+                guard let start = ByteOrderMark.contentStart(bytes, base: base, atEnd: atEnd) else { return .needMore(keepFrom: 0) }
+                (pos, lineStart) = (start, start)
             }
             while !finished {
                 var index = pos - base
