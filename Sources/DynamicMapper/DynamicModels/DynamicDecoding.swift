@@ -171,22 +171,32 @@ extension DynamicValue {
     /// ``placeInDecoderDocument(session:impl:)``); `false` when it needs `readInGeneral(into:marksKeys:transformer:)`.
     @inline(__always)
     private func readFromDecoderDocument<T: Decodable>(into target: inout T, marksKeys: Bool) -> Bool {
-        guard let session = root.session, let decoder = session.decoderReference else { return false }
-        return decoder.with { readFromDecoderDocument(into: &target, marksKeys: marksKeys, session: session, impl: $0) }
+        readPlaceInDecoderDocument(into: &target, marksKeys: marksKeys) { index, impl, target in
+            decodeRecordingFailure(into: &target, at: index, of: impl, marksKeys: marksKeys)
+        }
     }
 
+    /// What the plain and the optional read of the decoder's document share: `decodeNode`
+    /// reads the node found at an index of `impl` (true when it set `target`); a missing place,
+    /// or a node that did not decode, leaves `target` as it is and is remembered as an
+    /// unchanged read. `false` when no decoder runs or the place is elsewhere.
     @inline(__always)
-    private func readFromDecoderDocument<T: Decodable>(into target: inout T, marksKeys: Bool, session: MappingSession, impl: DecoderImpl) -> Bool {
-        switch placeInDecoderDocument(session: session, impl: impl) {
-        case .found(let index):
-            if decodeRecordingFailure(into: &target, at: index, of: impl, marksKeys: marksKeys) { return true }
-        case .missing:
-            break
-        case .elsewhere:
-            return false
+    private func readPlaceInDecoderDocument<Target>(
+        into target: inout Target, marksKeys: Bool, decodeNode: (Int, DecoderImpl, inout Target) -> Bool
+    ) -> Bool {
+        guard let session = root.session, let decoder = session.decoderReference else { return false }
+        return decoder.with { impl in
+            switch placeInDecoderDocument(session: session, impl: impl) {
+            case .found(let index):
+                if decodeNode(index, impl, &target) { return true }
+            case .missing:
+                break
+            case .elsewhere:
+                return false
+            }
+            rememberUnchangedRead(target, oneWay: !marksKeys)
+            return true
         }
-        rememberUnchangedRead(target, oneWay: !marksKeys)
-        return true
     }
 
     private func readInGeneral<T: Decodable>(into target: inout T, marksKeys: Bool, transformer: Any?) {
@@ -221,31 +231,20 @@ extension DynamicValue {
         readInGeneral(into: &target, marksKeys: marksKeys, transformer: transformer)
     }
 
-    /// ``readFromDecoderDocument(into:marksKeys:)`` for an optional: `null` makes it `nil`.
+    /// ``readFromDecoderDocument(into:marksKeys:)`` for an optional: `null` makes it `nil`
+    /// (remembered as an unchanged read of `nil`, as a missing place is).
     @inline(__always)
     private func readFromDecoderDocument<T: Decodable>(into target: inout T?, marksKeys: Bool) -> Bool {
-        guard let session = root.session, let decoder = session.decoderReference else { return false }
-        return decoder.with { readFromDecoderDocument(into: &target, marksKeys: marksKeys, session: session, impl: $0) }
-    }
-
-    @inline(__always)
-    private func readFromDecoderDocument<T: Decodable>(into target: inout T?, marksKeys: Bool, session: MappingSession, impl: DecoderImpl) -> Bool {
-        switch placeInDecoderDocument(session: session, impl: impl) {
-        case .found(let index) where impl.nodes[index].kind == .null:
-            impl.markRouteForReport(to: index)
-            target = nil
-        case .found(let index):
-            if let value = decodeRecordingFailure(T.self, at: index, of: impl, marksKeys: marksKeys) {
-                target = value
-                return true
+        readPlaceInDecoderDocument(into: &target, marksKeys: marksKeys) { index, impl, target in
+            if impl.nodes[index].kind == .null {
+                impl.markRouteForReport(to: index)
+                target = nil
+                return false
             }
-        case .missing:
-            break
-        case .elsewhere:
-            return false
+            guard let value = decodeRecordingFailure(T.self, at: index, of: impl, marksKeys: marksKeys) else { return false }
+            target = value
+            return true
         }
-        rememberUnchangedRead(target, oneWay: !marksKeys)
-        return true
     }
 
     private func readInGeneral<T: Decodable>(into target: inout T?, marksKeys: Bool, transformer: Any?) {

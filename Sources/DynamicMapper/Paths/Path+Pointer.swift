@@ -8,12 +8,15 @@ import Foundation
 /// }
 /// ```
 public struct JSONPointerError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What, where and in which text, kept and described as ``PathSyntaxError`` keeps its own.
+    let fault: SyntaxFault
+
     /// The pointer text as given.
-    public let pointer: String
+    public var pointer: String { fault.text }
     /// 0-based byte offset in the UTF-8 text of ``pointer`` where the problem is.
-    public let offset: Int
+    public var offset: Int { fault.offset }
     /// What is wrong, e.g. `'~' must be followed by '0' or '1'`.
-    public let reason: String
+    public var reason: String { fault.reason }
 
     /// An error at `offset` of `pointer`, for code that checks pointers itself.
     ///
@@ -26,13 +29,23 @@ public struct JSONPointerError: Error, Sendable, Equatable, CustomStringConverti
     ///   - offset: The 0-based offset, in Unicode scalars, of the malformed part.
     ///   - reason: What is wrong there.
     public init(pointer: String, offset: Int, reason: String) {
-        self.pointer = pointer
-        self.offset = offset
-        self.reason = reason
+        fault = SyntaxFault(text: pointer, offset: offset, reason: reason)
     }
 
     /// `<reason> at offset <offset> of "<pointer>"`.
-    public var description: String { "\(reason) at offset \(offset) of \"\(pointer)\"" }
+    public var description: String { fault.description }
+}
+
+/// Malformed text in one of the path grammars: the text, where the problem is and what it is.
+/// ``PathSyntaxError`` and ``JSONPointerError`` both keep one, so that the record, its
+/// equality and its wording are written once.
+struct SyntaxFault: Hashable, Sendable, CustomStringConvertible {
+    let text: String
+    let offset: Int
+    let reason: String
+
+    /// `<reason> at offset <offset> of "<text>"`.
+    var description: String { "\(reason) at offset \(offset) of \"\(text)\"" }
 }
 
 extension Path {

@@ -271,14 +271,17 @@ extension Path.Component {
 /// }
 /// ```
 public struct PathSyntaxError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
+    /// What, where and in which text (the record ``JSONPointerError`` keeps too).
+    let fault: SyntaxFault
+
     /// The path text as given.
-    public let text: String
+    public var text: String { fault.text }
     /// 0-based offset, in Unicode scalars (the units the grammar reads), of the first scalar
     /// of the malformed part: the `[` of a bracket, the opening quote of an unclosed key, the
     /// dangling `\`.
-    public let offset: Int
+    public var offset: Int { fault.offset }
     /// What is wrong, e.g. `'[' is never closed`.
-    public let reason: String
+    public var reason: String { fault.reason }
 
     /// An error at `offset` of `text`, for code that checks paths itself.
     ///
@@ -291,13 +294,11 @@ public struct PathSyntaxError: Error, Hashable, Sendable, CustomStringConvertibl
     ///   - offset: The 0-based offset, in Unicode scalars, of the malformed part.
     ///   - reason: What is wrong there.
     public init(text: String, offset: Int, reason: String) {
-        self.text = text
-        self.offset = offset
-        self.reason = reason
+        fault = SyntaxFault(text: text, offset: offset, reason: reason)
     }
 
     /// `<reason> at offset <offset> of "<text>"`.
-    public var description: String { "\(reason) at offset \(offset) of \"\(text)\"" }
+    public var description: String { fault.description }
 
     /// The ``description``, so that `localizedDescription` says what and where.
     ///

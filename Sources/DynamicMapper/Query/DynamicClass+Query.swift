@@ -62,12 +62,7 @@ extension DynamicClass {
     /// ```
     public subscript(query: JSONPath) -> DynamicQuery {
         get { DynamicQuery(root: self, base: ViewSteps(), segments: query.segments, text: query.text) }
-        _modify {
-            var value = DynamicQuery(root: self, base: ViewSteps(), segments: query.segments, text: query.text)
-            self = .vacated
-            defer { self = value.root }
-            yield &value
-        }
+        _modify { yield &self[movedInto: DynamicQuery(root: self, base: ViewSteps(), segments: query.segments, text: query.text)] }
     }
 
     /// `selector` applied to the document: `ds[.all]` for every element of a top-level array.
@@ -79,11 +74,8 @@ extension DynamicClass {
     public subscript(selector: JSONPath.Selector) -> DynamicQuery {
         get { DynamicQuery(root: self, base: ViewSteps(), segments: [QuerySegment(isDescendant: false, selectors: [selector.selector])], text: "$" + selector.text) }
         _modify {
-            var value = DynamicQuery(root: self, base: ViewSteps(), segments: [QuerySegment(isDescendant: false, selectors: [selector.selector])],
-                                     text: "$" + selector.text)
-            self = .vacated
-            defer { self = value.root }
-            yield &value
+            yield &self[movedInto: DynamicQuery(root: self, base: ViewSteps(), segments: [QuerySegment(isDescendant: false, selectors: [selector.selector])],
+                                                text: "$" + selector.text)]
         }
     }
 }
@@ -122,12 +114,7 @@ extension DynamicValue {
     /// ```
     public subscript(query: JSONPath) -> DynamicQuery {
         get { DynamicQuery(root: root, base: steps, segments: query.segments, text: query.text) }
-        _modify {
-            var value = DynamicQuery(root: root, base: steps, segments: query.segments, text: query.text)
-            root = .vacated
-            defer { root = value.root }
-            yield &value
-        }
+        _modify { yield &root[movedInto: DynamicQuery(root: root, base: steps, segments: query.segments, text: query.text)] }
     }
 
     /// `selector` applied here: `try ds.statuses[.all].user.email.remove()`.
@@ -138,11 +125,8 @@ extension DynamicValue {
     public subscript(selector: JSONPath.Selector) -> DynamicQuery {
         get { DynamicQuery(root: root, base: steps, segments: [QuerySegment(isDescendant: false, selectors: [selector.selector])], text: queryText + selector.text) }
         _modify {
-            var value = DynamicQuery(root: root, base: steps, segments: [QuerySegment(isDescendant: false, selectors: [selector.selector])],
-                                     text: queryText + selector.text)
-            root = .vacated
-            defer { root = value.root }
-            yield &value
+            yield &root[movedInto: DynamicQuery(root: root, base: steps, segments: [QuerySegment(isDescendant: false, selectors: [selector.selector])],
+                                                text: queryText + selector.text)]
         }
     }
 }

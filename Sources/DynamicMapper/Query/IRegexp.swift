@@ -377,47 +377,27 @@ struct IRegexp: Sendable {
             }
         }
 
+        /// The general categories `\p{…}` names (RFC 9485 §5.3.2), by major class: `\p{L}` is
+        /// the whole class and `\p{Lu}` one member, so each member is listed once and the
+        /// class is their union. Surrogates count in `C` but have no name of their own (no `Cs`).
+        static let categoryClasses: [(name: String, members: [(name: String?, category: Unicode.GeneralCategory)])] = [
+            ("L", [("Lu", .uppercaseLetter), ("Ll", .lowercaseLetter), ("Lt", .titlecaseLetter), ("Lm", .modifierLetter), ("Lo", .otherLetter)]),
+            ("M", [("Mn", .nonspacingMark), ("Mc", .spacingMark), ("Me", .enclosingMark)]),
+            ("N", [("Nd", .decimalNumber), ("Nl", .letterNumber), ("No", .otherNumber)]),
+            ("P", [("Pc", .connectorPunctuation), ("Pd", .dashPunctuation), ("Ps", .openPunctuation), ("Pe", .closePunctuation),
+                   ("Pi", .initialPunctuation), ("Pf", .finalPunctuation), ("Po", .otherPunctuation)]),
+            ("Z", [("Zs", .spaceSeparator), ("Zl", .lineSeparator), ("Zp", .paragraphSeparator)]),
+            ("S", [("Sm", .mathSymbol), ("Sc", .currencySymbol), ("Sk", .modifierSymbol), ("So", .otherSymbol)]),
+            ("C", [("Cc", .control), ("Cf", .format), (nil, .surrogate), ("Co", .privateUse), ("Cn", .unassigned)]),
+        ]
+
+        /// The categories `\p{name}` stands for, or `nil` for a name I-Regexp does not have.
         static func categories(named name: String) -> [Unicode.GeneralCategory]? {
-            switch name {
-            case "L": return [.uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter]
-            case "Lu": return [.uppercaseLetter]
-            case "Ll": return [.lowercaseLetter]
-            case "Lt": return [.titlecaseLetter]
-            case "Lm": return [.modifierLetter]
-            case "Lo": return [.otherLetter]
-            case "M": return [.nonspacingMark, .spacingMark, .enclosingMark]
-            case "Mn": return [.nonspacingMark]
-            case "Mc": return [.spacingMark]
-            case "Me": return [.enclosingMark]
-            case "N": return [.decimalNumber, .letterNumber, .otherNumber]
-            case "Nd": return [.decimalNumber]
-            case "Nl": return [.letterNumber]
-            case "No": return [.otherNumber]
-            case "P": return [.connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
-                              .initialPunctuation, .finalPunctuation, .otherPunctuation]
-            case "Pc": return [.connectorPunctuation]
-            case "Pd": return [.dashPunctuation]
-            case "Ps": return [.openPunctuation]
-            case "Pe": return [.closePunctuation]
-            case "Pi": return [.initialPunctuation]
-            case "Pf": return [.finalPunctuation]
-            case "Po": return [.otherPunctuation]
-            case "Z": return [.spaceSeparator, .lineSeparator, .paragraphSeparator]
-            case "Zs": return [.spaceSeparator]
-            case "Zl": return [.lineSeparator]
-            case "Zp": return [.paragraphSeparator]
-            case "S": return [.mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol]
-            case "Sm": return [.mathSymbol]
-            case "Sc": return [.currencySymbol]
-            case "Sk": return [.modifierSymbol]
-            case "So": return [.otherSymbol]
-            case "C": return [.control, .format, .surrogate, .privateUse, .unassigned]
-            case "Cc": return [.control]
-            case "Cf": return [.format]
-            case "Cn": return [.unassigned]
-            case "Co": return [.privateUse]
-            default: return nil
+            for (className, members) in categoryClasses {
+                if name == className { return members.map(\.category) }
+                if let member = members.first(where: { $0.name == name }) { return [member.category] }
             }
+            return nil
         }
     }
 

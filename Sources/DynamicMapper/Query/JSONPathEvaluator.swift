@@ -149,30 +149,38 @@ struct QueryEvaluator<Tree: QueryTree> {
         JSONPathError(kind: .tooManyNodes, query: query, offset: 0, reason: "the evaluation passed \(limit) nodes")
     }
 
+    /// Every child of `node` in document order (an array's elements, an object's members), each
+    /// charged to the budget and with its path recorded: what the wildcard selects, and the
+    /// next level of the descendant walk.
+    private mutating func forEachChild(of node: Node, under path: Int, recording: Bool,
+                                       _ body: (Selected) -> Void) throws(JSONPathError) {
+        let tree = self.tree
+        switch tree.kind(of: node) {
+        case .array:
+            try spend(tree.elementCount(of: node))
+            tree.forEachElement(of: node) { index, element in
+                body((element, record(.index(index), under: path, recording: recording)))
+            }
+        case .object:
+            try tree.forEachMember(of: node) { (step, value) throws(JSONPathError) in
+                try spend()
+                body((value, record(step, under: path, recording: recording)))
+            }
+        default:
+            break
+        }
+    }
+
     /// The node itself and then its descendants, depth first in document order (§2.5.2.2).
     private mutating func descend(from start: Node, path: Int, selectors: [QuerySelector], recording: Bool,
                                   into output: inout [Selected]) throws(JSONPathError) {
-        let tree = self.tree
         var stack: [Selected] = [(start, path)]
         while let (node, nodePath) = stack.popLast() {
             for selector in selectors {
                 try apply(selector, to: node, path: nodePath, recording: recording, into: &output)
             }
             let first = stack.count
-            switch tree.kind(of: node) {
-            case .array:
-                try spend(tree.elementCount(of: node))
-                tree.forEachElement(of: node) { index, element in
-                    stack.append((element, record(.index(index), under: nodePath, recording: recording)))
-                }
-            case .object:
-                try tree.forEachMember(of: node) { (step, value) throws(JSONPathError) in
-                    try spend()
-                    stack.append((value, record(step, under: nodePath, recording: recording)))
-                }
-            default:
-                break
-            }
+            try forEachChild(of: node, under: nodePath, recording: recording) { stack.append($0) }
             stack[first...].reverse()
         }
     }
@@ -186,19 +194,7 @@ struct QueryEvaluator<Tree: QueryTree> {
             try spend()
             output.append((child, recording ? record(tree.step(toMember: child, named: name), under: path, recording: true) : 0))
         case .wildcard:
-            switch tree.kind(of: node) {
-            case .array:
-                try spend(tree.elementCount(of: node))
-                tree.forEachElement(of: node) { index, element in
-                    output.append((element, record(.index(index), under: path, recording: recording)))
-                }
-            case .object:
-                try tree.forEachMember(of: node) { (step, value) throws(JSONPathError) in
-                    try spend()
-                    output.append((value, record(step, under: path, recording: recording)))
-                }
-            default: return
-            }
+            try forEachChild(of: node, under: path, recording: recording) { output.append($0) }
         case .index(let index):
             guard tree.kind(of: node) == .array else { return }
             let count = tree.elementCount(of: node)

@@ -80,7 +80,8 @@ struct ArrayFramer {
     }
 
     private func error(_ kind: JSONStreamError.Kind, _ message: String, element: Int? = nil) -> JSONStreamError {
-        JSONStreamError(kind, elementIndex: element, offset: pos, line: line, column: pos - lineStart + 1, message: message)
+        JSONStreamError(kind: kind, elementIndex: element, offset: pos, line: line, column: pos - lineStart + 1, message: message,
+                        underlyingError: nil)
     }
 
     private func unexpected(_ byte: UInt8, expecting: String) -> JSONStreamError {
@@ -183,13 +184,8 @@ struct ArrayFramer {
             default:
                 if state == .topValue, pos == 0 {
                     // A UTF-8 byte order mark is dropped, as the whole-document decode drops it.
-                    switch ByteOrderMark.match(bytes, base: base, atEnd: atEnd) {
-                    case .needMore: return .needMore(keepFrom: 0)
-                    case .present:
-                        pos = 3
-                        lineStart = 3
-                    case .absent: break
-                    }
+                    guard let start = ByteOrderMark.contentStart(bytes, base: base, atEnd: atEnd) else { return .needMore(keepFrom: 0) }
+                    (pos, lineStart) = (start, start)
                 }
                 guard let byte = peek(bytes, base: base) else {
                     if atEnd {
@@ -222,6 +218,16 @@ struct ArrayFramer {
         }).description
     }
 
+    /// A member's value or an element around the path's target: entered when the path goes
+    /// through it (`onPath`), else scanned over as a value; keys and indexes both end here.
+    private mutating func beginMemberOrElement(_ byte: UInt8, onPath: Bool) throws(JSONStreamError) {
+        if onPath {
+            try enterPathValue(byte)
+        } else {
+            try beginValue(byte, element: false)
+        }
+    }
+
     /// The value the path leads into at `level`: the array itself after the last step, else the
     /// container the next step needs.
     private mutating func enterPathValue(_ byte: UInt8) throws(JSONStreamError) {
@@ -233,24 +239,23 @@ struct ArrayFramer {
             state = .elementOrClose
             return
         }
-        switch steps[level] {
-        case .key(let key):
-            guard byte == UInt8(ascii: "{") else {
-                throw error(.arrayNotFound, level == 0
-                            ? "The document is not an object, so it has no key '\(key)'"
-                            : "The value at '\(pathText(level))' is not an object")
-            }
-            openArrays.append(false)
-            state = .keyOrClose
-        case .index(let index):
-            guard byte == UInt8(ascii: "[") else {
-                throw error(.arrayNotFound, level == 0
-                            ? "The document is not an array, so it has no element \(index)"
-                            : "The value at '\(pathText(level))' is not an array")
-            }
-            openArrays.append(true)
+        // A key step needs an object and an index step an array; the check and its message are
+        // the same for both but for these words.
+        let (isArray, container, missing): (Bool, String, String) = switch steps[level] {
+        case .key(let key): (false, "an object", "key '\(key)'")
+        case .index(let index): (true, "an array", "element \(index)")
+        }
+        guard byte == (isArray ? UInt8(ascii: "[") : UInt8(ascii: "{")) else {
+            throw error(.arrayNotFound, level == 0
+                        ? "The document is not \(container), so it has no \(missing)"
+                        : "The value at '\(pathText(level))' is not \(container)")
+        }
+        openArrays.append(isArray)
+        if isArray {
             pathIndex = 0
             state = .pathElementOrClose
+        } else {
+            state = .keyOrClose
         }
         pos += 1
         level += 1
@@ -280,11 +285,7 @@ struct ArrayFramer {
             state = .memberValue(matched: matched)
 
         case .memberValue(let matched):
-            if matched {
-                try enterPathValue(byte)
-            } else {
-                try beginValue(byte, element: false)
-            }
+            try beginMemberOrElement(byte, onPath: matched)
 
         case .memberCommaOrClose:
             try commaOrClose(byte, close: UInt8(ascii: "}"), next: .key)
@@ -295,11 +296,7 @@ struct ArrayFramer {
             } else {
                 let matched = !done && steps[level - 1] == .index(pathIndex)
                 pathIndex += 1
-                if matched {
-                    try enterPathValue(byte)
-                } else {
-                    try beginValue(byte, element: false)
-                }
+                try beginMemberOrElement(byte, onPath: matched)
             }
 
         case .pathCommaOrClose:

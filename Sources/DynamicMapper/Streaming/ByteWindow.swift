@@ -74,19 +74,17 @@ enum Bytes {
 
 /// The UTF-8 byte order mark at the start of a stream.
 enum ByteOrderMark {
-    enum Match {
-        case present, absent, needMore
-    }
-
-    /// Whether the stream (whose first byte is at absolute offset `base`, which must be 0 for
-    /// a match) starts with EF BB BF.
-    static func match(_ bytes: UnsafeBufferPointer<UInt8>, base: Int, atEnd: Bool) -> Match {
-        guard base == 0 else { return .absent }
+    /// Where the stream's content starts (whose first byte is at absolute offset `base`, which
+    /// must be 0 for a mark): 3 past a leading EF BB BF, else 0; `nil` while too few bytes have
+    /// come to tell. Every framer drops the mark the same way, so it asks here and moves its
+    /// position and line start to the answer.
+    static func contentStart(_ bytes: UnsafeBufferPointer<UInt8>, base: Int, atEnd: Bool) -> Int? {
+        guard base == 0 else { return 0 }
         let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
         for index in 0..<3 {
-            guard index < bytes.count else { return atEnd ? .absent : .needMore }
-            if bytes[index] != mark[index] { return .absent }
+            guard index < bytes.count else { return atEnd ? 0 : nil }
+            if bytes[index] != mark[index] { return 0 }
         }
-        return .present
+        return 3
     }
 }

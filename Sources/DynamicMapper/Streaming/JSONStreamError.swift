@@ -51,15 +51,8 @@ public struct JSONStreamError: Error, Sendable, CustomStringConvertible {
     /// threw: `error.underlyingError as? DecodingError`.
     public let underlyingError: (any Error)?
 
-    init(_ kind: Kind, elementIndex: Int?, offset: Int, line: Int, column: Int, message: String, underlyingError: (any Error)? = nil) {
-        self.kind = kind
-        self.elementIndex = elementIndex
-        self.offset = offset
-        self.line = line
-        self.column = column
-        self.message = message
-        self.underlyingError = underlyingError
-    }
+    // The framers make it through the memberwise initializer Swift writes (internal, so code
+    // outside the package only receives these errors).
 
     /// `<message> (element <n>) at byte <offset>, line <line>, column <column>`, then the
     /// underlying error.

@@ -68,19 +68,18 @@ public final class JSONStreamWriter {
     /// ```
     #if compiler(>=6.2)
     nonisolated(nonsending) public func finish() async throws {
-        try output.finish()
-        let rest = output.take()
-        guard !rest.isEmpty else { return }
-        do {
-            try await sink(rest)
-        } catch {
-            // Kept for another `finish()`, which would otherwise find nothing left to send.
-            output.putBack(rest)
-            throw error
-        }
+        try await finish(isolation: #isolation)
     }
     #else
     public func finish() async throws {
+        try await finish(isolation: #isolation)
+    }
+    #endif
+
+    /// ``finish()``'s work, written once for both compilers: it runs on the caller's actor,
+    /// which `#isolation` names (the nonsending `finish()` passes its caller's; the plain one,
+    /// being nonisolated, passes `nil`).
+    private func finish(isolation: isolated (any Actor)?) async throws {
         try output.finish()
         let rest = output.take()
         guard !rest.isEmpty else { return }
@@ -92,7 +91,6 @@ public final class JSONStreamWriter {
             throw error
         }
     }
-    #endif
 }
 
 /// The bytes of a framed output, element by element, before they go out.

@@ -83,8 +83,8 @@ struct DelimitedFramer {
     }
 
     private func tooLong() -> JSONStreamError {
-        JSONStreamError(.limitExceeded, elementIndex: nextIndex, offset: recordStart, line: line, column: recordStart - lineStart + 1,
-                        message: "Record longer than the maximum of \(maximumElementSize) bytes")
+        JSONStreamError(kind: .limitExceeded, elementIndex: nextIndex, offset: recordStart, line: line, column: recordStart - lineStart + 1,
+                        message: "Record longer than the maximum of \(maximumElementSize) bytes", underlyingError: nil)
     }
 }
 
@@ -120,13 +120,8 @@ struct EventFramer {
         return try window.withBytes { (bytes, base) throws(JSONStreamError) -> FrameStep in
             if pos == 0 {
                 // The format drops a leading UTF-8 byte order mark.
-                switch ByteOrderMark.match(bytes, base: base, atEnd: atEnd) {
-                case .needMore: return .needMore(keepFrom: 0)
-                case .present:
-                    pos = 3
-                    lineStart = 3
-                case .absent: break
-                }
+                guard let start = ByteOrderMark.contentStart(bytes, base: base, atEnd: atEnd) else { return .needMore(keepFrom: 0) }
+                (pos, lineStart) = (start, start)
             }
             while !finished {
                 var index = pos - base
@@ -141,8 +136,8 @@ struct EventFramer {
                 pos = base + index
                 guard index < bytes.count else {
                     if pos - lineStart > maximumElementSize {
-                        throw JSONStreamError(.limitExceeded, elementIndex: nextIndex, offset: lineStart, line: line, column: 1,
-                                              message: "Line longer than the maximum of \(maximumElementSize) bytes")
+                        throw JSONStreamError(kind: .limitExceeded, elementIndex: nextIndex, offset: lineStart, line: line, column: 1,
+                                              message: "Line longer than the maximum of \(maximumElementSize) bytes", underlyingError: nil)
                     }
                     if atEnd {
                         finished = true
@@ -151,8 +146,8 @@ struct EventFramer {
                     return .needMore(keepFrom: lineStart)
                 }
                 if pos - lineStart > maximumElementSize {
-                    throw JSONStreamError(.limitExceeded, elementIndex: nextIndex, offset: lineStart, line: line, column: 1,
-                                          message: "Line longer than the maximum of \(maximumElementSize) bytes")
+                    throw JSONStreamError(kind: .limitExceeded, elementIndex: nextIndex, offset: lineStart, line: line, column: 1,
+                                          message: "Line longer than the maximum of \(maximumElementSize) bytes", underlyingError: nil)
                 }
                 let lineBytes = UnsafeBufferPointer(rebasing: bytes[(lineStart - base)..<index])
                 afterCR = bytes[index] == Bytes.carriageReturn
@@ -202,8 +197,8 @@ struct EventFramer {
             hasData = true
             data.append(contentsOf: value)
             if data.count > maximumElementSize {
-                throw JSONStreamError(.limitExceeded, elementIndex: nextIndex, offset: eventStart, line: eventLine, column: 1,
-                                      message: "Event data longer than the maximum of \(maximumElementSize) bytes")
+                throw JSONStreamError(kind: .limitExceeded, elementIndex: nextIndex, offset: eventStart, line: eventLine, column: 1,
+                                      message: "Event data longer than the maximum of \(maximumElementSize) bytes", underlyingError: nil)
             }
         } else if name.elementsEqual("event".utf8) {
             event = String(decoding: value, as: UTF8.self)

@@ -47,7 +47,8 @@ enum AnyFramer {
             defer { self = .events(framer) }
             return try framer.next(in: window)
         case .unsupported(let message):
-            throw JSONStreamError(.arrayNotFound, elementIndex: nil, offset: 0, line: 1, column: 1, message: message)
+            throw JSONStreamError(kind: .arrayNotFound, elementIndex: nil, offset: 0, line: 1, column: 1, message: message,
+                                  underlyingError: nil)
         case .moved:
             return .finished
         }
@@ -218,7 +219,7 @@ struct StreamCore<Element> {
                 }
             }
         }
-        return JSONStreamError(.elementFailed, elementIndex: frame.index, offset: offset, line: line, column: column,
+        return JSONStreamError(kind: .elementFailed, elementIndex: frame.index, offset: offset, line: line, column: column,
                                message: message, underlyingError: error)
     }
 }

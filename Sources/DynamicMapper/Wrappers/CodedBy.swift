@@ -186,9 +186,7 @@ extension KeyedDecodingContainer {
     /// ```
     public func decode<T, Wrapped>(_ type: CodedBy<T>.Type, forKey key: Key) throws -> CodedBy<T>
     where T.Value == Wrapped? {
-        try refuseForeignPathKey(key)
-        guard try holdsNonNullValue(forKey: key) else { return CodedBy(wrappedValue: nil) }
-        return try decodeBypassingOverloads(type, forKey: key)
+        try decodeOptionalWrapper(type, forKey: key)
     }
 
     /// A missing key or `null` gives `nil` for `@DecodedBy` properties whose value is optional.
@@ -200,9 +198,7 @@ extension KeyedDecodingContainer {
     /// ```
     public func decode<T, Wrapped>(_ type: DecodedBy<T>.Type, forKey key: Key) throws -> DecodedBy<T>
     where T.Value == Wrapped? {
-        try refuseForeignPathKey(key)
-        guard try holdsNonNullValue(forKey: key) else { return DecodedBy(wrappedValue: nil) }
-        return try decodeBypassingOverloads(type, forKey: key)
+        try decodeOptionalWrapper(type, forKey: key)
     }
 
     /// A missing key or `null` gives `nil` for `@EncodedBy` properties whose value is optional.
@@ -214,9 +210,7 @@ extension KeyedDecodingContainer {
     /// ```
     public func decode<T, Wrapped>(_ type: EncodedBy<T>.Type, forKey key: Key) throws -> EncodedBy<T>
     where T.Value == Wrapped?, Wrapped: Decodable {
-        try refuseForeignPathKey(key)
-        guard try holdsNonNullValue(forKey: key) else { return EncodedBy(wrappedValue: nil) }
-        return try decodeBypassingOverloads(type, forKey: key)
+        try decodeOptionalWrapper(type, forKey: key)
     }
 
     /// Decodes a `@CodedBy` property whose value is not optional (the synthesized
@@ -232,8 +226,7 @@ extension KeyedDecodingContainer {
     ///   when `key` is a ``KeyedKey`` path and the decoder is not this package's (it would
     ///   look the path up as one flat key).
     public func decode<T>(_ type: CodedBy<T>.Type, forKey key: Key) throws -> CodedBy<T> {
-        try refuseForeignPathKey(key)
-        return try decodeBypassingOverloads(type, forKey: key)
+        try decodeWrapper(type, forKey: key)
     }
 
     /// Decodes a `@DecodedBy` property whose value is not optional; paths are checked as for
@@ -243,8 +236,7 @@ extension KeyedDecodingContainer {
     /// @DecodedBy<FlagTransformer> var isMale: Bool   // {"isMale": "true"}
     /// ```
     public func decode<T>(_ type: DecodedBy<T>.Type, forKey key: Key) throws -> DecodedBy<T> {
-        try refuseForeignPathKey(key)
-        return try decodeBypassingOverloads(type, forKey: key)
+        try decodeWrapper(type, forKey: key)
     }
 
     /// Decodes an `@EncodedBy` property whose value is not optional; paths are checked as for
@@ -254,20 +246,26 @@ extension KeyedDecodingContainer {
     /// @EncodedBy<CentsTransformer> var amount: Double   // {"amount": 19.99}
     /// ```
     public func decode<T>(_ type: EncodedBy<T>.Type, forKey key: Key) throws -> EncodedBy<T> where T.Value: Decodable {
+        try decodeWrapper(type, forKey: key)
+    }
+
+    /// What every overload above does for a wrapper whose value is optional: a missing key or
+    /// `null` gives `nil` without calling the transformer; anything else decodes as usual.
+    fileprivate func decodeOptionalWrapper<Wrapper: TransformingWrapper & Decodable, Wrapped>(
+        _ type: Wrapper.Type, forKey key: Key
+    ) throws -> Wrapper where Wrapper.Value == Wrapped? {
         try refuseForeignPathKey(key)
-        return try decodeBypassingOverloads(type, forKey: key)
+        guard contains(key), try !decodeNil(forKey: key) else { return Wrapper(wrappedValue: nil) }
+        return try decode(type, forKey: key)
     }
 
-    /// True when the key is there and not `null`.
-    fileprivate func holdsNonNullValue(forKey key: Key) throws -> Bool {
-        guard contains(key) else { return false }
-        return try !decodeNil(forKey: key)
-    }
-
-    /// The container's own `decode(_:forKey:)`: inside this generic function the overloads above
-    /// do not apply, so they can call it without calling themselves.
-    fileprivate func decodeBypassingOverloads<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value {
-        try decode(type, forKey: key)
+    /// What every overload above does for a wrapper whose value is not optional: refuse a path
+    /// key a foreign decoder would read as one flat key, then the container's own
+    /// `decode(_:forKey:)` (inside this generic function the overloads above do not apply, so
+    /// they can call it without calling themselves).
+    fileprivate func decodeWrapper<Wrapper: Decodable>(_ type: Wrapper.Type, forKey key: Key) throws -> Wrapper {
+        try refuseForeignPathKey(key)
+        return try decode(type, forKey: key)
     }
 }
 
@@ -281,8 +279,7 @@ extension KeyedEncodingContainer {
     /// ```
     public mutating func encode<T, Wrapped>(_ value: CodedBy<T>, forKey key: Key) throws
     where T.Value == Wrapped? {
-        guard value.wrappedValue != nil else { return }
-        try encodeBypassingOverloads(value, forKey: key)
+        try encodeOptionalWrapper(value, forKey: key)
     }
 
     /// `nil` leaves the key out for `@DecodedBy` properties whose value is optional.
@@ -292,8 +289,7 @@ extension KeyedEncodingContainer {
     /// ```
     public mutating func encode<T, Wrapped>(_ value: DecodedBy<T>, forKey key: Key) throws
     where T.Value == Wrapped?, Wrapped: Encodable {
-        guard value.wrappedValue != nil else { return }
-        try encodeBypassingOverloads(value, forKey: key)
+        try encodeOptionalWrapper(value, forKey: key)
     }
 
     /// `nil` leaves the key out for `@EncodedBy` properties whose value is optional.
@@ -303,15 +299,32 @@ extension KeyedEncodingContainer {
     /// ```
     public mutating func encode<T, Wrapped>(_ value: EncodedBy<T>, forKey key: Key) throws
     where T.Value == Wrapped? {
-        guard value.wrappedValue != nil else { return }
-        try encodeBypassingOverloads(value, forKey: key)
+        try encodeOptionalWrapper(value, forKey: key)
     }
 
-    /// The container's own `encode(_:forKey:)`, past the overloads above.
-    fileprivate mutating func encodeBypassingOverloads<Value: Encodable>(_ value: Value, forKey key: Key) throws {
+    /// What every overload above does: `nil` leaves the key out, anything else goes to the
+    /// container's own `encode(_:forKey:)` (past the overloads above, as this function is generic).
+    fileprivate mutating func encodeOptionalWrapper<Wrapper: TransformingWrapper & Encodable, Wrapped>(
+        _ value: Wrapper, forKey key: Key
+    ) throws where Wrapper.Value == Wrapped? {
+        guard value.wrappedValue != nil else { return }
         try encode(value, forKey: key)
     }
 }
+
+// MARK: - What the three wrappers share
+
+/// A wrapper of this file: ``CodedBy``, ``DecodedBy`` or ``EncodedBy``. Their keyed-container
+/// overloads for optional values (above) are written once against this.
+protocol TransformingWrapper {
+    associatedtype Value
+    var wrappedValue: Value { get }
+    init(wrappedValue: Value)
+}
+
+extension CodedBy: TransformingWrapper {}
+extension DecodedBy: TransformingWrapper {}
+extension EncodedBy: TransformingWrapper {}
 
 // MARK: - Running the transformer
 

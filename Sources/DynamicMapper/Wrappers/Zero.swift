@@ -216,18 +216,9 @@ private struct ZeroSingleValueContainer: SingleValueDecodingContainer {
     func decodeNil() -> Bool { true }
     func decode(_ type: Bool.Type) throws -> Bool { false }
     func decode(_ type: String.Type) throws -> String { "" }
-    func decode(_ type: Double.Type) throws -> Double { 0 }
-    func decode(_ type: Float.Type) throws -> Float { 0 }
-    func decode(_ type: Int.Type) throws -> Int { 0 }
-    func decode(_ type: Int8.Type) throws -> Int8 { 0 }
-    func decode(_ type: Int16.Type) throws -> Int16 { 0 }
-    func decode(_ type: Int32.Type) throws -> Int32 { 0 }
-    func decode(_ type: Int64.Type) throws -> Int64 { 0 }
-    func decode(_ type: UInt.Type) throws -> UInt { 0 }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { 0 }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { 0 }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { 0 }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { 0 }
+    // One generic witness answers every numeric requirement (Int…UInt64, Float, Double):
+    // their zero is the same `0`.
+    func decode<T: Decodable & Numeric>(_ type: T.Type) throws -> T { 0 }
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try zeroValueThroughDecoder(T.self, decoder: decoder.nested(nil))
     }
@@ -245,18 +236,9 @@ private struct ZeroKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { false }
     func decode(_ type: String.Type, forKey key: Key) throws -> String { "" }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { 0 }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { 0 }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { 0 }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { 0 }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { 0 }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { 0 }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { 0 }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { 0 }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { 0 }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { 0 }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { 0 }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { 0 }
+    // As in the single-value container: one witness for every numeric type. Like Bool and
+    // String, numbers skip the probe, which looks for the model access types only.
+    func decode<T: Decodable & Numeric>(_ type: T.Type, forKey key: Key) throws -> T { 0 }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         if let probe = decoder.probe { try probe.check(T.self, key: key.stringValue) }
         return try zeroValueThroughDecoder(T.self, decoder: decoder.nested(key))
@@ -301,20 +283,8 @@ private struct EmptyUnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     mutating func decodeNil() throws -> Bool { throw atEnd(Any?.self) }
-    mutating func decode(_ type: Bool.Type) throws -> Bool { throw atEnd(type) }
-    mutating func decode(_ type: String.Type) throws -> String { throw atEnd(type) }
-    mutating func decode(_ type: Double.Type) throws -> Double { throw atEnd(type) }
-    mutating func decode(_ type: Float.Type) throws -> Float { throw atEnd(type) }
-    mutating func decode(_ type: Int.Type) throws -> Int { throw atEnd(type) }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 { throw atEnd(type) }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 { throw atEnd(type) }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 { throw atEnd(type) }
-    mutating func decode(_ type: Int64.Type) throws -> Int64 { throw atEnd(type) }
-    mutating func decode(_ type: UInt.Type) throws -> UInt { throw atEnd(type) }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { throw atEnd(type) }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { throw atEnd(type) }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { throw atEnd(type) }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { throw atEnd(type) }
+    // The generic requirement's witness answers the scalar ones too (a generic function can
+    // witness a non-generic requirement): every read throws the same error.
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { throw atEnd(type) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
