@@ -430,6 +430,7 @@ extension DynamicValue {
     /// it does not write stay). The view is a copy; the write reaches the model's document
     /// through the encoder's session. A property the program left as the read left it writes
     /// nothing, and one still holding its decoded value yields to a `ds` edit of the place.
+    @usableFromInline
     package func writeForMapping<T: Encodable>(_ value: T) {
         if let snapshot = unchangedRead, snapshot.value == ReadSnapshot.encoding(value) { return }
         mergeForMapping(value)
@@ -439,6 +440,7 @@ extension DynamicValue {
     /// above, and `.absent` removes the key (at an index, where nothing can be absent, it
     /// writes `null`). An `.absent` property whose place was missing in the decoded document
     /// changes nothing: the property still holds what it read, so a `ds` edit there wins.
+    @usableFromInline
     package func writeForMapping<T: Encodable>(_ value: Presence<T>) {
         guard root.session?.mappingType == .encoding else { return }
         if let snapshot = unchangedRead, snapshot.value == ReadSnapshot.encoding(value.snapshotForm) { return }
@@ -485,6 +487,7 @@ extension DynamicValue {
     /// property's own key is, unless the property was already `nil` after the read. Under
     /// ``DynamicJSONEncoder/includesNilValues`` it is written `null` instead, and a place the
     /// document lacks gets a `null` too.
+    @usableFromInline
     package func removeForMapping() {
         guard root.session?.mappingType == .encoding else { return }
         let writesNull = root.session?.encodingOptions?.includesNilValues == true
@@ -505,6 +508,7 @@ extension DynamicValue {
     }
 
     /// Which way the coder running this model's mapping is going; `nil` when no coder runs it.
+    @usableFromInline
     package var runningMappingType: DynamicMappingType? { root.session?.mappingType }
 
     /// Decodes the value at `node` into `target`; `false`, with the failure recorded and
