@@ -16,13 +16,16 @@ final class MappingSession: @unchecked Sendable {
         case encoding(EncodingOptions, path: [any CodingKey])
     }
 
+    /// The settings and path of `.encoding`. Kept apart from the decoder rather than as one
+    /// `Direction`: the encoder's settings are a large value, which storing and clearing the
+    /// enum copied and destroyed for every decoded model (a fifth of what starting and
+    /// closing a decoding run cost).
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    private(set) var direction: Direction?
-    /// The decoder of `.decoding`, and which way the run goes, kept apart from `direction`:
-    /// reads ask for them once per property, and matching `direction` copies its payload
-    /// (the encoder's settings) each time.
+    private(set) var encoding: (options: EncodingOptions, path: [any CodingKey])?
+    /// The decoder of `.decoding`, and which way the run goes: reads ask for them once per
+    /// property.
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -94,36 +97,38 @@ final class MappingSession: @unchecked Sendable {
     }
 
     private func start(_ direction: Direction) {
-        self.direction = direction
         switch direction {
         case .decoding(let impl):
             decoder = impl
             mappingType = .decoding
-        case .encoding:
+        case .encoding(let options, let path):
+            encoding = (options, path)
             mappingType = .encoding
         }
     }
 
     /// Ends the run: the decoder is released and the shared tree dropped.
     func close() {
-        direction = nil
+        if encoding != nil { encoding = nil }
         decoder = nil
         mappingType = nil
         sharedTree = nil
     }
 
-    var encodingOptions: EncodingOptions? {
-        if case .encoding(let options, _)? = direction { return options }
+    /// Which way the run goes and with what, `nil` once closed.
+    var direction: Direction? {
+        if let decoder { return .decoding(decoder) }
+        if let encoding { return .encoding(encoding.options, path: encoding.path) }
         return nil
     }
 
+    var encodingOptions: EncodingOptions? { encoding?.options }
+
     /// The coding path of the model whose mapping runs.
     var basePath: [CodingPathStep] {
-        switch direction {
-        case .decoding(let impl)?: return impl.path.steps
-        case .encoding(_, let path)?: return path.map(CodingPathStep.key)
-        case nil: return []
-        }
+        if let decoder { return decoder.path.steps }
+        if let encoding { return encoding.path.map(CodingPathStep.key) }
+        return []
     }
 }
 
