@@ -52,9 +52,7 @@ extension DecoderImpl {
         // decoder): each `ds.x` copies it, so its origin and decoded state, which only encoding
         // and patching need, are added once the mapping has run.
         model.dynamicSelf = DynamicClass(root: .source(document, index), origin: nil, session: session)
-        MappingRun.$current.withValue(.decoding) {
-            model.dynamicMapping(mappingType: .decoding)
-        }
+        withinDecodingRun { model.dynamicMapping(mappingType: .decoding) }
         finishView(&model.dynamicSelf, session: session, index: index)
         if options.strictMapping, let first = session.failures.first { throw first }
         if let handler = options.mappingFailureHandler {

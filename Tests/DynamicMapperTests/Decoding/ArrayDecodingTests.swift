@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 import DynamicMapper
+import DynamicMapperOperators
 import DynamicMapperTestSupport
 
 /// Arrays of non-scalar elements: two or more elements are decoded into storage reserved for
@@ -64,6 +65,44 @@ struct ArrayDecodingTests {
         #expect(items.map(\.id) == Array(0..<1000))
         items.append(Item(id: 1000, name: "new"))
         #expect(items.last?.name == "new")
+    }
+
+    final class Child: DynamicMappable {
+        var dynamicSelf: DynamicClass?
+        var name = ""
+        var runs = 0
+        required init() {}
+        func mapping(_ map: DynamicMap) {
+            name <-> ds.name
+            if map.mappingType == .decoding { runs += 1 }
+        }
+    }
+
+    final class Parent: DynamicMappable {
+        var dynamicSelf: DynamicClass?
+        var children: [Child] = []
+        required init() {}
+        func mapping(_ map: DynamicMap) {
+            children <-> ds.children
+            // The original DynamicMapper's line: inside a coder's run it must change nothing.
+            children.dynamicMapping(mappingType: map.mappingType)
+        }
+    }
+
+    /// An array of mappable models is decoded in one decoding run: every model's mapping runs
+    /// once, and an `Array.dynamicMapping` line inside a mapping still does nothing, for the
+    /// first element as for the rest, at the top level and nested.
+    @Test func arraysOfMappableModelsMapEachModelOnce() throws {
+        for count in [1, 2, 5] {
+            let parent = #"{"children": [\#((0..<count).map { #"{"name": "c\#($0)"}"# }.joined(separator: ","))]}"#
+            let json = "[" + Array(repeating: parent, count: count).joined(separator: ",") + "]"
+            let parents = try DynamicJSONDecoder().decode([Parent].self, from: Data(json.utf8))
+            #expect(parents.count == count)
+            for parent in parents {
+                #expect(parent.children.map(\.name) == (0..<count).map { "c\($0)" })
+                #expect(parent.children.allSatisfy { $0.runs == 1 }, "\(count): \(parent.children.map(\.runs))")
+            }
+        }
     }
 
     private static func shelter(random: inout SeededRandom, breaking: Bool) -> String {
