@@ -87,5 +87,4 @@ extension Array: ReservingArrayDecodable where Element: Decodable {
         }
         return same.cast(result)
     }
-
 }
