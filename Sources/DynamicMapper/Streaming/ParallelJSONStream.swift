@@ -137,7 +137,7 @@ public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
         private var ready: Results = []
         private var readyIndex = 0
         private var readyBytes = 0
-        private var batch: [(Data, Frame)] = []
+        private var batch: [(ArraySlice<UInt8>, Frame)] = []
         private var batchBytes = 0
         /// Elements and bytes framed and not yet delivered.
         private var elementsAhead = 0
@@ -277,9 +277,10 @@ public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
             workers[nextWorker].async {
                 var decoded: Results = []
                 decoded.reserveCapacity(frames.count)
+                var context = recipe.makeContext()
                 for (data, frame) in frames {
                     if results.isCancelled { break }
-                    let result = recipe.decodeElement(data, frame)
+                    let result = recipe.decodeElement(data, frame, in: &context)
                     decoded.append(result)
                     // Elements after a failure that ends the stream would never be delivered.
                     if case .failure = result, !recipe.options.skipsFailingElements { break }
