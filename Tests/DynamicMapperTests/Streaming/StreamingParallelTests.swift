@@ -73,6 +73,47 @@ private func compare(
     #expect(outcome(fromChunks, chunkLog) == expected, "round \(round), chunks, \(concurrency)/\(lookAhead)/\(lookAheadBytes)")
 }
 
+/// A record whose decode notes the worker thread it ran on and counts itself, and can be made
+/// slow: what the shared pool of worker threads does is seen from inside the decode.
+private struct PDTracedRecord: Decodable, Sendable {
+    var id: Int
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(Int.self, forKey: .id)
+        PDTrace.shared.note(slow: try container.decodeIfPresent(Bool.self, forKey: .slow) ?? false)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, slow
+    }
+}
+
+/// What ``PDTracedRecord`` decodes saw: the worker threads, and how many decodes ran.
+private final class PDTrace: @unchecked Sendable {
+    // @unchecked: every stored `var` is read and written under `lock`.
+    static let shared = PDTrace()
+    private let lock = NSLock()
+    private var threads: Set<String> = []
+    private var slowDecodes = 0
+
+    func note(slow: Bool) {
+        if slow {
+            // Long enough that a batch is still running when the consumer leaves.
+            Thread.sleep(forTimeInterval: 0.0005)
+        }
+        let name = Thread.current.name ?? ""
+        let thread = "\(name) \(pthread_self())"
+        lock.withLock {
+            if name == "DM-parallel" { threads.insert(thread) }
+            if slow { slowDecodes += 1 }
+        }
+    }
+
+    var workerThreads: Int { lock.withLock { threads.count } }
+    var slowCount: Int { lock.withLock { slowDecodes } }
+}
+
 @Suite("Streaming: parallel decode")
 struct StreamingParallelTests {
     @Test("JSON Lines: parallel gives what the sequential stream gives, errors and skips included")
@@ -196,5 +237,81 @@ struct StreamingParallelTests {
             return try await iterator.next()
         }.result
         #expect(throws: CancellationError.self) { try parallel.get() }
+    }
+
+    @Test("Several parallel streams at once give what the sequential route gives, on one shared pool of worker threads")
+    func severalStreamsShareThePool() async throws {
+        let decoder = DynamicJSONDecoder()
+        let texts = (0..<6).map { stream in
+            (0..<400).map { #"{"id": \#(stream * 1_000 + $0), "text": "s\#(stream) \#($0)"}"# }.joined(separator: "\n")
+        }
+        let expected = texts.map { text in collectSync(decoder.jsonLines(of: PDRecord.self, in: Data(text.utf8))).0 }
+        let outcomes = await withTaskGroup(of: (Int, [PDRecord], JSONStreamError?).self) { group in
+            for (index, text) in texts.enumerated() {
+                group.addTask {
+                    // Half from `Data`, half from chunks; each asks for more threads than the machine has.
+                    let data = Data(text.utf8)
+                    if index % 2 == 0 {
+                        let (records, error) = await collect(decoder.jsonLines(of: PDRecord.self, in: data)
+                            .parallel(maximumConcurrency: 16, lookAhead: 64))
+                        return (index, records, error)
+                    }
+                    let chunks = ChunkSequence(stride(from: 0, to: data.count, by: 97).map { Array(data[$0..<min(data.count, $0 + 97)]) })
+                    let (records, error) = await collect(decoder.jsonLines(of: PDRecord.self, in: chunks)
+                        .parallel(maximumConcurrency: 16, lookAhead: 64))
+                    return (index, records, error)
+                }
+            }
+            var outcomes: [(Int, [PDRecord], JSONStreamError?)] = []
+            for await outcome in group { outcomes.append(outcome) }
+            return outcomes
+        }
+        #expect(outcomes.count == texts.count)
+        for (index, records, error) in outcomes {
+            #expect(error == nil, "stream \(index)")
+            #expect(records == expected[index], "stream \(index)")
+        }
+
+        // The worker threads that decoded, several streams at a time: never more than the cores.
+        let lines = (0..<300).map { #"{"id": \#($0)}"# }.joined(separator: "\n")
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    var count = 0
+                    for try await _ in decoder.jsonLines(of: PDTracedRecord.self, in: Data(lines.utf8))
+                        .parallel(maximumConcurrency: 16, lookAhead: 32) { count += 1 }
+                    return count
+                }
+            }
+            for try await count in group { #expect(count == 300) }
+        }
+        let threads = PDTrace.shared.workerThreads
+        #expect(threads >= 1)
+        #expect(threads <= ProcessInfo.processInfo.activeProcessorCount, "\(threads) worker threads")
+    }
+
+    @Test("Leaving the loop early stops the batches in flight")
+    func leavingEarlyStopsWork() async throws {
+        // 4,000 slow records, 2,000 framed ahead: with nothing stopped, every one framed would
+        // be decoded. Leaving after the first stops each batch at its next element.
+        let lines = (0..<4_000).map { #"{"id": \#($0), "slow": true}"# }.joined(separator: "\n")
+        let before = PDTrace.shared.slowCount
+        for try await record in DynamicJSONDecoder().jsonLines(of: PDTracedRecord.self, in: Data(lines.utf8))
+            .parallel(lookAhead: 2_000, lookAheadBytes: 1 << 30) {
+            #expect(record.id == 0)
+            break
+        }
+        // Waits until no more decodes happen (the pool has let go of the batches).
+        var last = -1
+        var steady = 0
+        for _ in 0..<200 where steady < 4 {
+            try await Task.sleep(nanoseconds: 25_000_000)
+            let now = PDTrace.shared.slowCount
+            steady = now == last ? steady + 1 : 0
+            last = now
+        }
+        let decoded = last - before
+        #expect(decoded >= 1)
+        #expect(decoded <= 1_500, "\(decoded) records decoded after leaving at the first")
     }
 }
