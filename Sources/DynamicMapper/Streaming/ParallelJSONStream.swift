@@ -13,8 +13,9 @@ protocol FrameSource<Element> {
 }
 
 extension JSONStream where Element: Sendable {
-    /// The same elements, decoded on up to `maximumConcurrency` cores at once and delivered in
-    /// input order.
+    /// The same elements, decoded on up to `maximumConcurrency` cores at once (at most the
+    /// active processor count: every parallel stream shares one pool of worker threads) and
+    /// delivered in input order.
     ///
     /// ```swift
     /// let url = URL(fileURLWithPath: "events.jsonl")
@@ -34,8 +35,9 @@ extension JSONStream where Element: Sendable {
 }
 
 extension AsyncJSONStream where Element: Sendable {
-    /// The same elements, decoded on up to `maximumConcurrency` cores at once and delivered in
-    /// input order.
+    /// The same elements, decoded on up to `maximumConcurrency` cores at once (at most the
+    /// active processor count: every parallel stream shares one pool of worker threads) and
+    /// delivered in input order.
     ///
     /// ```swift
     /// let (bytes, _) = try await URLSession.shared.bytes(from: url)

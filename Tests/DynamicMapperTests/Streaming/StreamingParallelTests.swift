@@ -73,45 +73,94 @@ private func compare(
     #expect(outcome(fromChunks, chunkLog) == expected, "round \(round), chunks, \(concurrency)/\(lookAhead)/\(lookAheadBytes)")
 }
 
-/// A record whose decode notes the worker thread it ran on and counts itself, and can be made
-/// slow: what the shared pool of worker threads does is seen from inside the decode.
+/// A record whose decode notes how many decodes ran at once on the pool's worker threads
+/// (named `DM-parallel`): what the shared pool does, seen from inside the decode.
 private struct PDTracedRecord: Decodable, Sendable {
+    var id: Int
+
+    init(from decoder: any Decoder) throws {
+        PDTrace.shared.enter()
+        defer { PDTrace.shared.leave() }
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(Int.self, forKey: .id)
+        // Long enough for the decodes of several streams to overlap.
+        Thread.sleep(forTimeInterval: 0.0002)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id
+    }
+}
+
+/// The most ``PDTracedRecord`` decodes seen at once on worker threads.
+private final class PDTrace: @unchecked Sendable {
+    // @unchecked: every stored `var` is read and written under `lock`.
+    static let shared = PDTrace()
+    private let lock = NSLock()
+    private var running = 0
+    private var most = 0
+
+    private var onWorker: Bool { Thread.current.name == "DM-parallel" }
+
+    func enter() {
+        guard onWorker else { return }
+        lock.withLock {
+            running += 1
+            most = max(most, running)
+        }
+    }
+
+    func leave() {
+        guard onWorker else { return }
+        lock.withLock { running -= 1 }
+    }
+
+    var mostAtOnce: Int { lock.withLock { most } }
+}
+
+/// A record that, when `held`, waits in its decode until ``PDGate/open()`` (or 10 seconds),
+/// and counts those decodes: a batch of them is still running when the consumer leaves.
+private struct PDHeldRecord: Decodable, Sendable {
     var id: Int
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(Int.self, forKey: .id)
-        PDTrace.shared.note(slow: try container.decodeIfPresent(Bool.self, forKey: .slow) ?? false)
+        if try container.decodeIfPresent(Bool.self, forKey: .held) == true { PDGate.shared.pass() }
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, slow
+        case id, held
     }
 }
 
-/// What ``PDTracedRecord`` decodes saw: the worker threads, and how many decodes ran.
-private final class PDTrace: @unchecked Sendable {
-    // @unchecked: every stored `var` is read and written under `lock`.
-    static let shared = PDTrace()
-    private let lock = NSLock()
-    private var threads: Set<String> = []
-    private var slowDecodes = 0
+private final class PDGate: @unchecked Sendable {
+    // @unchecked: `isOpen` and `passed` are read and written with `condition` locked.
+    static let shared = PDGate()
+    private let condition = NSCondition()
+    private var isOpen = false
+    private var passed = 0
 
-    func note(slow: Bool) {
-        if slow {
-            // Long enough that a batch is still running when the consumer leaves.
-            Thread.sleep(forTimeInterval: 0.0005)
-        }
-        let name = Thread.current.name ?? ""
-        let thread = "\(name) \(pthread_self())"
-        lock.withLock {
-            if name == "DM-parallel" { threads.insert(thread) }
-            if slow { slowDecodes += 1 }
-        }
+    func pass() {
+        condition.lock()
+        defer { condition.unlock() }
+        passed += 1
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while !isOpen, condition.wait(until: deadline) {}
     }
 
-    var workerThreads: Int { lock.withLock { threads.count } }
-    var slowCount: Int { lock.withLock { slowDecodes } }
+    func open() {
+        condition.lock()
+        isOpen = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    var count: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return passed
+    }
 }
 
 @Suite("Streaming: parallel decode")
@@ -272,7 +321,7 @@ struct StreamingParallelTests {
             #expect(records == expected[index], "stream \(index)")
         }
 
-        // The worker threads that decoded, several streams at a time: never more than the cores.
+        // Decodes of several streams at a time: never more at once than the pool's threads.
         let lines = (0..<300).map { #"{"id": \#($0)}"# }.joined(separator: "\n")
         try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<4 {
@@ -285,33 +334,33 @@ struct StreamingParallelTests {
             }
             for try await count in group { #expect(count == 300) }
         }
-        let threads = PDTrace.shared.workerThreads
-        #expect(threads >= 1)
-        #expect(threads <= ProcessInfo.processInfo.activeProcessorCount, "\(threads) worker threads")
+        let most = PDTrace.shared.mostAtOnce
+        #expect(most >= 1)
+        #expect(most <= ProcessInfo.processInfo.activeProcessorCount, "\(most) decodes at once")
     }
 
     @Test("Leaving the loop early stops the batches in flight")
     func leavingEarlyStopsWork() async throws {
-        // 4,000 slow records, 2,000 framed ahead: with nothing stopped, every one framed would
-        // be decoded. Leaving after the first stops each batch at its next element.
-        let lines = (0..<4_000).map { #"{"id": \#($0), "slow": true}"# }.joined(separator: "\n")
-        let before = PDTrace.shared.slowCount
-        for try await record in DynamicJSONDecoder().jsonLines(of: PDTracedRecord.self, in: Data(lines.utf8))
-            .parallel(lookAhead: 2_000, lookAheadBytes: 1 << 30) {
+        // One batch at a time of half the look-ahead: the first 100 records decode at once, the
+        // next 100 are held in their decode. Leaving after the first record must stop that
+        // second batch at its next record, whenever the consumer gets to run.
+        let lines = (0..<200).map { #"{"id": \#($0)\#($0 >= 100 ? #", "held": true"# : "")}"# }.joined(separator: "\n")
+        for try await record in DynamicJSONDecoder().jsonLines(of: PDHeldRecord.self, in: Data(lines.utf8))
+            .parallel(maximumConcurrency: 1, lookAhead: 200) {
             #expect(record.id == 0)
             break
         }
-        // Waits until no more decodes happen (the pool has let go of the batches).
+        PDGate.shared.open()
+        // Waits until no more held decodes happen (the pool has let go of the batch).
         var last = -1
         var steady = 0
         for _ in 0..<200 where steady < 4 {
             try await Task.sleep(nanoseconds: 25_000_000)
-            let now = PDTrace.shared.slowCount
+            let now = PDGate.shared.count
             steady = now == last ? steady + 1 : 0
             last = now
         }
-        let decoded = last - before
-        #expect(decoded >= 1)
-        #expect(decoded <= 1_500, "\(decoded) records decoded after leaving at the first")
+        // At most the record that was waiting when the loop was left; all 100 without the stop.
+        #expect(last <= 1, "\(last) held records decoded after leaving at the first")
     }
 }
