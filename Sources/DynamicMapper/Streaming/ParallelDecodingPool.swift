@@ -21,9 +21,8 @@ final class ParallelDecodingPool: @unchecked Sendable {
     /// How long a thread waits for work before it ends.
     private let idleTimeout: TimeInterval
     private let condition = NSCondition()
-    /// Submitted jobs not yet started: `jobs[head...]`.
-    private var jobs: [@Sendable () -> Void] = []
-    private var head = 0
+    /// Submitted jobs not yet started.
+    private var jobs = JobQueue()
     private var threads = 0
     private var idle = 0
     private var running = 0
@@ -37,14 +36,14 @@ final class ParallelDecodingPool: @unchecked Sendable {
     var threadCount: Int { condition.withLock { threads } }
 
     /// Jobs waiting or running now: `pool.unfinishedJobs`.
-    var unfinishedJobs: Int { condition.withLock { jobs.count - head + running } }
+    var unfinishedJobs: Int { condition.withLock { jobs.count + running } }
 
     /// Runs `job` on a thread of the pool, after the jobs submitted before it have started.
     func submit(_ job: @escaping @Sendable () -> Void) {
         let startsThread = condition.withLock { () -> Bool in
             jobs.append(job)
             // An idle thread takes it; a new one only when every thread is busy.
-            if jobs.count - head > idle, threads < size {
+            if jobs.count > idle, threads < size {
                 threads += 1
                 return true
             }
@@ -65,23 +64,19 @@ final class ParallelDecodingPool: @unchecked Sendable {
     private func work() {
         condition.lock()
         while true {
-            while head == jobs.count {
+            var next = jobs.removeFirst()
+            while next == nil {
                 idle += 1
                 let signalled = condition.wait(until: Date(timeIntervalSinceNow: idleTimeout))
                 idle -= 1
-                if !signalled, head == jobs.count {
+                next = jobs.removeFirst()
+                if !signalled, next == nil {
                     threads -= 1
                     condition.unlock()
                     return
                 }
             }
-            let job = jobs[head]
-            head += 1
-            if head == jobs.count {
-                // Drained: the storage is reused rather than grown for good.
-                jobs.removeAll(keepingCapacity: true)
-                head = 0
-            }
+            guard let job = next else { continue }
             running += 1
             condition.unlock()
             job()
@@ -101,8 +96,7 @@ final class PoolLane: @unchecked Sendable {
     private let pool: ParallelDecodingPool
     private let limit: Int
     private var running = 0
-    private var waiting: [@Sendable () -> Void] = []
-    private var waitingHead = 0
+    private var waiting = JobQueue()
 
     init(pool: ParallelDecodingPool, limit: Int) {
         self.pool = pool
@@ -131,18 +125,43 @@ final class PoolLane: @unchecked Sendable {
     /// A batch ended: the next one waiting takes its place.
     private func finished() {
         let next = lock.withLock { () -> (@Sendable () -> Void)? in
-            guard waitingHead < waiting.count else {
+            guard let job = waiting.removeFirst() else {
                 running -= 1
                 return nil
-            }
-            let job = waiting[waitingHead]
-            waitingHead += 1
-            if waitingHead == waiting.count {
-                waiting.removeAll(keepingCapacity: true)
-                waitingHead = 0
             }
             return job
         }
         if let next { start(next) }
+    }
+}
+
+/// Jobs first in, first out. A job taken is let go at once (with what it captured, a batch's
+/// bytes), and the slots before the first job are reclaimed once they are half the storage, so
+/// a queue that never drains does not grow.
+struct JobQueue {
+    private var slots: [(@Sendable () -> Void)?] = []
+    private var head = 0
+
+    /// Jobs waiting.
+    var count: Int { slots.count - head }
+
+    mutating func append(_ job: @escaping @Sendable () -> Void) {
+        slots.append(job)
+    }
+
+    /// The oldest job, or `nil` when none waits.
+    mutating func removeFirst() -> (@Sendable () -> Void)? {
+        guard head < slots.count else { return nil }
+        let job = slots[head]
+        slots[head] = nil
+        head += 1
+        if head == slots.count {
+            slots.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head >= 64, head * 2 >= slots.count {
+            slots.removeFirst(head)
+            head = 0
+        }
+        return job
     }
 }
