@@ -52,6 +52,7 @@ let package = Package(
             dependencies: [
                 .product(name: "DynamicMapper", package: "DynamicMapper"),
                 .product(name: "DynamicMapperOperators", package: "DynamicMapper"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 "MallocStats",
             ],
             path: "Tools/CallgrindProbe"

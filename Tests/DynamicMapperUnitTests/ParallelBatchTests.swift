@@ -44,4 +44,105 @@ struct ParallelBatchTests {
         let results = await batch.value()
         #expect(try results.map { try $0.get() } == [1, 2])
     }
+
+    @Test func thePoolRunsEveryJobOnNoMoreThreadsThanItsSize() async {
+        let pool = ParallelDecodingPool(size: 2, idleTimeout: 0.2)
+        let probe = PoolProbe()
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let remaining = PoolProbe.Countdown(100) { done.resume() }
+            for _ in 0..<100 {
+                pool.submit {
+                    probe.enter(threads: pool.threadCount)
+                    Thread.sleep(forTimeInterval: 0.0005)
+                    probe.leave()
+                    remaining.tick()
+                }
+            }
+        }
+        #expect(probe.ran == 100)
+        #expect(probe.mostAtOnce <= 2)
+        #expect(probe.mostThreads <= 2)
+        #expect(pool.threadCount <= 2)
+    }
+
+    @Test func aLaneRunsNoMoreOfItsJobsAtOnceThanItsLimit() async {
+        let pool = ParallelDecodingPool(size: 4, idleTimeout: 0.2)
+        let lane = PoolLane(pool: pool, limit: 1)
+        let probe = PoolProbe()
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let remaining = PoolProbe.Countdown(40) { done.resume() }
+            for _ in 0..<40 {
+                lane.submit {
+                    probe.enter(threads: 0)
+                    Thread.sleep(forTimeInterval: 0.0002)
+                    probe.leave()
+                    remaining.tick()
+                }
+            }
+        }
+        #expect(probe.ran == 40)
+        #expect(probe.mostAtOnce == 1)
+    }
+
+    @Test func idleThreadsEnd() async throws {
+        let pool = ParallelDecodingPool(size: 2, idleTimeout: 0.05)
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            pool.submit { done.resume() }
+        }
+        for _ in 0..<100 where pool.threadCount > 0 {
+            try await Task.sleep(nanoseconds: 20_000_000)
+        }
+        #expect(pool.threadCount == 0)
+        #expect(pool.unfinishedJobs == 0)
+    }
+
+    @Test func parallelLimitsAreCappedAtThePoolSize() {
+        #expect(ParallelLimits(concurrency: 64, elements: 100, bytes: 1 << 20, poolSize: 2).concurrency == 2)
+        #expect(ParallelLimits(concurrency: 0, elements: 100, bytes: 1 << 20, poolSize: 2).concurrency == 1)
+        #expect(ParallelLimits(concurrency: 16, elements: 100, bytes: 1 << 20).concurrency <= ProcessInfo.processInfo.activeProcessorCount)
+    }
+}
+
+/// What jobs run on a pool saw: how many ran, the most at once, the most threads alive.
+private final class PoolProbe: @unchecked Sendable {
+    // @unchecked: every stored `var` is read and written under `lock`.
+    private let lock = NSLock()
+    private var running = 0
+    private(set) var ran = 0
+    private(set) var mostAtOnce = 0
+    private(set) var mostThreads = 0
+
+    func enter(threads: Int) {
+        lock.withLock {
+            running += 1
+            ran += 1
+            mostAtOnce = max(mostAtOnce, running)
+            mostThreads = max(mostThreads, threads)
+        }
+    }
+
+    func leave() {
+        lock.withLock { running -= 1 }
+    }
+
+    /// Calls `done` once `count` ticks have come, from whichever thread.
+    final class Countdown: @unchecked Sendable {
+        // @unchecked: `count` is read and written under `lock`; `done` runs once.
+        private let lock = NSLock()
+        private var count: Int
+        private let done: @Sendable () -> Void
+
+        init(_ count: Int, done: @escaping @Sendable () -> Void) {
+            self.count = count
+            self.done = done
+        }
+
+        func tick() {
+            let finished = lock.withLock { () -> Bool in
+                count -= 1
+                return count == 0
+            }
+            if finished { done() }
+        }
+    }
 }

@@ -7,8 +7,9 @@
 //
 // Names are those of the benchmark package (`Decode`, `Encode`, `Parse` or `Tree`, a corpus
 // file's stem, the implementation; or `Mapped/records/...`, `Mappable/records/...`,
-// `Mapping/twitter/...` for the decodes, or `Query/twitter/...` for the query benchmarks and
-// their hand-written loops).
+// `Mapping/twitter/...` for the decodes, `Query/twitter/...` for the query benchmarks and
+// their hand-written loops, or `Streaming/jsonLines/...` and `Streaming/parallel/...` for the
+// JSON Lines of twitter.json's statuses).
 //
 // `Memory/<file>/<implementation>` (implementation `DynamicMapperTree`, `DynamicMapperDocument`,
 // `DynamicMapperModel` or `JSONSerialization`) instead prints the heap a parsed tree or document keeps alive, per
@@ -23,6 +24,7 @@
 import DynamicMapper
 import Foundation
 import MallocStats
+import OpenAPIRuntime
 
 @inline(never)
 func consume<T>(_ value: T) {
@@ -79,8 +81,59 @@ func queryOperation(_ implementation: String, data: Data) throws -> () throws ->
     }
 }
 
+/// `Streaming/jsonLines/<implementation>` (`DynamicMapper`, `OpenAPIRuntime`) and
+/// `Streaming/parallel/<implementation>` (`Sequential`, `Parallel`): the streaming benchmarks'
+/// JSON Lines of twitter.json's statuses (about 4 MB), decoded as `Status`. The count is of
+/// the whole file; divide by the line count printed to standard error for one element.
+func streamingOperation(_ route: String, corpus: URL) throws -> () throws -> Void {
+    let twitter = try Data(contentsOf: corpus.appendingPathComponent("twitter.json"))
+    let (jsonLines, lineCount) = repeated(try statusLines(twitter), size: 4 << 20, separator: "\n", close: "\n")
+    FileHandle.standardError.write(Data("\(lineCount) lines\n".utf8))
+    let chunks = ByteChunks(jsonLines)
+    let decoder = DynamicJSONDecoder()
+    switch route {
+    case "jsonLines/DynamicMapper":
+        return { try awaitResult { for try await status in decoder.jsonLines(of: Status.self, in: chunks) { consume(status) } } }
+    case "jsonLines/OpenAPIRuntime":
+        return {
+            try awaitResult {
+                for try await status in chunks.asDecodedJSONLines(of: Status.self, decoder: JSONDecoder()) { consume(status) }
+            }
+        }
+    case "parallel/Sequential":
+        return { try decoder.jsonLines(of: Status.self, in: jsonLines).forEach { consume($0) } }
+    case "parallel/Parallel":
+        return { try awaitResult { for try await status in decoder.jsonLines(of: Status.self, in: jsonLines).parallel() { consume(status) } } }
+    default: fail("no streaming benchmark \(route)")
+    }
+}
+
+/// Runs `body` in a task and waits for it: the probe is a plain synchronous program.
+func awaitResult(_ body: @escaping @Sendable () async throws -> Void) throws {
+    let semaphore = DispatchSemaphore(value: 0)
+    let box = ResultBox()
+    Task {
+        do {
+            try await body()
+            box.result = .success(())
+        } catch {
+            box.result = .failure(error)
+        }
+        semaphore.signal()
+    }
+    semaphore.wait()
+    try box.result?.get()
+}
+
+/// A result handed from a task to the thread that waits for it.
+final class ResultBox: @unchecked Sendable {
+    // @unchecked: written by the task before it signals, read by the waiter after.
+    var result: Result<Void, any Error>?
+}
+
 func operation(named name: String, corpus: URL) throws -> () throws -> Void {
     let parts = name.split(separator: "/").map(String.init)
+    if parts.first == "Streaming", parts.count == 3 { return try streamingOperation(parts[1] + "/" + parts[2], corpus: corpus) }
     guard parts.count == 3 else { fail("expected Operation/file/implementation, got \(name)") }
     if parts[0] == "Mapped" {
         let data = makeProfiles()

@@ -79,6 +79,22 @@ final class DecoderImpl: Decoder {
     #endif
     var parentObject: (document: Document, node: Int)?
 
+    /// What this decode learned about types, never about its document: handed from one
+    /// decode to the next of a run of small documents (``RepeatedDecoding``), so that each
+    /// element of a stream skips the run-time conformance lookups the first one made.
+    var typeMemory: DecoderTypeMemory {
+        get {
+            DecoderTypeMemory(plainTypes: plainTypes, arrayTypes: arrayTypes, mappedLayouts: mappedModels.layouts,
+                              plainKeyTypes: keyedKeys.plainKeyTypes)
+        }
+        set {
+            plainTypes = newValue.plainTypes
+            arrayTypes = newValue.arrayTypes
+            mappedModels.layouts = newValue.mappedLayouts
+            keyedKeys.plainKeyTypes = newValue.plainKeyTypes
+        }
+    }
+
     /// `decoder` as this package's decoder, when it is one. A compare of its type: `as?` ran
     /// the runtime's general cast, which a mappable model's `init(from:)` paid per model.
     static func of(_ decoder: any Decoder) -> DecoderImpl? {

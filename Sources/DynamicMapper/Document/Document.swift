@@ -14,13 +14,32 @@ final class Document: @unchecked Sendable {
     /// Parses `data`. A document that will be kept (``JSONDocument``, a view, a dynamic model's
     /// decode) asks for `fittedNodes`: its node index then takes only the memory its nodes
     /// need (see ``NodeBuffer``), at the cost of one copy of them.
-    init(data: Data, options: ScanOptions, fittedNodes: Bool = false) throws(DecodingError) {
+    convenience init(data: Data, options: ScanOptions, fittedNodes: Bool = false) throws(DecodingError) {
         let input: UnsafeMutableBufferPointer<UInt8>
         do {
             input = try InputEncoding.utf8Copy(of: data)
         } catch {
             throw error.decodingError
         }
+        try self.init(owning: input, options: options, fittedNodes: fittedNodes)
+    }
+
+    /// Parses a copy of `bytes` (a streamed element, read where it lies in the stream's
+    /// window: the copy the document owns is the only one made).
+    convenience init(copying bytes: ArraySlice<UInt8>, options: ScanOptions, fittedNodes: Bool = false) throws(DecodingError) {
+        // The slice's buffer is lent for the copy only; nothing keeps a pointer into it.
+        let copied = bytes.withUnsafeBufferPointer { InputEncoding.utf8Copy(of: $0) }
+        let input: UnsafeMutableBufferPointer<UInt8>
+        do {
+            input = try copied.get()
+        } catch {
+            throw error.decodingError
+        }
+        try self.init(owning: input, options: options, fittedNodes: fittedNodes)
+    }
+
+    /// Parses `input`, which the document owns from here on (and frees if parsing fails).
+    private init(owning input: UnsafeMutableBufferPointer<UInt8>, options: ScanOptions, fittedNodes: Bool) throws(DecodingError) {
         guard input.count <= Int(UInt32.max) else {
             input.deallocate()
             throw JSONSyntaxError(.inputTooLarge, reason: "Input larger than 4 GiB", line: 1, column: 1, offset: 0).decodingError

@@ -9,15 +9,20 @@ enum InputEncoding {
     /// An owned copy of the input as UTF-8; the caller deallocates it.
     static func utf8Copy(of data: Data) throws(JSONSyntaxError) -> UnsafeMutableBufferPointer<UInt8> {
         let result: Result<UnsafeMutableBufferPointer<UInt8>, JSONSyntaxError> = data.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            let (encoding, bomLength) = detect(bytes)
-            let body = UnsafeBufferPointer(rebasing: bytes[bomLength...])
-            if encoding == .utf8 {
-                return .success(ownedCopy(of: body))
-            }
-            return transcode(body, from: encoding)
+            utf8Copy(of: raw.bindMemory(to: UInt8.self))
         }
         return try result.get()
+    }
+
+    /// The same for bytes held elsewhere (a streamed element, read in place from the stream's
+    /// window): one copy, the one the document owns.
+    static func utf8Copy(of bytes: UnsafeBufferPointer<UInt8>) -> Result<UnsafeMutableBufferPointer<UInt8>, JSONSyntaxError> {
+        let (encoding, bomLength) = detect(bytes)
+        let body = UnsafeBufferPointer(rebasing: bytes[bomLength...])
+        if encoding == .utf8 {
+            return .success(ownedCopy(of: body))
+        }
+        return transcode(body, from: encoding)
     }
 
     /// Foundation's rules, case for case: a byte order mark, or the zero bytes the first two

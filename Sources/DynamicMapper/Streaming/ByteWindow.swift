@@ -12,7 +12,11 @@ struct ByteWindow {
     var end: Int { base + bytes.count }
 
     mutating func append<C: Collection<UInt8>>(_ chunk: C) {
-        bytes.append(contentsOf: chunk)
+        // A contiguous chunk (`Data`, `[UInt8]`, a slice of either) is copied as a block; the
+        // generic route copied it a byte at a time.
+        if chunk.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+            bytes.append(contentsOf: chunk)
+        }
     }
 
     mutating func append(_ byte: UInt8) {

@@ -27,8 +27,7 @@ struct DelimitedFramer {
         let atEnd = window.atEnd
         return try window.withBytes { (bytes, base) throws(JSONStreamError) -> FrameStep in
             while !finished {
-                var index = pos - base
-                while index < bytes.count, bytes[index] != delimiter { index += 1 }
+                let index = ScanBytes.firstIndex(of: delimiter, in: bytes, from: pos - base)
                 let found = index < bytes.count
                 pos = base + index
                 if !found {

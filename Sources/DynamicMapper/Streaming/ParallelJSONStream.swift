@@ -13,8 +13,9 @@ protocol FrameSource<Element> {
 }
 
 extension JSONStream where Element: Sendable {
-    /// The same elements, decoded on up to `maximumConcurrency` cores at once and delivered in
-    /// input order.
+    /// The same elements, decoded on up to `maximumConcurrency` cores at once (at most the
+    /// active processor count: every parallel stream shares one pool of worker threads) and
+    /// delivered in input order.
     ///
     /// ```swift
     /// let url = URL(fileURLWithPath: "events.jsonl")
@@ -34,8 +35,9 @@ extension JSONStream where Element: Sendable {
 }
 
 extension AsyncJSONStream where Element: Sendable {
-    /// The same elements, decoded on up to `maximumConcurrency` cores at once and delivered in
-    /// input order.
+    /// The same elements, decoded on up to `maximumConcurrency` cores at once (at most the
+    /// active processor count: every parallel stream shares one pool of worker threads) and
+    /// delivered in input order.
     ///
     /// ```swift
     /// let (bytes, _) = try await URLSession.shared.bytes(from: url)
@@ -66,9 +68,9 @@ struct ParallelLimits: Sendable {
     /// consumer is scheduled to hand it more.
     var batchesInFlight: Int { 2 * concurrency }
 
-    init(concurrency: Int, elements: Int, bytes: Int) {
-        // Each worker is a thread: more than a few per core only costs memory.
-        self.concurrency = min(64, max(1, concurrency))
+    init(concurrency: Int, elements: Int, bytes: Int, poolSize: Int = ParallelDecodingPool.shared.size) {
+        // The shared pool has a thread a core: more batches at once would only wait for one.
+        self.concurrency = min(poolSize, max(1, concurrency))
         self.elements = max(1, elements)
         self.bytes = max(1, bytes)
         batchElements = max(1, self.elements / (2 * self.concurrency))
@@ -87,8 +89,11 @@ struct ParallelLimits: Sendable {
 /// ```
 ///
 /// One framer finds where each element starts and ends, as the sequential stream does; the
-/// framed bytes are decoded in batches on Dispatch's worker threads, at most
-/// `maximumConcurrency` batches at a time; the results are put back in input order. At most `lookAhead` elements and about `lookAheadBytes` of their bytes are framed
+/// framed bytes are decoded in batches on worker threads, at most `maximumConcurrency`
+/// batches at a time; the results are put back in input order. The worker threads are one
+/// pool for the whole process, made when first needed and no larger than the active
+/// processor count, which every parallel stream shares: several streams at once take turns
+/// on the cores rather than each starting threads of its own. At most `lookAhead` elements and about `lookAheadBytes` of their bytes are framed
 /// ahead of the element being delivered, so memory stays bounded; reading stops when either
 /// limit is reached and resumes as the consumer catches up.
 ///
@@ -99,7 +104,7 @@ struct ParallelLimits: Sendable {
 /// cancelled task stops before the next read with `CancellationError`; decoding already under
 /// way for elements read ahead is abandoned. The element type must be `Sendable`, since
 /// elements are made on other threads; each iteration reads the source again from the start.
-/// `maximumConcurrency` is capped at 64 (each worker is a thread).
+/// `maximumConcurrency` is capped at the active processor count (the size of the pool).
 public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
     let limits: ParallelLimits
     let makeSource: () -> any FrameSource<Element>
@@ -137,18 +142,17 @@ public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
         private var ready: Results = []
         private var readyIndex = 0
         private var readyBytes = 0
-        private var batch: [(Data, Frame)] = []
+        private var batch: [(ArraySlice<UInt8>, Frame)] = []
         private var batchBytes = 0
         /// Elements and bytes framed and not yet delivered.
         private var elementsAhead = 0
         private var bytesAhead = 0
         private var sourceEnded = false
         private var finished = false
-        /// One serial queue a worker, taking batches in turn. Serial queues get a thread of
-        /// their own at once (a concurrent or global queue waits for one of a pool sized to the
-        /// cores, which other work may hold); the batches in flight bound the work queued.
-        private let workers: [DispatchQueue]
-        private var nextWorker = 0
+        /// This iteration's share of the process's worker threads: at most
+        /// `limits.concurrency` of its batches run at once; the batches in flight bound the
+        /// work queued.
+        private let lane: PoolLane
         /// The batches started and not yet delivered, shared by copies of this iterator: when
         /// the last copy goes (a `break` out of the loop), its `deinit` tells their workers to
         /// stop, as an error or cancellation does.
@@ -158,7 +162,7 @@ public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
             self.source = source
             recipe = source.recipe
             self.limits = limits
-            workers = (0..<limits.concurrency).map { DispatchQueue(label: "DynamicMapper.parallel-decoding.\($0)") }
+            lane = PoolLane(pool: .shared, limit: limits.concurrency)
         }
 
         /// The next element in input order, `nil` after the last one or after an error.
@@ -266,7 +270,7 @@ public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
             sourceEnded = true
         }
 
-        /// Hands the frames gathered so far to the next worker. Dispatch rather than a task: the
+        /// Hands the frames gathered so far to the pool. Its threads rather than a task: the
         /// decoding is long work for the CPU, which must not wait for a thread of the
         /// cooperative pool (a program may hold one blocked, and it has one a core).
         private mutating func startBatch() {
@@ -274,12 +278,13 @@ public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
             let frames = batch
             let recipe = recipe
             let results = BatchResults<Element>()
-            workers[nextWorker].async {
+            lane.submit {
                 var decoded: Results = []
                 decoded.reserveCapacity(frames.count)
+                var context = recipe.makeContext()
                 for (data, frame) in frames {
                     if results.isCancelled { break }
-                    let result = recipe.decodeElement(data, frame)
+                    let result = recipe.decodeElement(data, frame, in: &context)
                     decoded.append(result)
                     // Elements after a failure that ends the stream would never be delivered.
                     if case .failure = result, !recipe.options.skipsFailingElements { break }
@@ -288,7 +293,6 @@ public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
             }
             pending.append(.batch(results, elements: frames.count, bytes: batchBytes))
             inFlight.started(results)
-            nextWorker = (nextWorker + 1) % workers.count
             batch = []
             batchBytes = 0
         }

@@ -61,12 +61,14 @@ struct StreamRecipe<Element>: Sendable {
     let options: JSONStreamOptions
     let maximumDepth: Int
     let decoding: any ElementDecoding<Element>
+    let decoder: DynamicJSONDecoder
 
     init(decoder: DynamicJSONDecoder, framing: Framing, options: JSONStreamOptions, decoding: any ElementDecoding<Element>) {
         self.framing = framing
         self.options = options
         self.maximumDepth = decoder.maximumDepth
         self.decoding = decoding
+        self.decoder = decoder
     }
 
     /// The framing of the array at `path`: keys and indexes from the start can be followed in
@@ -90,12 +92,18 @@ struct StreamRecipe<Element>: Sendable {
         return .array(steps)
     }
 
+    /// What the decodes of one iteration (or one parallel batch) share; made on the thread
+    /// that decodes.
+    func makeContext() -> ElementContext {
+        ElementContext(decoding: decoding.usesRepeatedDecoding ? RepeatedDecoding(decoder) : nil)
+    }
+
     /// Decodes one framed element; its failure placed in the stream.
-    func decodeElement(_ data: Data, _ frame: Frame) -> Result<Element, JSONStreamError> {
+    func decodeElement(_ bytes: ArraySlice<UInt8>, _ frame: Frame, in context: inout ElementContext) -> Result<Element, JSONStreamError> {
         do {
-            return .success(try decoding.decode(data, frame))
+            return .success(try decoding.decode(bytes, frame, in: &context))
         } catch {
-            return .failure(StreamCore<Element>.wrap(error, frame: frame, data: data))
+            return .failure(StreamCore<Element>.wrap(error, frame: frame, data: bytes))
         }
     }
 
@@ -111,24 +119,61 @@ struct StreamRecipe<Element>: Sendable {
 /// metatype is captured by a `@Sendable` closure.
 protocol ElementDecoding<Element>: Sendable {
     associatedtype Element
-    func decode(_ data: Data, _ frame: Frame) throws -> Element
+    /// Whether ``ElementContext/decode(_:from:decoder:)`` may skip `decode(_:from:)`: true
+    /// unless the decoder is a subclass, whose override of it must be called.
+    var usesRepeatedDecoding: Bool { get }
+    func decode(_ bytes: ArraySlice<UInt8>, _ frame: Frame, in context: inout ElementContext) throws -> Element
+}
+
+/// What the decodes of one iteration share: the settings and type facts of
+/// ``RepeatedDecoding``, or nothing for a subclass of the decoder (each element then goes
+/// through its `decode(_:from:)`).
+struct ElementContext {
+    var decoding: RepeatedDecoding?
+
+    mutating func decode<T: Decodable>(_ type: T.Type, from bytes: ArraySlice<UInt8>, decoder: DynamicJSONDecoder) throws -> T {
+        guard var repeated = decoding else { return try decoder.decode(T.self, from: Data(bytes)) }
+        // Moved out while it decodes, so that its buffers stay uniquely referenced.
+        decoding = nil
+        defer { decoding = repeated }
+        return try repeated.decode(T.self, from: bytes)
+    }
+}
+
+/// Whether `decoder` is this package's decoder itself, not a subclass that may override
+/// `decode(_:from:)`.
+private func isPlainDecoder(_ decoder: DynamicJSONDecoder) -> Bool {
+    type(of: decoder) == DynamicJSONDecoder.self
 }
 
 /// Decodes an element as the decoder decodes a whole document.
 struct PlainDecoding<Element: Decodable>: ElementDecoding {
     let decoder: DynamicJSONDecoder
+    let usesRepeatedDecoding: Bool
 
-    func decode(_ data: Data, _ frame: Frame) throws -> Element {
-        try decoder.decode(Element.self, from: data)
+    init(decoder: DynamicJSONDecoder) {
+        self.decoder = decoder
+        usesRepeatedDecoding = isPlainDecoder(decoder)
+    }
+
+    func decode(_ bytes: ArraySlice<UInt8>, _ frame: Frame, in context: inout ElementContext) throws -> Element {
+        try context.decode(Element.self, from: bytes, decoder: decoder)
     }
 }
 
 /// Decodes an event's data, and keeps its fields.
 struct EventDecoding<Payload: Decodable>: ElementDecoding {
     let decoder: DynamicJSONDecoder
+    let usesRepeatedDecoding: Bool
 
-    func decode(_ data: Data, _ frame: Frame) throws -> ServerSentEvent<Payload> {
-        ServerSentEvent(event: frame.event, id: frame.id, retry: frame.retry, data: try decoder.decode(Payload.self, from: data))
+    init(decoder: DynamicJSONDecoder) {
+        self.decoder = decoder
+        usesRepeatedDecoding = isPlainDecoder(decoder)
+    }
+
+    func decode(_ bytes: ArraySlice<UInt8>, _ frame: Frame, in context: inout ElementContext) throws -> ServerSentEvent<Payload> {
+        ServerSentEvent(event: frame.event, id: frame.id, retry: frame.retry,
+                        data: try context.decode(Payload.self, from: bytes, decoder: decoder))
     }
 }
 
@@ -144,6 +189,8 @@ struct StreamCore<Element> {
     var window = ByteWindow()
     private var framer: AnyFramer
     private(set) var isFinished = false
+    /// Made with the first element decoded here (the parallel route decodes elsewhere).
+    private var context: ElementContext?
 
     init(_ recipe: StreamRecipe<Element>) {
         self.recipe = recipe
@@ -156,9 +203,18 @@ struct StreamCore<Element> {
         window = ByteWindow()
     }
 
-    /// What the framer found next: an element's bytes, or what is needed to get them. A
-    /// framing error ends the iteration.
+    /// What the framer found next: an element's bytes, copied out of the window (they go to
+    /// another thread), or what is needed to get them. A framing error ends the iteration.
     mutating func nextFrame() throws(JSONStreamError) -> FramePull {
+        switch try nextFrameInPlace() {
+        case .frame(let bytes, let frame): return .frame(frame.owned == nil ? ArraySlice(Array(bytes)) : bytes, frame)
+        case let pull: return pull
+        }
+    }
+
+    /// ``nextFrame()`` without the copy: the bytes are a slice of the window's buffer, which
+    /// must be let go before the window changes (or the change copies the whole window).
+    private mutating func nextFrameInPlace() throws(JSONStreamError) -> FramePull {
         guard !isFinished else { return .finished }
         let step: FrameStep
         do {
@@ -175,7 +231,7 @@ struct StreamCore<Element> {
             window.discard(before: keepFrom)
             return .needMore
         case .frame(let frame):
-            return .frame(frame.owned.map { Data($0) } ?? window.data(frame.range), frame)
+            return .frame(frame.owned.map { $0[...] } ?? window.slice(frame.range), frame)
         }
     }
 
@@ -183,11 +239,16 @@ struct StreamCore<Element> {
     /// element's own failure when the options skip those.
     mutating func step() throws -> Step {
         while true {
-            switch try nextFrame() {
+            switch try nextFrameInPlace() {
             case .finished: return .finished
             case .needMore: return .needMore
-            case .frame(let data, let frame):
-                switch recipe.decodeElement(data, frame) {
+            case .frame(let bytes, let frame):
+                // Decoded where they lie: the document copies them once, and the slice is
+                // gone before the window next changes.
+                var context = self.context.take() ?? recipe.makeContext()
+                let result = recipe.decodeElement(bytes, frame, in: &context)
+                self.context = context
+                switch result {
                 case .success(let element): return .element(element)
                 case .failure(let failure):
                     if recipe.skips(failure) { continue }
@@ -200,7 +261,7 @@ struct StreamCore<Element> {
 
     /// An element's error, placed in the stream: a syntax error's position inside the element
     /// (`data`) becomes a position in the stream.
-    static func wrap(_ error: any Error, frame: Frame, data: Data) -> JSONStreamError {
+    static func wrap(_ error: any Error, frame: Frame, data: ArraySlice<UInt8>) -> JSONStreamError {
         var offset = frame.range.lowerBound
         var line = frame.line
         var column = frame.column
@@ -226,9 +287,16 @@ struct StreamCore<Element> {
 
 /// What ``StreamCore/nextFrame()`` found.
 enum FramePull {
-    case frame(Data, Frame)
+    case frame(ArraySlice<UInt8>, Frame)
     case needMore
     case finished
+}
+
+extension ByteWindow {
+    /// The element's bytes, still in the window's buffer (no copy).
+    func slice(_ range: Range<Int>) -> ArraySlice<UInt8> {
+        bytes[(range.lowerBound - base)..<(range.upperBound - base)]
+    }
 }
 
 extension ByteWindow {

@@ -89,7 +89,7 @@ struct PatchCore<E: Codable> {
             do {
                 value = try decoder.decode(E.self, from: original)
             } catch {
-                let failure = StreamCore<E>.wrap(error, frame: frame, data: original)
+                let failure = StreamCore<E>.wrap(error, frame: frame, data: ArraySlice(original))
                 guard options.skipsFailingElements else { throw failure }
                 options.onSkippedElement?(failure)
                 summary.skipped += 1

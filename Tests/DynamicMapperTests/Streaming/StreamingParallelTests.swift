@@ -73,6 +73,96 @@ private func compare(
     #expect(outcome(fromChunks, chunkLog) == expected, "round \(round), chunks, \(concurrency)/\(lookAhead)/\(lookAheadBytes)")
 }
 
+/// A record whose decode notes how many of its decodes run at once. Only parallel streams
+/// decode it, so they all run on the pool's worker threads: never more at once than those.
+private struct PDTracedRecord: Decodable, Sendable {
+    var id: Int
+
+    init(from decoder: any Decoder) throws {
+        PDTrace.shared.enter()
+        defer { PDTrace.shared.leave() }
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(Int.self, forKey: .id)
+        // Long enough for the decodes of several streams to overlap.
+        Thread.sleep(forTimeInterval: 0.0002)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id
+    }
+}
+
+/// The most ``PDTracedRecord`` decodes seen at once.
+private final class PDTrace: @unchecked Sendable {
+    // @unchecked: every stored `var` is read and written under `lock`.
+    static let shared = PDTrace()
+    private let lock = NSLock()
+    private var running = 0
+    private var most = 0
+
+    func enter() {
+        lock.withLock {
+            running += 1
+            most = max(most, running)
+        }
+    }
+
+    func leave() {
+        lock.withLock { running -= 1 }
+    }
+
+    var mostAtOnce: Int { lock.withLock { most } }
+}
+
+/// A record that, when `held`, waits in its decode until ``PDGate/open()`` (or 10 seconds, so
+/// that nothing hangs), and is counted: a batch of them is still running when the consumer
+/// leaves.
+private struct PDHeldRecord: Decodable, Sendable {
+    var id: Int
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(Int.self, forKey: .id)
+        if try container.decodeIfPresent(Bool.self, forKey: .held) == true { PDGate.shared.pass() }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, held
+    }
+}
+
+private final class PDGate: @unchecked Sendable {
+    // @unchecked: every stored `var` is read and written with `condition` locked.
+    static let shared = PDGate()
+    private let condition = NSCondition()
+    private var isOpen = false
+    private var passed = 0
+    private var late = 0
+
+    func pass() {
+        condition.lock()
+        defer { condition.unlock() }
+        passed += 1
+        if isOpen { late += 1 }
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while !isOpen, condition.wait(until: deadline) {}
+    }
+
+    func open() {
+        condition.lock()
+        isOpen = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Held decodes started, and those started once the gate was open.
+    var counts: (passed: Int, late: Int) {
+        condition.lock()
+        defer { condition.unlock() }
+        return (passed, late)
+    }
+}
+
 @Suite("Streaming: parallel decode")
 struct StreamingParallelTests {
     @Test("JSON Lines: parallel gives what the sequential stream gives, errors and skips included")
@@ -196,5 +286,90 @@ struct StreamingParallelTests {
             return try await iterator.next()
         }.result
         #expect(throws: CancellationError.self) { try parallel.get() }
+    }
+
+    @Test("Several parallel streams at once give what the sequential route gives, on one shared pool of worker threads")
+    func severalStreamsShareThePool() async throws {
+        let decoder = DynamicJSONDecoder()
+        let texts = (0..<6).map { stream in
+            (0..<400).map { #"{"id": \#(stream * 1_000 + $0), "text": "s\#(stream) \#($0)"}"# }.joined(separator: "\n")
+        }
+        let expected = texts.map { text in collectSync(decoder.jsonLines(of: PDRecord.self, in: Data(text.utf8))).0 }
+        let outcomes = await withTaskGroup(of: (Int, [PDRecord], JSONStreamError?).self) { group in
+            for (index, text) in texts.enumerated() {
+                group.addTask {
+                    // Half from `Data`, half from chunks; each asks for more threads than the machine has.
+                    let data = Data(text.utf8)
+                    if index % 2 == 0 {
+                        let (records, error) = await collect(decoder.jsonLines(of: PDRecord.self, in: data)
+                            .parallel(maximumConcurrency: 16, lookAhead: 64))
+                        return (index, records, error)
+                    }
+                    let chunks = ChunkSequence(stride(from: 0, to: data.count, by: 97).map { Array(data[$0..<min(data.count, $0 + 97)]) })
+                    let (records, error) = await collect(decoder.jsonLines(of: PDRecord.self, in: chunks)
+                        .parallel(maximumConcurrency: 16, lookAhead: 64))
+                    return (index, records, error)
+                }
+            }
+            var outcomes: [(Int, [PDRecord], JSONStreamError?)] = []
+            for await outcome in group { outcomes.append(outcome) }
+            return outcomes
+        }
+        #expect(outcomes.count == texts.count)
+        for (index, records, error) in outcomes {
+            #expect(error == nil, "stream \(index)")
+            #expect(records == expected[index], "stream \(index)")
+        }
+
+        // Decodes of several streams at a time: never more at once than the pool's threads.
+        let lines = (0..<300).map { #"{"id": \#($0)}"# }.joined(separator: "\n")
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    var count = 0
+                    for try await _ in decoder.jsonLines(of: PDTracedRecord.self, in: Data(lines.utf8))
+                        .parallel(maximumConcurrency: 16, lookAhead: 32) { count += 1 }
+                    return count
+                }
+            }
+            for try await count in group { #expect(count == 300) }
+        }
+        let most = PDTrace.shared.mostAtOnce
+        #expect(most >= 1)
+        #expect(most <= ProcessInfo.processInfo.activeProcessorCount, "\(most) decodes at once")
+    }
+
+    @Test("Leaving the loop early stops the batches in flight")
+    func leavingEarlyStopsWork() async throws {
+        // One batch at a time of half the look-ahead: the first 100 records decode at once, the
+        // next 100 are held in their decode. Leaving after the first record must stop that
+        // second batch at its next record, whenever the consumer gets to run.
+        let lines = (0..<200).map { #"{"id": \#($0)\#($0 >= 100 ? #", "held": true"# : "")}"# }.joined(separator: "\n")
+        // In a function of its own, so that the iteration is over (its iterator gone, which is
+        // what stops the batches) when the gate opens: a loop's iterator may otherwise live on
+        // to the end of the enclosing scope.
+        func first() async throws -> Int? {
+            for try await record in DynamicJSONDecoder().jsonLines(of: PDHeldRecord.self, in: Data(lines.utf8))
+                .parallel(maximumConcurrency: 1, lookAhead: 200) {
+                return record.id
+            }
+            return nil
+        }
+        #expect(try await first() == 0)
+        PDGate.shared.open()
+        // Waits until no more held decodes happen (the pool has let go of the batch).
+        var last = -1
+        var steady = 0
+        for _ in 0..<200 where steady < 4 {
+            try await Task.sleep(nanoseconds: 25_000_000)
+            let now = PDGate.shared.counts.passed
+            steady = now == last ? steady + 1 : 0
+            last = now
+        }
+        // Decodes started once the loop was left: at most one that had passed its check for a
+        // stop just before; the rest of the batch (99) without the stop. (Those started
+        // before, while a starved consumer had yet to run, are not the stop's to prevent.)
+        let late = PDGate.shared.counts.late
+        #expect(late <= 1, "\(late) held records started decoding after the loop was left")
     }
 }
