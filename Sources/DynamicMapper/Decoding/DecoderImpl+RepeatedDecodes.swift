@@ -55,3 +55,21 @@ struct RepeatedDecoding {
         return value
     }
 }
+
+extension DecoderImpl {
+    /// What this decode learned about types, never about its document: handed from one
+    /// decode to the next of a run of small documents (``RepeatedDecoding``), so that each
+    /// element of a stream skips the run-time conformance lookups the first one made.
+    var typeMemory: DecoderTypeMemory {
+        get {
+            DecoderTypeMemory(plainTypes: plainTypes, arrayTypes: arrayTypes, mappedLayouts: mappedModels.layouts,
+                              plainKeyTypes: keyedKeys.plainKeyTypes)
+        }
+        set {
+            plainTypes = newValue.plainTypes
+            arrayTypes = newValue.arrayTypes
+            mappedModels.layouts = newValue.mappedLayouts
+            keyedKeys.plainKeyTypes = newValue.plainKeyTypes
+        }
+    }
+}

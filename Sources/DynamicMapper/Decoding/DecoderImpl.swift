@@ -41,12 +41,12 @@ final class DecoderImpl: Decoder {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    private var plainTypes = KnownPlainTypes()
+    var plainTypes = KnownPlainTypes()
     /// Array types met, decoded into reserved storage (`DecoderImpl+Arrays.swift`).
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    private var arrayTypes = KnownArrayTypes()
+    var arrayTypes = KnownArrayTypes()
     /// Where key lookups resume (`DecoderImpl+KeyCursors.swift`).
     #if !DEBUG
     @exclusivity(unchecked)
@@ -78,22 +78,6 @@ final class DecoderImpl: Decoder {
     @exclusivity(unchecked)
     #endif
     var parentObject: (document: Document, node: Int)?
-
-    /// What this decode learned about types, never about its document: handed from one
-    /// decode to the next of a run of small documents (``RepeatedDecoding``), so that each
-    /// element of a stream skips the run-time conformance lookups the first one made.
-    var typeMemory: DecoderTypeMemory {
-        get {
-            DecoderTypeMemory(plainTypes: plainTypes, arrayTypes: arrayTypes, mappedLayouts: mappedModels.layouts,
-                              plainKeyTypes: keyedKeys.plainKeyTypes)
-        }
-        set {
-            plainTypes = newValue.plainTypes
-            arrayTypes = newValue.arrayTypes
-            mappedModels.layouts = newValue.mappedLayouts
-            keyedKeys.plainKeyTypes = newValue.plainKeyTypes
-        }
-    }
 
     /// `decoder` as this package's decoder, when it is one. A compare of its type: `as?` ran
     /// the runtime's general cast, which a mappable model's `init(from:)` paid per model.
