@@ -51,6 +51,8 @@ extension Document {
 
     /// A frame for the container at `index`, its keys (an object's) already in place when
     /// ``objectKeys(at:keys:)`` could check them.
+    // Inlined: a frame returned from a call was copied out and the copy destroyed.
+    @inline(__always)
     private func openFrame(at index: Int, keys: inout KeyInterner) -> TreeFrame {
         let node = nodes[index]
         let members = children(of: index, node: node)
@@ -115,7 +117,9 @@ extension Document {
     /// the keys, in order, of the last checked object that began with the same key (a
     /// document's records mostly repeat a few shapes) shares that object's keys and index:
     /// its key bytes are compared with the entries', with no hashing, no array built and no
-    /// index filed.
+    /// index filed. A few shapes are kept per first key, as records often alternate between
+    /// shapes that begin alike (a status with and without a retweet, a user with and without
+    /// a URL); one per key left `twitter.json` building two objects in ten key by key.
     private func objectKeys(at index: Int, keys interner: inout KeyInterner) -> (keys: [String], keyIndex: KeyIndex?)? {
         let node = nodes[index]
         let count = Int(node.length)
@@ -123,8 +127,7 @@ extension Document {
         let firstKey = nodes[index + 1]
         guard firstKey.flags.isDisjoint(with: [.escaped, .nonASCII]) else { return nil }
         let firstEntry = interner.entry(firstKey, in: self)
-        if let shape = interner.shape(startingWith: firstEntry),
-           interner.matches(shape, members: members(ofObject: index, node: node), count: count, in: self) {
+        if let shape = interner.shape(startingWith: firstEntry, matching: members(ofObject: index, node: node), count: count, in: self) {
             return interner.keys(of: shape)
         }
         let stamp = interner.nextStamp()
@@ -256,8 +259,10 @@ private struct KeyInterner: ~Copyable {
     private var entryCount = 0
     /// The key of each entry.
     private var keys: [String] = []
-    /// The keys of checked objects, for a later object with the same keys to share.
+    /// The keys of checked objects, for a later object with the same keys to share: for each
+    /// first key a chain of at most ``shapesPerKey``, the last matched first.
     private var shapes: [Shape] = []
+    private static let shapesPerKey = 4
 
     /// The keys, in order, of an object whose keys were plain and all different.
     struct Shape {
@@ -265,6 +270,8 @@ private struct KeyInterner: ~Copyable {
         let entries: [Int32]
         let keys: [String]
         let keyIndex: KeyIndex?
+        /// The next older shape with the same first key, by position in `shapes`; -1 for none.
+        var next: Int32 = -1
     }
     /// Open addressing: an entry's position plus one, or 0 for an empty slot.
     private var slots: UnsafeMutablePointer<Int32>
@@ -294,12 +301,25 @@ private struct KeyInterner: ~Copyable {
     @inline(__always)
     func key(of entry: Int) -> String { keys[entry] }
 
-    /// The shape (a position in `shapes`) of the last checked object whose first key is
-    /// `entry`.
-    @inline(__always)
-    func shape(startingWith entry: Int) -> Int? {
-        let shape = entries[entry].shape
-        return shape < 0 ? nil : Int(shape)
+    /// The shape (a position in `shapes`), among those kept for first key `entry`, whose keys
+    /// are the `count` keys `members` in order; it becomes the first of its chain.
+    mutating func shape(startingWith entry: Int, matching members: Document.Children, count: Int, in document: Document) -> Int? {
+        var previous: Int32 = -1
+        var current = entries[entry].shape
+        // The chain holds at most `shapesPerKey` shapes (``remember(_:startingWith:)``).
+        while current >= 0 {
+            if matches(Int(current), members: members, count: count, in: document) {
+                if previous >= 0 {
+                    shapes[Int(previous)].next = shapes[Int(current)].next
+                    shapes[Int(current)].next = entries[entry].shape
+                    entries[entry].shape = current
+                }
+                return Int(current)
+            }
+            previous = current
+            current = shapes[Int(current)].next
+        }
+        return nil
     }
 
     /// Whether the `count` keys of an object, `members`, are those of shape `shape` in order:
@@ -330,11 +350,30 @@ private struct KeyInterner: ~Copyable {
         (shapes[shape].keys, shapes[shape].keyIndex)
     }
 
-    /// Keeps `shape` for objects whose first key is `entry`, in place of the one they had.
+    /// Keeps `shape` first among those for objects whose first key is `entry`; when the key
+    /// has ``shapesPerKey`` already, in place of the one matched longest ago (so the shapes
+    /// kept stay few whatever the input).
     mutating func remember(_ shape: Shape, startingWith entry: Int) {
-        if let previous = self.shape(startingWith: entry) {
-            shapes[previous] = shape
+        var shape = shape
+        var kept = 0
+        var previous: Int32 = -1
+        var last = entries[entry].shape
+        while last >= 0 {
+            kept += 1
+            let next = shapes[Int(last)].next
+            if next < 0 { break }
+            previous = last
+            last = next
+        }
+        if kept >= Self.shapesPerKey, previous >= 0 {
+            // The oldest, `last`, is not the first (the chain holds more than one): its place
+            // is reused, and the one before it ends the chain.
+            shapes[Int(previous)].next = -1
+            shape.next = entries[entry].shape
+            shapes[Int(last)] = shape
+            entries[entry].shape = last
         } else {
+            shape.next = entries[entry].shape
             entries[entry].shape = Int32(truncatingIfNeeded: shapes.count)
             shapes.append(shape)
         }
