@@ -196,6 +196,55 @@ struct JSONTreeBuildTests {
         }
     }
 
+    /// Records alternating among more shapes that begin with one key than the build keeps
+    /// for it (four), many alike (one a prefix of another, one differing in its last key or
+    /// its length only), in random order and in runs: each record must build what insertion
+    /// gives, whichever kept shape it matched, was moved ahead to or replaced.
+    @Test(arguments: seeds)
+    func recordsAlternatingAmongManyShapesOfOneFirstKeyBuildWhatInsertionGives(seed: UInt64) throws {
+        var generator = TreeTextGenerator(random: SeededRandom(state: seed))
+        let pool = (0..<30).map { "key\($0)" }
+        for round in 0..<10 {
+            let base = ["id"] + Array(pool.shuffled(using: &generator.random).prefix(Int.random(in: 2...18, using: &generator.random)))
+            let shapes: [[String]] = (0..<Int.random(in: 2...9, using: &generator.random)).map { variant in
+                var keys = base
+                switch variant % 4 {
+                case 0: break
+                case 1: keys.removeLast(Int.random(in: 1...keys.count - 1, using: &generator.random))
+                case 2: keys[keys.count - 1] = pool.filter { !keys.contains($0) }.randomElement(using: &generator.random)!
+                default: keys.append(pool.filter { !keys.contains($0) }.randomElement(using: &generator.random)!)
+                }
+                return keys
+            }
+            var parts: [String] = []
+            var records: [JSON] = []
+            var shape = 0
+            for _ in 0..<Int.random(in: 1...60, using: &generator.random) {
+                // Runs of one shape as well as single records.
+                if Int.random(in: 0..<3, using: &generator.random) > 0 { shape = Int.random(in: 0..<shapes.count, using: &generator.random) }
+                var texts: [String] = []
+                var object = JSON.Object()
+                for key in shapes[shape] {
+                    let (text, value) = Bool.random(using: &generator.random) ? generator.document(depth: 3) : ("true", .bool(true))
+                    texts.append(generator.quoted(key) + ":" + text)
+                    object[key] = value
+                }
+                parts.append("{" + texts.joined(separator: ",") + "}")
+                records.append(.object(object))
+            }
+            let text = "[" + parts.joined(separator: ",") + "]"
+            let parsed = try JSON(parsing: text)
+            #expect(identical(parsed, .array(records)), "seed \(seed), round \(round): \(text)")
+            let built = try #require(parsed.arrayValue).compactMap(\.objectValue)
+            try #require(built.count == records.count)
+            for (position, record) in records.enumerated() {
+                for key in ["id"] + pool {
+                    #expect(built[position][key] == record[key], "seed \(seed), round \(round), record \(position): \(key)")
+                }
+            }
+        }
+    }
+
     @Test(arguments: seeds)
     func builtObjectsLookUpEditAndRemoveLikeInsertedOnes(seed: UInt64) throws {
         var random = SeededRandom(state: seed)
