@@ -36,6 +36,8 @@ extension Document {
                     open[top].add(scalarJSON(node))
                 } else if open.count >= maximumNesting {
                     return nil
+                } else if let pair = numberPairJSON(at: valueIndex) {
+                    open[top].add(pair)
                 } else if let leaf = leafJSON(at: valueIndex, keys: &keys) {
                     open[top].add(leaf)
                 } else {
@@ -105,6 +107,23 @@ extension Document {
             for position in 0..<count { values.append(value(position)) }
             return values
         }
+    }
+
+    /// The value of an array of exactly two strict numbers (a GeoJSON coordinate pair, nearly
+    /// all of such a file's containers), built where the frame loop meets it; `nil` for any
+    /// other node. Through ``leafJSON(at:keys:)``, whose entry and exit save and restore most
+    /// registers, a pair cost a third more.
+    @inline(__always)
+    private func numberPairJSON(at index: Int) -> JSON? {
+        let node = nodes[index]
+        guard node.kind == .array, node.length == 2, Int(node.end) == index + 3 else { return nil }
+        let first = nodes[index + 1], second = nodes[index + 2]
+        guard first.kind == .number, second.kind == .number,
+              !first.flags.contains(.json5), !second.flags.contains(.json5) else { return nil }
+        return .array([
+            .number(JSON.Number(validatedUTF8: UnsafeBufferPointer(start: pointer(first), count: Int(first.length)))),
+            .number(JSON.Number(validatedUTF8: UnsafeBufferPointer(start: pointer(second), count: Int(second.length)))),
+        ])
     }
 
     /// The keys of the object at `index`, with their ``KeyIndex`` if the object is big enough

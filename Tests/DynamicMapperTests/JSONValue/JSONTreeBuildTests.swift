@@ -304,6 +304,46 @@ struct JSONTreeBuildTests {
         #expect(Set(numbers + [JSON.Number(literal: "1")!]).count == literals.count)
         #expect(String(decoding: json.serialized(), as: UTF8.self) == "[" + literals.joined(separator: ",") + "]")
     }
+
+    /// Arrays of two numbers inside containers (GeoJSON coordinates, which the frame loop
+    /// builds on a path of their own) among arrays that look alike but are not such pairs: one
+    /// or three numbers, a non-number, a nested array, JSON5 literals. Each must be the value
+    /// the same array gives parsed on its own (as a whole document, built as a leaf).
+    @Test(arguments: seeds)
+    func numberPairsInContainersBuildWhatTheArrayAloneGives(seed: UInt64) throws {
+        var random = SeededRandom(state: seed)
+        let json5Literals = ["0x1F", "+1", "Infinity", "-Infinity", ".5", "5.", "NaN", "0XaB"]
+        for round in 0..<20 {
+            let allowsJSON5 = round % 4 == 3
+            func number(_ random: inout SeededRandom) -> String {
+                if allowsJSON5, Int.random(in: 0..<3, using: &random) == 0 { return json5Literals.randomElement(using: &random)! }
+                return strictLiteral(length: Int.random(in: 1...40, using: &random), random: &random)
+            }
+            var elements: [String] = []
+            for _ in 0..<Int.random(in: 1...30, using: &random) {
+                switch Int.random(in: 0..<10, using: &random) {
+                case 0: elements.append("[\(number(&random))]")
+                case 1: elements.append("[\(number(&random)),\(number(&random)),\(number(&random))]")
+                case 2: elements.append("[\(number(&random)),\"s\"]")
+                case 3: elements.append("[null,\(number(&random))]")
+                case 4: elements.append("[\(number(&random)),[\(number(&random)),\(number(&random))]]")
+                default: elements.append("[ \(number(&random)) ,\(number(&random))]")
+                }
+            }
+            // Inside a ring inside a polygon, and as an object's member.
+            let text = "{\"coordinates\":[[" + elements.joined(separator: ",") + "]],\"first\":" + elements[0] + "}"
+            let parsed = try JSON(parsing: text, allowsJSON5: allowsJSON5)
+            let ring = try #require(parsed["coordinates"]?[0]?.arrayValue)
+            try #require(ring.count == elements.count)
+            for (position, element) in elements.enumerated() {
+                let alone = try JSON(parsing: element, allowsJSON5: allowsJSON5)
+                #expect(identical(ring[position], alone), "seed \(seed), round \(round): \(element)")
+                #expect(ring[position] == alone, "seed \(seed), round \(round): \(element)")
+            }
+            let first = try #require(parsed["first"])
+            #expect(identical(first, try JSON(parsing: elements[0], allowsJSON5: allowsJSON5)), "seed \(seed), round \(round)")
+        }
+    }
 }
 
 /// A strict number literal of `length` characters (at least 1) using every character a
