@@ -112,7 +112,7 @@ extension Document {
     /// The value of an array of exactly two strict numbers (a GeoJSON coordinate pair, nearly
     /// all of such a file's containers), built where the frame loop meets it; `nil` for any
     /// other node. Through ``leafJSON(at:keys:)``, whose entry and exit save and restore most
-    /// registers, a pair cost a third more.
+    /// registers, a pair cost about 30 instructions more (2 % of `canada.json`'s tree).
     @inline(__always)
     private func numberPairJSON(at index: Int) -> JSON? {
         let node = nodes[index]
