@@ -36,6 +36,8 @@ extension Document {
                     open[top].add(scalarJSON(node))
                 } else if open.count >= maximumNesting {
                     return nil
+                } else if let pair = numberPairJSON(at: valueIndex) {
+                    open[top].add(pair)
                 } else if let leaf = leafJSON(at: valueIndex, keys: &keys) {
                     open[top].add(leaf)
                 } else {
@@ -51,6 +53,8 @@ extension Document {
 
     /// A frame for the container at `index`, its keys (an object's) already in place when
     /// ``objectKeys(at:keys:)`` could check them.
+    // Inlined: a frame returned from a call was copied out and the copy destroyed.
+    @inline(__always)
     private func openFrame(at index: Int, keys: inout KeyInterner) -> TreeFrame {
         let node = nodes[index]
         let members = children(of: index, node: node)
@@ -105,6 +109,23 @@ extension Document {
         }
     }
 
+    /// The value of an array of exactly two strict numbers (a GeoJSON coordinate pair, nearly
+    /// all of such a file's containers), built where the frame loop meets it; `nil` for any
+    /// other node. Through ``leafJSON(at:keys:)``, whose entry and exit save and restore most
+    /// registers, a pair cost about 30 instructions more (2 % of `canada.json`'s tree).
+    @inline(__always)
+    private func numberPairJSON(at index: Int) -> JSON? {
+        let node = nodes[index]
+        guard node.kind == .array, node.length == 2, Int(node.end) == index + 3 else { return nil }
+        let first = nodes[index + 1], second = nodes[index + 2]
+        guard first.kind == .number, second.kind == .number,
+              !first.flags.contains(.json5), !second.flags.contains(.json5) else { return nil }
+        return .array([
+            .number(JSON.Number(validatedUTF8: UnsafeBufferPointer(start: pointer(first), count: Int(first.length)))),
+            .number(JSON.Number(validatedUTF8: UnsafeBufferPointer(start: pointer(second), count: Int(second.length)))),
+        ])
+    }
+
     /// The keys of the object at `index`, with their ``KeyIndex`` if the object is big enough
     /// for one, when they are plain (neither escaped nor non-ASCII, so equal keys have equal
     /// bytes) and all different; `nil` otherwise, leaving the object to key-by-key insertion
@@ -115,7 +136,9 @@ extension Document {
     /// the keys, in order, of the last checked object that began with the same key (a
     /// document's records mostly repeat a few shapes) shares that object's keys and index:
     /// its key bytes are compared with the entries', with no hashing, no array built and no
-    /// index filed.
+    /// index filed. A few shapes are kept per first key, as records often alternate between
+    /// shapes that begin alike (a status with and without a retweet, a user with and without
+    /// a URL); one per key left `twitter.json` building two objects in ten key by key.
     private func objectKeys(at index: Int, keys interner: inout KeyInterner) -> (keys: [String], keyIndex: KeyIndex?)? {
         let node = nodes[index]
         let count = Int(node.length)
@@ -123,8 +146,7 @@ extension Document {
         let firstKey = nodes[index + 1]
         guard firstKey.flags.isDisjoint(with: [.escaped, .nonASCII]) else { return nil }
         let firstEntry = interner.entry(firstKey, in: self)
-        if let shape = interner.shape(startingWith: firstEntry),
-           interner.matches(shape, members: members(ofObject: index, node: node), count: count, in: self) {
+        if let shape = interner.shape(startingWith: firstEntry, matching: members(ofObject: index, node: node), count: count, in: self) {
             return interner.keys(of: shape)
         }
         let stamp = interner.nextStamp()
@@ -256,8 +278,10 @@ private struct KeyInterner: ~Copyable {
     private var entryCount = 0
     /// The key of each entry.
     private var keys: [String] = []
-    /// The keys of checked objects, for a later object with the same keys to share.
+    /// The keys of checked objects, for a later object with the same keys to share: for each
+    /// first key a chain of at most ``shapesPerKey``, the last matched first.
     private var shapes: [Shape] = []
+    private static let shapesPerKey = 4
 
     /// The keys, in order, of an object whose keys were plain and all different.
     struct Shape {
@@ -265,6 +289,8 @@ private struct KeyInterner: ~Copyable {
         let entries: [Int32]
         let keys: [String]
         let keyIndex: KeyIndex?
+        /// The next older shape with the same first key, by position in `shapes`; -1 for none.
+        var next: Int32 = -1
     }
     /// Open addressing: an entry's position plus one, or 0 for an empty slot.
     private var slots: UnsafeMutablePointer<Int32>
@@ -294,12 +320,25 @@ private struct KeyInterner: ~Copyable {
     @inline(__always)
     func key(of entry: Int) -> String { keys[entry] }
 
-    /// The shape (a position in `shapes`) of the last checked object whose first key is
-    /// `entry`.
-    @inline(__always)
-    func shape(startingWith entry: Int) -> Int? {
-        let shape = entries[entry].shape
-        return shape < 0 ? nil : Int(shape)
+    /// The shape (a position in `shapes`), among those kept for first key `entry`, whose keys
+    /// are the `count` keys `members` in order; it becomes the first of its chain.
+    mutating func shape(startingWith entry: Int, matching members: Document.Children, count: Int, in document: Document) -> Int? {
+        var previous: Int32 = -1
+        var current = entries[entry].shape
+        // The chain holds at most `shapesPerKey` shapes (``remember(_:startingWith:)``).
+        while current >= 0 {
+            if matches(Int(current), members: members, count: count, in: document) {
+                if previous >= 0 {
+                    shapes[Int(previous)].next = shapes[Int(current)].next
+                    shapes[Int(current)].next = entries[entry].shape
+                    entries[entry].shape = current
+                }
+                return Int(current)
+            }
+            previous = current
+            current = shapes[Int(current)].next
+        }
+        return nil
     }
 
     /// Whether the `count` keys of an object, `members`, are those of shape `shape` in order:
@@ -330,11 +369,30 @@ private struct KeyInterner: ~Copyable {
         (shapes[shape].keys, shapes[shape].keyIndex)
     }
 
-    /// Keeps `shape` for objects whose first key is `entry`, in place of the one they had.
+    /// Keeps `shape` first among those for objects whose first key is `entry`; when the key
+    /// has ``shapesPerKey`` already, in place of the one matched longest ago (so the shapes
+    /// kept stay few whatever the input).
     mutating func remember(_ shape: Shape, startingWith entry: Int) {
-        if let previous = self.shape(startingWith: entry) {
-            shapes[previous] = shape
+        var shape = shape
+        var kept = 0
+        var previous: Int32 = -1
+        var last = entries[entry].shape
+        while last >= 0 {
+            kept += 1
+            let next = shapes[Int(last)].next
+            if next < 0 { break }
+            previous = last
+            last = next
+        }
+        if kept >= Self.shapesPerKey, previous >= 0 {
+            // The oldest, `last`, is not the first (the chain holds more than one): its place
+            // is reused, and the one before it ends the chain.
+            shapes[Int(previous)].next = -1
+            shape.next = entries[entry].shape
+            shapes[Int(last)] = shape
+            entries[entry].shape = last
         } else {
+            shape.next = entries[entry].shape
             entries[entry].shape = Int32(truncatingIfNeeded: shapes.count)
             shapes.append(shape)
         }

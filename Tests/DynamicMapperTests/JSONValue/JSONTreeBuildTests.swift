@@ -196,6 +196,55 @@ struct JSONTreeBuildTests {
         }
     }
 
+    /// Records alternating among more shapes that begin with one key than the build keeps
+    /// for it (four), many alike (one a prefix of another, one differing in its last key or
+    /// its length only), in random order and in runs: each record must build what insertion
+    /// gives, whichever kept shape it matched, was moved ahead to or replaced.
+    @Test(arguments: seeds)
+    func recordsAlternatingAmongManyShapesOfOneFirstKeyBuildWhatInsertionGives(seed: UInt64) throws {
+        var generator = TreeTextGenerator(random: SeededRandom(state: seed))
+        let pool = (0..<30).map { "key\($0)" }
+        for round in 0..<10 {
+            let base = ["id"] + Array(pool.shuffled(using: &generator.random).prefix(Int.random(in: 2...18, using: &generator.random)))
+            let shapes: [[String]] = (0..<Int.random(in: 2...9, using: &generator.random)).map { variant in
+                var keys = base
+                switch variant % 4 {
+                case 0: break
+                case 1: keys.removeLast(Int.random(in: 1...keys.count - 1, using: &generator.random))
+                case 2: keys[keys.count - 1] = pool.filter { !keys.contains($0) }.randomElement(using: &generator.random)!
+                default: keys.append(pool.filter { !keys.contains($0) }.randomElement(using: &generator.random)!)
+                }
+                return keys
+            }
+            var parts: [String] = []
+            var records: [JSON] = []
+            var shape = 0
+            for _ in 0..<Int.random(in: 1...60, using: &generator.random) {
+                // Runs of one shape as well as single records.
+                if Int.random(in: 0..<3, using: &generator.random) > 0 { shape = Int.random(in: 0..<shapes.count, using: &generator.random) }
+                var texts: [String] = []
+                var object = JSON.Object()
+                for key in shapes[shape] {
+                    let (text, value) = Bool.random(using: &generator.random) ? generator.document(depth: 3) : ("true", .bool(true))
+                    texts.append(generator.quoted(key) + ":" + text)
+                    object[key] = value
+                }
+                parts.append("{" + texts.joined(separator: ",") + "}")
+                records.append(.object(object))
+            }
+            let text = "[" + parts.joined(separator: ",") + "]"
+            let parsed = try JSON(parsing: text)
+            #expect(identical(parsed, .array(records)), "seed \(seed), round \(round): \(text)")
+            let built = try #require(parsed.arrayValue).compactMap(\.objectValue)
+            try #require(built.count == records.count)
+            for (position, record) in records.enumerated() {
+                for key in ["id"] + pool {
+                    #expect(built[position][key] == record[key], "seed \(seed), round \(round), record \(position): \(key)")
+                }
+            }
+        }
+    }
+
     @Test(arguments: seeds)
     func builtObjectsLookUpEditAndRemoveLikeInsertedOnes(seed: UInt64) throws {
         var random = SeededRandom(state: seed)
@@ -254,6 +303,46 @@ struct JSONTreeBuildTests {
         #expect(numbers[1] != JSON.Number(literal: "12345678901234567890123456789013"))
         #expect(Set(numbers + [JSON.Number(literal: "1")!]).count == literals.count)
         #expect(String(decoding: json.serialized(), as: UTF8.self) == "[" + literals.joined(separator: ",") + "]")
+    }
+
+    /// Arrays of two numbers inside containers (GeoJSON coordinates, which the frame loop
+    /// builds on a path of their own) among arrays that look alike but are not such pairs: one
+    /// or three numbers, a non-number, a nested array, JSON5 literals. Each must be the value
+    /// the same array gives parsed on its own (as a whole document, built as a leaf).
+    @Test(arguments: seeds)
+    func numberPairsInContainersBuildWhatTheArrayAloneGives(seed: UInt64) throws {
+        var random = SeededRandom(state: seed)
+        let json5Literals = ["0x1F", "+1", "Infinity", "-Infinity", ".5", "5.", "NaN", "0XaB"]
+        for round in 0..<20 {
+            let allowsJSON5 = round % 4 == 3
+            func number(_ random: inout SeededRandom) -> String {
+                if allowsJSON5, Int.random(in: 0..<3, using: &random) == 0 { return json5Literals.randomElement(using: &random)! }
+                return strictLiteral(length: Int.random(in: 1...40, using: &random), random: &random)
+            }
+            var elements: [String] = []
+            for _ in 0..<Int.random(in: 1...30, using: &random) {
+                switch Int.random(in: 0..<10, using: &random) {
+                case 0: elements.append("[\(number(&random))]")
+                case 1: elements.append("[\(number(&random)),\(number(&random)),\(number(&random))]")
+                case 2: elements.append("[\(number(&random)),\"s\"]")
+                case 3: elements.append("[null,\(number(&random))]")
+                case 4: elements.append("[\(number(&random)),[\(number(&random)),\(number(&random))]]")
+                default: elements.append("[ \(number(&random)) ,\(number(&random))]")
+                }
+            }
+            // Inside a ring inside a polygon, and as an object's member.
+            let text = "{\"coordinates\":[[" + elements.joined(separator: ",") + "]],\"first\":" + elements[0] + "}"
+            let parsed = try JSON(parsing: text, allowsJSON5: allowsJSON5)
+            let ring = try #require(parsed["coordinates"]?[0]?.arrayValue)
+            try #require(ring.count == elements.count)
+            for (position, element) in elements.enumerated() {
+                let alone = try JSON(parsing: element, allowsJSON5: allowsJSON5)
+                #expect(identical(ring[position], alone), "seed \(seed), round \(round): \(element)")
+                #expect(ring[position] == alone, "seed \(seed), round \(round): \(element)")
+            }
+            let first = try #require(parsed["first"])
+            #expect(identical(first, try JSON(parsing: elements[0], allowsJSON5: allowsJSON5)), "seed \(seed), round \(round)")
+        }
     }
 }
 
