@@ -1,5 +1,13 @@
 import Foundation
 
+/// What the decoder learned about the types it met (see `DecoderImpl.unwrapHere`).
+struct KnownTypes {
+    /// Types found to be none of the kinds checked for (plain `Decodable` types).
+    var plain = KnownPlainTypes()
+    /// Array types, with the conformance that decodes them.
+    var arrays = KnownArrayTypes()
+}
+
 /// The decoder's state for arrays of non-scalar elements (`[Status]`, `[[Double]]`,
 /// `[User?]`): the array types met so far, each with the conformance that decodes it, so that
 /// only the first array of a type pays the run-time conformance lookup.

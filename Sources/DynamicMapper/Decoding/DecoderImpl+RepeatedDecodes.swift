@@ -4,8 +4,7 @@ import Foundation
 /// are arrays it can reserve for, the `@Mapped` layouts, which coding-key types are not
 /// ``KeyedKey``s. A type's answers never change, so they hold for any document.
 struct DecoderTypeMemory {
-    var plainTypes = KnownPlainTypes()
-    var arrayTypes = KnownArrayTypes()
+    var knownTypes = KnownTypes()
     var mappedLayouts: [ObjectIdentifier: MappedLayout?] = [:]
     var plainKeyTypes = KnownPlainTypes()
 }
@@ -62,12 +61,10 @@ extension DecoderImpl {
     /// element of a stream skips the run-time conformance lookups the first one made.
     var typeMemory: DecoderTypeMemory {
         get {
-            DecoderTypeMemory(plainTypes: plainTypes, arrayTypes: arrayTypes, mappedLayouts: mappedModels.layouts,
-                              plainKeyTypes: keyedKeys.plainKeyTypes)
+            DecoderTypeMemory(knownTypes: knownTypes, mappedLayouts: mappedModels.layouts, plainKeyTypes: keyedKeys.plainKeyTypes)
         }
         set {
-            plainTypes = newValue.plainTypes
-            arrayTypes = newValue.arrayTypes
+            knownTypes = newValue.knownTypes
             mappedModels.layouts = newValue.mappedLayouts
             keyedKeys.plainKeyTypes = newValue.plainKeyTypes
         }

@@ -36,17 +36,12 @@ final class DecoderImpl: Decoder {
     @exclusivity(unchecked)
     #endif
     private var pathSpares = CodingPathSpares()
-    /// Types already found not to be `[String: V]`: the conformance check is a runtime
-    /// lookup that costs far more than scanning this short list.
+    /// Types already found not to be `[String: V]` or models, and array types met: the
+    /// conformance checks are runtime lookups that cost far more than scanning these lists.
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    var plainTypes = KnownPlainTypes()
-    /// Array types met, decoded into reserved storage (`DecoderImpl+Arrays.swift`).
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var arrayTypes = KnownArrayTypes()
+    var knownTypes = KnownTypes()
     /// Where key lookups resume (`DecoderImpl+KeyCursors.swift`).
     #if !DEBUG
     @exclusivity(unchecked)
@@ -273,11 +268,11 @@ final class DecoderImpl: Decoder {
         if let same = SameType(Data.self, T.self) { return same.cast(try decodeData(at: index)) }
         if let same = SameType(Decimal.self, T.self) { return same.cast(try decodeDecimal(at: index)) }
         let type = ObjectIdentifier(T.self)
-        if !plainTypes.contains(type) {
+        if !knownTypes.plain.contains(type) {
             // A model type met before takes the same way as then, past the checks below.
             if let last = mappedModels.last, last.type == type { return try decodeMapped(T.self, layout: last.layout, at: index) }
             if let last = dynamicModels.last, last.type == type { return try decodeDynamic(T.self, as: last.model, at: index) }
-            if let array = arrayTypes.array(type) { return try decodeArray(T.self, as: array, at: index) }
+            if let array = knownTypes.arrays.array(type) { return try decodeArray(T.self, as: array, at: index) }
             if let dictionary = T.self as? any StringKeyedDictionaryDecodable.Type {
                 return try dictionary.decodeStringKeyed(from: self, at: index) as! T
             }
@@ -291,10 +286,10 @@ final class DecoderImpl: Decoder {
                 return try decodeDynamic(T.self, as: model, at: index)
             }
             if let array = T.self as? any ReservingArrayDecodable.Type {
-                arrayTypes.remember(type, array)
+                knownTypes.arrays.remember(type, array)
                 return try decodeArray(T.self, as: array, at: index)
             }
-            plainTypes.remember(type)
+            knownTypes.plain.remember(type)
         }
         return try T(from: self)
     }
