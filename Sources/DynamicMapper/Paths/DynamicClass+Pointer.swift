@@ -22,7 +22,12 @@ extension DynamicClass {
     /// tells what is wrong with it.
     public subscript(pointer pointer: String) -> DynamicValue {
         get { DynamicValue(root: self, steps: ViewSteps(Self.pointerSteps(pointer, from: tree))) }
-        _modify { yield &self[movedInto: DynamicValue(root: self, steps: ViewSteps(Self.pointerSteps(pointer, from: tree)))] }
+        _modify {
+            var value = DynamicValue(root: self, steps: ViewSteps(Self.pointerSteps(pointer, from: tree)))
+            self = .vacated
+            defer { self = value.root }
+            yield &value
+        }
     }
 
     /// The steps `pointer` takes down from `start`, each token read against the node it meets.
@@ -61,7 +66,12 @@ extension DynamicValue {
     /// ```
     public subscript(pointer pointer: String) -> DynamicValue {
         get { pointed(pointer) }
-        _modify { yield &root[movedInto: pointed(pointer)] }
+        _modify {
+            var value = pointed(pointer)
+            root = .vacated
+            defer { root = value.root }
+            yield &value
+        }
     }
 
     private func pointed(_ pointer: String) -> DynamicValue {

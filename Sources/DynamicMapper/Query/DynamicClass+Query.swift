@@ -62,7 +62,12 @@ extension DynamicClass {
     /// ```
     public subscript(query: JSONPath) -> DynamicQuery {
         get { DynamicQuery(root: self, base: ViewSteps(), segments: query.segments, text: query.text) }
-        _modify { yield &self[movedInto: DynamicQuery(root: self, base: ViewSteps(), segments: query.segments, text: query.text)] }
+        _modify {
+            var value = DynamicQuery(root: self, base: ViewSteps(), segments: query.segments, text: query.text)
+            self = .vacated
+            defer { self = value.root }
+            yield &value
+        }
     }
 
     /// `selector` applied to the document: `ds[.all]` for every element of a top-level array.
@@ -74,8 +79,11 @@ extension DynamicClass {
     public subscript(selector: JSONPath.Selector) -> DynamicQuery {
         get { DynamicQuery(root: self, base: ViewSteps(), segments: [QuerySegment(isDescendant: false, selectors: [selector.selector])], text: "$" + selector.text) }
         _modify {
-            yield &self[movedInto: DynamicQuery(root: self, base: ViewSteps(), segments: [QuerySegment(isDescendant: false, selectors: [selector.selector])],
-                                                text: "$" + selector.text)]
+            var value = DynamicQuery(root: self, base: ViewSteps(), segments: [QuerySegment(isDescendant: false, selectors: [selector.selector])],
+                                     text: "$" + selector.text)
+            self = .vacated
+            defer { self = value.root }
+            yield &value
         }
     }
 }
@@ -114,7 +122,12 @@ extension DynamicValue {
     /// ```
     public subscript(query: JSONPath) -> DynamicQuery {
         get { DynamicQuery(root: root, base: steps, segments: query.segments, text: query.text) }
-        _modify { yield &root[movedInto: DynamicQuery(root: root, base: steps, segments: query.segments, text: query.text)] }
+        _modify {
+            var value = DynamicQuery(root: root, base: steps, segments: query.segments, text: query.text)
+            root = .vacated
+            defer { root = value.root }
+            yield &value
+        }
     }
 
     /// `selector` applied here: `try ds.statuses[.all].user.email.remove()`.
@@ -125,8 +138,11 @@ extension DynamicValue {
     public subscript(selector: JSONPath.Selector) -> DynamicQuery {
         get { DynamicQuery(root: root, base: steps, segments: [QuerySegment(isDescendant: false, selectors: [selector.selector])], text: queryText + selector.text) }
         _modify {
-            yield &root[movedInto: DynamicQuery(root: root, base: steps, segments: [QuerySegment(isDescendant: false, selectors: [selector.selector])],
-                                                text: queryText + selector.text)]
+            var value = DynamicQuery(root: root, base: steps, segments: [QuerySegment(isDescendant: false, selectors: [selector.selector])],
+                                     text: queryText + selector.text)
+            root = .vacated
+            defer { root = value.root }
+            yield &value
         }
     }
 }

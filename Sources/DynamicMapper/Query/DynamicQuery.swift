@@ -37,7 +37,12 @@ public struct DynamicQuery: Sendable {
     /// while it is edited (this one stands vacated meanwhile), so the edit copies nothing.
     private subscript(appending selector: QuerySelector, text more: String) -> DynamicQuery {
         get { appending(selector, text: more) }
-        _modify { yield &root[movedInto: appending(selector, text: more)] }
+        _modify {
+            var value = appending(selector, text: more)
+            root = .vacated
+            defer { root = value.root }
+            yield &value
+        }
     }
 
     private static func nameText(_ key: String) -> String {

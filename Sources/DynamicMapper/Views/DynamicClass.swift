@@ -163,24 +163,6 @@ public struct DynamicClass: Sendable {
     /// accessors): holding no reference to the tree, it lets the tree's storage stay unique.
     static let vacated = DynamicClass(root: .value(.null), origin: nil, session: nil)
 
-    /// `place`, a view made from this one, with this view moved into it while it is edited:
-    /// this one stands vacated meanwhile and takes the edited document back afterwards, so the
-    /// edit changes the only reference to the document and copies nothing. Every `_modify`
-    /// of the views yields through here (`yield &root[movedInto: place]` on a place below a
-    /// ``DynamicValue``), so that the move-and-restore is written once.
-    ///
-    /// The argument is made before the access begins, while this view still holds the
-    /// document; the reference it adds is dropped again by the vacating.
-    subscript<Place: DocumentPlace>(movedInto place: Place) -> Place {
-        get { place }
-        _modify {
-            var value = place
-            self = .vacated
-            defer { self = value.root }
-            yield &value
-        }
-    }
-
     /// An empty object: `var body = DynamicClass()`.
     public init() {
         self.init(JSON.object(JSON.Object()))
@@ -201,7 +183,12 @@ public struct DynamicClass: Sendable {
     /// changes the only reference to the document and copies nothing.
     private subscript(place steps: ViewSteps) -> DynamicValue {
         get { DynamicValue(root: self, steps: steps) }
-        _modify { yield &self[movedInto: DynamicValue(root: self, steps: steps)] }
+        _modify {
+            var value = DynamicValue(root: self, steps: steps)
+            self = .vacated
+            defer { self = value.root }
+            yield &value
+        }
     }
 
     /// The member `key`: `ds.user`.
@@ -247,7 +234,10 @@ public struct DynamicClass: Sendable {
     /// ```
     @discardableResult
     public mutating func set<T: Encodable>(_ value: T) -> Bool {
-        self[place: ViewSteps()].set(value)
+        var whole = DynamicValue(root: self, steps: ViewSteps())
+        self = .vacated
+        defer { self = whole.root }
+        return whole.set(value)
     }
 
     /// Replaces the whole document with `value`; `nil` makes it `null`.
@@ -269,7 +259,10 @@ public struct DynamicClass: Sendable {
     /// ```
     @discardableResult
     public mutating func append<T: Encodable>(_ value: T) -> Bool {
-        self[place: ViewSteps()].append(value)
+        var whole = DynamicValue(root: self, steps: ViewSteps())
+        self = .vacated
+        defer { self = whole.root }
+        return whole.append(value)
     }
 
     /// Empties the document to `{}`.
@@ -426,13 +419,3 @@ extension JSON {
         self = node.json
     }
 }
-
-/// A view that holds the whole document it looks into (``DynamicValue``, ``DynamicQuery``), so
-/// that ``DynamicClass/subscript(movedInto:)`` can move the document into it for an edit and
-/// take it back afterwards.
-protocol DocumentPlace {
-    var root: DynamicClass { get }
-}
-
-extension DynamicValue: DocumentPlace {}
-extension DynamicQuery: DocumentPlace {}

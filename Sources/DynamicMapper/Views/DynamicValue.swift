@@ -51,7 +51,12 @@ public struct DynamicValue: Sendable {
     /// changes the only reference to the document and copies nothing.
     private subscript(appending more: some Sequence<Path.Component>) -> DynamicValue {
         get { appending(more) }
-        _modify { yield &root[movedInto: appending(more)] }
+        _modify {
+            var value = appending(more)
+            root = .vacated
+            defer { root = value.root }
+            yield &value
+        }
     }
 
     /// The member `key`: `ds.user.name`.
