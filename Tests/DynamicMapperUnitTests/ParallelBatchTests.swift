@@ -45,6 +45,61 @@ struct ParallelBatchTests {
         #expect(try results.map { try $0.get() } == [1, 2])
     }
 
+    @Test func aBatchNoWorkerStartsIsDecodedByItsConsumer() async throws {
+        // No pool runs this work: only the consumer's patience running out gets it done.
+        let batch = BatchResults<Int> { _ in [.success(7), .success(8)] }
+        let results = await batch.value(claimingAfter: .milliseconds(5))
+        #expect(try results.map { try $0.get() } == [7, 8])
+        // Run once only: a worker that comes late finds the work taken.
+        batch.runIfUnclaimed()
+        #expect(try await batch.value().map { try $0.get() } == [7, 8])
+    }
+
+    @Test func aBatchAWorkerStartsIsNotDecodedTwice() async throws {
+        let runs = PoolProbe()
+        let gate = DispatchSemaphore(value: 0)
+        let batch = BatchResults<Int> { _ in
+            runs.enter(threads: 0)
+            gate.wait()   // still running when the consumer's patience runs out
+            runs.leave()
+            return [.success(1)]
+        }
+        Thread { batch.runIfUnclaimed() }.start()
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(60)) { gate.signal() }
+        let results = await batch.value(claimingAfter: .milliseconds(5))
+        #expect(try results.map { try $0.get() } == [1])
+        #expect(runs.ran == 1)
+    }
+
+    @Test("Parallel streams finish while every pool thread waits for one of them (decodes that wait for a nested stream)")
+    func nestedStreamsOnAHeldPoolFinish() async {
+        let pool = ParallelDecodingPool.shared
+        let lines = (0..<200).map { #"{"id": \#($0)}"# }.joined(separator: "\n")
+        let outcomes = NestedOutcomes()
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let remaining = PoolProbe.Countdown(pool.size) { done.resume() }
+            // Each job holds its pool thread until its own parallel stream has been read to
+            // the end: with every thread held, no worker is left for the streams' batches.
+            for _ in 0..<pool.size {
+                pool.submit {
+                    let finished = DispatchSemaphore(value: 0)
+                    let count = NestedCount()
+                    Task {
+                        do {
+                            for try await _ in DynamicJSONDecoder().jsonLines(of: NestedRecord.self, in: Data(lines.utf8))
+                                .parallel(lookAhead: 16) { count.add() }
+                        } catch {}
+                        finished.signal()
+                    }
+                    let inTime = finished.wait(timeout: .now() + 30) == .success
+                    outcomes.record(inTime: inTime, count: count.value)
+                    remaining.tick()
+                }
+            }
+        }
+        #expect(outcomes.all == Array(repeating: NestedOutcomes.Outcome(inTime: true, count: 200), count: pool.size))
+    }
+
     @Test func thePoolRunsEveryJobOnNoMoreThreadsThanItsSize() async {
         let pool = ParallelDecodingPool(size: 2, idleTimeout: 0.2)
         let probe = PoolProbe()
@@ -145,4 +200,36 @@ private final class PoolProbe: @unchecked Sendable {
             if finished { done() }
         }
     }
+}
+
+private struct NestedRecord: Decodable, Sendable {
+    var id: Int
+}
+
+/// Elements a nested stream gave, counted from its consumer's task.
+private final class NestedCount: @unchecked Sendable {
+    // @unchecked: `count` is read and written under `lock`.
+    private let lock = NSLock()
+    private var count = 0
+
+    func add() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
+}
+
+/// How each job holding a pool thread saw its nested stream end.
+private final class NestedOutcomes: @unchecked Sendable {
+    struct Outcome: Equatable {
+        var inTime: Bool
+        var count: Int
+    }
+
+    // @unchecked: `outcomes` is read and written under `lock`.
+    private let lock = NSLock()
+    private var outcomes: [Outcome] = []
+
+    func record(inTime: Bool, count: Int) {
+        lock.withLock { outcomes.append(Outcome(inTime: inTime, count: count)) }
+    }
+
+    var all: [Outcome] { lock.withLock { outcomes } }
 }

@@ -104,7 +104,10 @@ struct ParallelLimits: Sendable {
 /// cancelled task stops before the next read with `CancellationError`; decoding already under
 /// way for elements read ahead is abandoned. The element type must be `Sendable`, since
 /// elements are made on other threads; each iteration reads the source again from the start.
-/// `maximumConcurrency` is capped at the active processor count (the size of the pool).
+/// `maximumConcurrency` is capped at the active processor count (the size of the pool). A
+/// batch that no worker has started 50 milliseconds after the consumer began to wait for it
+/// is decoded on the consumer's thread, so that a stream finishes even when every pool thread
+/// is held (for instance by decodes that wait for a parallel stream of their own).
 public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
     let limits: ParallelLimits
     let makeSource: () -> any FrameSource<Element>
@@ -205,7 +208,7 @@ public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
                 }
                 switch pending.removeFirst() {
                 case .batch(let results, let elements, let bytes):
-                    ready = await results.value()
+                    ready = await results.value(claimingAfter: .milliseconds(50))
                     inFlight.delivered()
                     if Task.isCancelled {
                         stop()
@@ -277,8 +280,7 @@ public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
             guard !batch.isEmpty else { return }
             let frames = batch
             let recipe = recipe
-            let results = BatchResults<Element>()
-            lane.submit {
+            let results = BatchResults<Element> { results in
                 var decoded: Results = []
                 decoded.reserveCapacity(frames.count)
                 var context = recipe.makeContext()
@@ -289,8 +291,9 @@ public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
                     // Elements after a failure that ends the stream would never be delivered.
                     if case .failure = result, !recipe.options.skipsFailingElements { break }
                 }
-                results.complete(decoded)
+                return decoded
             }
+            lane.submit { results.runIfUnclaimed() }
             pending.append(.batch(results, elements: frames.count, bytes: batchBytes))
             inFlight.started(results)
             batch = []
@@ -309,15 +312,28 @@ public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
     }
 }
 
-/// The results of one batch: made by a worker, awaited by the consumer.
+/// The results of one batch: made by a worker, or by the consumer when no worker has taken the
+/// work after a while, and awaited by the consumer.
 final class BatchResults<Element: Sendable>: @unchecked Sendable {
     typealias Results = [Result<Element, JSONStreamError>]
+    typealias Work = @Sendable (BatchResults) -> Results
 
     // @unchecked: every stored property is read and written under `lock`.
     private let lock = NSLock()
+    /// The decoding still to do, until a thread claims it.
+    private var work: Work?
     private var results: Results?
-    private var waiter: CheckedContinuation<Results, Never>?
+    /// The consumer's wait: resumed with the results, with none when it is cancelled, or
+    /// with `nil` to have it do the work itself.
+    private var waiter: CheckedContinuation<Results?, Never>?
     private var cancelled = false
+    /// The patience ran out before the consumer began to wait: the wait ends at once.
+    private var nudged = false
+
+    /// A batch whose results `work` makes (it is passed the batch, to see a cancellation).
+    init(work: Work? = nil) {
+        self.work = work
+    }
 
     /// Whether the consumer gave up on these results: the worker stops.
     var isCancelled: Bool { lock.withLock { cancelled } }
@@ -326,9 +342,18 @@ final class BatchResults<Element: Sendable>: @unchecked Sendable {
         lock.withLock { cancelled = true }
     }
 
-    /// Called once by the worker.
+    /// Does the work on this thread unless another claimed it first: `batch.runIfUnclaimed()`.
+    func runIfUnclaimed() {
+        let claimed = lock.withLock { () -> Work? in
+            defer { work = nil }
+            return cancelled ? nil : work
+        }
+        if let claimed { complete(claimed(self)) }
+    }
+
+    /// Called once, by the thread that did the work.
     func complete(_ results: Results) {
-        let waiter = lock.withLock { () -> CheckedContinuation<Results, Never>? in
+        let waiter = lock.withLock { () -> CheckedContinuation<Results?, Never>? in
             defer { self.waiter = nil }
             if self.waiter == nil { self.results = results }
             return self.waiter
@@ -339,22 +364,67 @@ final class BatchResults<Element: Sendable>: @unchecked Sendable {
     /// The results, once the worker is done; none, at once, when the waiting task is
     /// cancelled (the worker then stops at its next element).
     func value() async -> Results {
+        while true {
+            if let results = await wait() { return results }
+        }
+    }
+
+    /// The results; when no worker has started the work `patience` after the wait began, the
+    /// consumer does it. In normal running a batch starts within microseconds; one that waits
+    /// longer has every pool thread held by other work, perhaps by decodes that themselves wait
+    /// for this stream (a model whose decoding reads a parallel stream), which only the
+    /// consumer can then free.
+    func value(claimingAfter patience: DispatchTimeInterval) async -> Results {
+        while true {
+            let unclaimed = lock.withLock { work != nil }
+            if unclaimed {
+                DispatchQueue.global().asyncAfter(deadline: .now() + patience) { [weak self] in self?.nudge() }
+            }
+            if let results = await wait() { return results }
+            runIfUnclaimed()
+        }
+    }
+
+    /// The results, none when cancelled, or `nil` after ``nudge()``.
+    private func wait() async -> Results? {
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let ready = lock.withLock { () -> Results? in
-                    if results == nil && !cancelled { waiter = continuation }
-                    return cancelled && results == nil ? [] : results
+                // Resumed now (with the results, none, or `nil` for a nudge) or by whoever
+                // ends the wait.
+                var now = true
+                var answer: Results?
+                lock.withLock {
+                    if let results {
+                        answer = results
+                    } else if cancelled {
+                        answer = []
+                    } else if nudged, work != nil {
+                        nudged = false
+                    } else {
+                        waiter = continuation
+                        now = false
+                    }
                 }
-                if let ready { continuation.resume(returning: ready) }
+                if now { continuation.resume(returning: answer) }
             }
         } onCancel: {
             abandon()
         }
     }
 
+    /// The patience ran out: if the work is still unclaimed, the waiting consumer takes it.
+    private func nudge() {
+        lock.lock()
+        let waiting = work != nil && !cancelled ? waiter : nil
+        if work != nil, !cancelled, waiting == nil { nudged = true }
+        if waiting != nil { waiter = nil }
+        lock.unlock()
+        waiting?.resume(returning: nil)
+    }
+
     /// The waiting task was cancelled: the worker stops, and the wait ends with no results.
     private func abandon() {
-        let waiter = lock.withLock { () -> CheckedContinuation<Results, Never>? in
+        let waiter = lock.withLock { () -> CheckedContinuation<Results?, Never>? in
             cancelled = true
             defer { self.waiter = nil }
             return self.waiter
