@@ -22,12 +22,7 @@ extension DynamicClass {
     /// tells what is wrong with it.
     public subscript(pointer pointer: String) -> DynamicValue {
         get { DynamicValue(root: self, steps: ViewSteps(Self.pointerSteps(pointer, from: tree))) }
-        _modify {
-            var value = DynamicValue(root: self, steps: ViewSteps(Self.pointerSteps(pointer, from: tree)))
-            self = .vacated
-            defer { self = value.root }
-            yield &value
-        }
+        _modify { yield &self[place: ViewSteps(Self.pointerSteps(pointer, from: tree))] }
     }
 
     /// The steps `pointer` takes down from `start`, each token read against the node it meets.
@@ -66,12 +61,7 @@ extension DynamicValue {
     /// ```
     public subscript(pointer pointer: String) -> DynamicValue {
         get { pointed(pointer) }
-        _modify {
-            var value = pointed(pointer)
-            root = .vacated
-            defer { root = value.root }
-            yield &value
-        }
+        _modify { yield &self[moving: { $0.pointed(pointer) }] }
     }
 
     private func pointed(_ pointer: String) -> DynamicValue {

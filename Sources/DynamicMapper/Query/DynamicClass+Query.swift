@@ -62,12 +62,7 @@ extension DynamicClass {
     /// ```
     public subscript(query: JSONPath) -> DynamicQuery {
         get { DynamicQuery(root: self, base: ViewSteps(), segments: query.segments, text: query.text) }
-        _modify {
-            var value = DynamicQuery(root: self, base: ViewSteps(), segments: query.segments, text: query.text)
-            self = .vacated
-            defer { self = value.root }
-            yield &value
-        }
+        _modify { yield &self[moving: { DynamicQuery(root: $0, base: ViewSteps(), segments: query.segments, text: query.text) }] }
     }
 
     /// `selector` applied to the document: `ds[.all]` for every element of a top-level array.
@@ -77,14 +72,8 @@ extension DynamicClass {
     /// try list[.all].seen.set(true)
     /// ```
     public subscript(selector: JSONPath.Selector) -> DynamicQuery {
-        get { DynamicQuery(root: self, base: ViewSteps(), segments: [QuerySegment(isDescendant: false, selectors: [selector.selector])], text: "$" + selector.text) }
-        _modify {
-            var value = DynamicQuery(root: self, base: ViewSteps(), segments: [QuerySegment(isDescendant: false, selectors: [selector.selector])],
-                                     text: "$" + selector.text)
-            self = .vacated
-            defer { self = value.root }
-            yield &value
-        }
+        get { self[moving: { $0.selecting(selector, under: ViewSteps(), text: "$") }] }
+        _modify { yield &self[moving: { $0.selecting(selector, under: ViewSteps(), text: "$") }] }
     }
 }
 
@@ -122,12 +111,7 @@ extension DynamicValue {
     /// ```
     public subscript(query: JSONPath) -> DynamicQuery {
         get { DynamicQuery(root: root, base: steps, segments: query.segments, text: query.text) }
-        _modify {
-            var value = DynamicQuery(root: root, base: steps, segments: query.segments, text: query.text)
-            root = .vacated
-            defer { root = value.root }
-            yield &value
-        }
+        _modify { yield &self[moving: { DynamicQuery(root: $0.root, base: $0.steps, segments: query.segments, text: query.text) }] }
     }
 
     /// `selector` applied here: `try ds.statuses[.all].user.email.remove()`.
@@ -136,13 +120,14 @@ extension DynamicValue {
     /// try ds.statuses[.all].user.id.values(as: Int.self)
     /// ```
     public subscript(selector: JSONPath.Selector) -> DynamicQuery {
-        get { DynamicQuery(root: root, base: steps, segments: [QuerySegment(isDescendant: false, selectors: [selector.selector])], text: queryText + selector.text) }
-        _modify {
-            var value = DynamicQuery(root: root, base: steps, segments: [QuerySegment(isDescendant: false, selectors: [selector.selector])],
-                                     text: queryText + selector.text)
-            root = .vacated
-            defer { root = value.root }
-            yield &value
-        }
+        get { self[moving: { $0.root.selecting(selector, under: $0.steps, text: $0.queryText) }] }
+        _modify { yield &self[moving: { $0.root.selecting(selector, under: $0.steps, text: $0.queryText) }] }
+    }
+}
+
+extension DynamicClass {
+    /// The query of one `selector` under `base`, whose normalized text is `text`.
+    fileprivate func selecting(_ selector: JSONPath.Selector, under base: ViewSteps, text: String) -> DynamicQuery {
+        DynamicQuery(root: self, base: base, segments: [QuerySegment(isDescendant: false, selectors: [selector.selector])], text: text + selector.text)
     }
 }

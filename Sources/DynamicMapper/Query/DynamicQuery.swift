@@ -33,16 +33,11 @@ public struct DynamicQuery: Sendable {
         return next
     }
 
-    /// The query one selector longer, for the subscripts' `_modify`: the view is moved into it
-    /// while it is edited (this one stands vacated meanwhile), so the edit copies nothing.
+    /// The query one selector longer, for the subscripts' `_modify` (see
+    /// ``DocumentHolding/subscript(moving:)``: the edit copies nothing).
     private subscript(appending selector: QuerySelector, text more: String) -> DynamicQuery {
         get { appending(selector, text: more) }
-        _modify {
-            var value = appending(selector, text: more)
-            root = .vacated
-            defer { root = value.root }
-            yield &value
-        }
+        _modify { yield &self[moving: { $0.appending(selector, text: more) }] }
     }
 
     private static func nameText(_ key: String) -> String {

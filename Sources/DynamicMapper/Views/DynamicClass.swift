@@ -178,17 +178,11 @@ public struct DynamicClass: Sendable {
         self.init(root: .value(json), origin: nil, session: nil, base: .value(json))
     }
 
-    /// The place `steps` below the root, for the subscripts' `_modify`: the view is moved
-    /// into the place while it is edited (this view stands vacated meanwhile), so the edit
-    /// changes the only reference to the document and copies nothing.
-    private subscript(place steps: ViewSteps) -> DynamicValue {
+    /// The place `steps` below the root, for the subscripts' `_modify` (see
+    /// ``DocumentHolding/subscript(moving:)``: the edit copies nothing).
+    subscript(place steps: ViewSteps) -> DynamicValue {
         get { DynamicValue(root: self, steps: steps) }
-        _modify {
-            var value = DynamicValue(root: self, steps: steps)
-            self = .vacated
-            defer { self = value.root }
-            yield &value
-        }
+        _modify { yield &self[moving: { DynamicValue(root: $0, steps: steps) }] }
     }
 
     /// The member `key`: `ds.user`.
@@ -234,10 +228,7 @@ public struct DynamicClass: Sendable {
     /// ```
     @discardableResult
     public mutating func set<T: Encodable>(_ value: T) -> Bool {
-        var whole = DynamicValue(root: self, steps: ViewSteps())
-        self = .vacated
-        defer { self = whole.root }
-        return whole.set(value)
+        self[place: ViewSteps()].set(value)
     }
 
     /// Replaces the whole document with `value`; `nil` makes it `null`.
@@ -259,10 +250,7 @@ public struct DynamicClass: Sendable {
     /// ```
     @discardableResult
     public mutating func append<T: Encodable>(_ value: T) -> Bool {
-        var whole = DynamicValue(root: self, steps: ViewSteps())
-        self = .vacated
-        defer { self = whole.root }
-        return whole.append(value)
+        self[place: ViewSteps()].append(value)
     }
 
     /// Empties the document to `{}`.

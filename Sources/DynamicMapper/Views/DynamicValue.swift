@@ -46,17 +46,11 @@ public struct DynamicValue: Sendable {
         return next
     }
 
-    /// The place `more` steps below this one, for the subscripts' `_modify`: the view is
-    /// moved into the place while it is edited (this one stands vacated meanwhile), so the edit
-    /// changes the only reference to the document and copies nothing.
+    /// The place `more` steps below this one, for the subscripts' `_modify` (see
+    /// ``DocumentHolding/subscript(moving:)``: the edit copies nothing).
     private subscript(appending more: some Sequence<Path.Component>) -> DynamicValue {
         get { appending(more) }
-        _modify {
-            var value = appending(more)
-            root = .vacated
-            defer { root = value.root }
-            yield &value
-        }
+        _modify { yield &self[moving: { $0.appending(more) }] }
     }
 
     /// The member `key`: `ds.user.name`.
