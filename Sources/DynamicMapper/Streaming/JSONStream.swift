@@ -163,8 +163,8 @@ extension JSONStream: AsyncSequence {
 extension JSONStream.Iterator: FrameSource {
     var recipe: StreamRecipe<Element> { core.recipe }
 
-    mutating func nextFrame() throws(JSONStreamError) -> FramePull {
-        let pull = try core.nextFrame()
+    mutating func nextFrame(appendingTo batch: inout [UInt8]) throws(JSONStreamError) -> BatchFramePull {
+        let pull = try core.nextFrame(appendingTo: &batch)
         if case .finished = pull { closeFile() }
         return pull
     }
@@ -246,8 +246,8 @@ public struct AsyncJSONStream<Base: AsyncSequence, Element>: AsyncSequence {
 
         var recipe: StreamRecipe<Element> { core.recipe }
 
-        mutating func nextFrame() throws(JSONStreamError) -> FramePull {
-            try core.nextFrame()
+        mutating func nextFrame(appendingTo batch: inout [UInt8]) throws(JSONStreamError) -> BatchFramePull {
+            try core.nextFrame(appendingTo: &batch)
         }
     }
 }

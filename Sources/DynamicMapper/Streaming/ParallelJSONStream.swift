@@ -5,8 +5,9 @@ import Foundation
 protocol FrameSource<Element> {
     associatedtype Element
     var recipe: StreamRecipe<Element> { get }
-    /// The next element's bytes from the bytes already read, or `needMore`.
-    mutating func nextFrame() throws(JSONStreamError) -> FramePull
+    /// The next element from the bytes already read, its bytes appended to `batch`, or
+    /// `needMore`.
+    mutating func nextFrame(appendingTo batch: inout [UInt8]) throws(JSONStreamError) -> BatchFramePull
     /// Moves more bytes in (or marks the end); stops with `CancellationError` once the task is
     /// cancelled. Any error ends the source.
     mutating func readMore() async throws
@@ -145,8 +146,11 @@ public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
         private var ready: Results = []
         private var readyIndex = 0
         private var readyBytes = 0
-        private var batch: [(ArraySlice<UInt8>, Frame)] = []
-        private var batchBytes = 0
+        /// The batch being gathered: its elements' bytes, one after another in one buffer
+        /// (one allocation a batch, let go by the worker, instead of one an element), and
+        /// where each element is in it.
+        private var batchBytes: [UInt8] = []
+        private var batch: [(Range<Int>, Frame)] = []
         /// Elements and bytes framed and not yet delivered.
         private var elementsAhead = 0
         private var bytesAhead = 0
@@ -166,6 +170,7 @@ public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
             recipe = source.recipe
             self.limits = limits
             lane = PoolLane(pool: .shared, limit: limits.concurrency)
+            batchBytes.reserveCapacity(limits.batchBytes)
         }
 
         /// The next element in input order, `nil` after the last one or after an error.
@@ -232,20 +237,19 @@ public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
         private mutating func fill(reading: Bool) async throws {
             while !sourceEnded, pending.count < limits.batchesInFlight,
                   elementsAhead < limits.elements, bytesAhead < limits.bytes {
-                let pull: FramePull
+                let pull: BatchFramePull
                 do {
-                    pull = try source.nextFrame()
+                    pull = try source.nextFrame(appendingTo: &batchBytes)
                 } catch {
                     end(with: error)
                     return
                 }
                 switch pull {
-                case .frame(let data, let frame):
-                    batch.append((data, frame))
-                    batchBytes += data.count
+                case .frame(let range, let frame):
+                    batch.append((range, frame))
                     elementsAhead += 1
-                    bytesAhead += data.count
-                    if batch.count >= limits.batchElements || batchBytes >= limits.batchBytes { startBatch() }
+                    bytesAhead += range.count
+                    if batch.count >= limits.batchElements || batchBytes.count >= limits.batchBytes { startBatch() }
                 case .needMore:
                     // What was framed goes to work before the wait for more bytes.
                     startBatch()
@@ -279,14 +283,15 @@ public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
         private mutating func startBatch() {
             guard !batch.isEmpty else { return }
             let frames = batch
+            let bytes = batchBytes
             let recipe = recipe
             let results = BatchResults<Element> { results in
                 var decoded: Results = []
                 decoded.reserveCapacity(frames.count)
                 var context = recipe.makeContext()
-                for (data, frame) in frames {
+                for (range, frame) in frames {
                     if results.isCancelled { break }
-                    let result = recipe.decodeElement(data, frame, in: &context)
+                    let result = recipe.decodeElement(bytes[range], frame, in: &context)
                     decoded.append(result)
                     // Elements after a failure that ends the stream would never be delivered.
                     if case .failure = result, !recipe.options.skipsFailingElements { break }
@@ -294,10 +299,11 @@ public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
                 return decoded
             }
             lane.submit { results.runIfUnclaimed() }
-            pending.append(.batch(results, elements: frames.count, bytes: batchBytes))
+            pending.append(.batch(results, elements: frames.count, bytes: bytes.count))
             inFlight.started(results)
             batch = []
-            batchBytes = 0
+            batchBytes = []
+            batchBytes.reserveCapacity(limits.batchBytes)
         }
 
         /// Ends the iteration: abandons the decoding under way.
@@ -307,6 +313,7 @@ public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
             ready = []
             readyIndex = 0
             batch = []
+            batchBytes = []
             finished = true
         }
     }

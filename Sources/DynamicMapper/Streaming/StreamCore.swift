@@ -203,16 +203,21 @@ struct StreamCore<Element> {
         window = ByteWindow()
     }
 
-    /// What the framer found next: an element's bytes, copied out of the window (they go to
-    /// another thread), or what is needed to get them. A framing error ends the iteration.
-    mutating func nextFrame() throws(JSONStreamError) -> FramePull {
+    /// What the framer found next: an element, its bytes copied out of the window to the end
+    /// of `batch` (they go to another thread, with the rest of a parallel stream's batch), or
+    /// what is needed to get it. A framing error ends the iteration.
+    mutating func nextFrame(appendingTo batch: inout [UInt8]) throws(JSONStreamError) -> BatchFramePull {
         switch try nextFrameInPlace() {
-        case .frame(let bytes, let frame): return .frame(frame.owned == nil ? ArraySlice(Array(bytes)) : bytes, frame)
-        case let pull: return pull
+        case .frame(let bytes, let frame):
+            let start = batch.count
+            batch.append(contentsOf: bytes)
+            return .frame(start..<batch.count, frame)
+        case .needMore: return .needMore
+        case .finished: return .finished
         }
     }
 
-    /// ``nextFrame()`` without the copy: the bytes are a slice of the window's buffer, which
+    /// ``nextFrame(appendingTo:)`` without the copy: the bytes are a slice of the window's buffer, which
     /// must be let go before the window changes (or the change copies the whole window).
     private mutating func nextFrameInPlace() throws(JSONStreamError) -> FramePull {
         guard !isFinished else { return .finished }
@@ -285,7 +290,15 @@ struct StreamCore<Element> {
     }
 }
 
-/// What ``StreamCore/nextFrame()`` found.
+/// What ``StreamCore/nextFrame(appendingTo:)`` found: an element, whose bytes are at the
+/// range of the batch's buffer, or what is needed.
+enum BatchFramePull {
+    case frame(Range<Int>, Frame)
+    case needMore
+    case finished
+}
+
+/// What the framer found, its bytes still in the window.
 enum FramePull {
     case frame(ArraySlice<UInt8>, Frame)
     case needMore
