@@ -383,7 +383,7 @@ struct EncoderStreamingPathTests {
         } catch is StreamingFallback {
             return true
         }
-        return streaming.needsFallback
+        return streaming.state.needsFallback
     }
 
     @Test func inOrderCodingStreamsWithoutFallback() throws {

@@ -43,7 +43,7 @@ extension DecoderImpl {
 
     /// Whether the last element decoded as `Element` was a dynamic model.
     func decodedDynamicModel<Element>(_ type: Element.Type) -> Bool {
-        dynamicModels.last?.type == ObjectIdentifier(Element.self)
+        state.dynamicModels.last?.type == ObjectIdentifier(Element.self)
     }
 
     /// The rest of an array of dynamic models, in one decoding run. Apart from the array's
@@ -86,7 +86,7 @@ extension Array: ReservingArrayDecodable where Element: Decodable {
             // decoding run rather than one each (see `withinDecodingRun(_:)`). Learned from
             // the first element: asking the runtime whether `Element` conforms costs far more
             // when it does not, for every array of plain models.
-            if !impl.dynamicModels.inDecodingRun, impl.decodedDynamicModel(Element.self) {
+            if !impl.state.dynamicModels.inDecodingRun, impl.decodedDynamicModel(Element.self) {
                 return same.cast(try impl.decodeRestInOneRun(elements, after: result))
             }
         }

@@ -28,17 +28,17 @@ extension DecoderImpl {
     /// nested model, or the next element of an array of models, finds it set already. Setting
     /// a task-local value and taking it back cost about 500 instructions a model (callgrind).
     func withinDecodingRun<T>(_ body: () throws -> T) rethrows -> T {
-        if dynamicModels.inDecodingRun { return try body() }
-        dynamicModels.inDecodingRun = true
-        defer { dynamicModels.inDecodingRun = false }
+        if state.dynamicModels.inDecodingRun { return try body() }
+        state.dynamicModels.inDecodingRun = true
+        defer { state.dynamicModels.inDecodingRun = false }
         return try MappingRun.$current.withValue(.decoding) { try body() }
     }
 
     /// What the views of this decode's models share.
     var viewOrigin: ViewOrigin {
-        if let origin = dynamicModels.viewOrigin { return origin }
+        if let origin = state.dynamicModels.viewOrigin { return origin }
         let origin = ViewOrigin(options: options, usage: keyUsage)
-        dynamicModels.viewOrigin = origin
+        state.dynamicModels.viewOrigin = origin
         return origin
     }
 
@@ -48,15 +48,15 @@ extension DecoderImpl {
     /// `init(from:)` to ask takes it, so one that `Raw`'s own decoding runs does not.
     func withReadTransformer<T>(_ transformer: Any?, _ body: () throws -> T) rethrows -> T {
         guard let transformer else { return try body() }
-        let saved = dynamicModels.readTransformer
-        dynamicModels.readTransformer = transformer
-        defer { dynamicModels.readTransformer = saved }
+        let saved = state.dynamicModels.readTransformer
+        state.dynamicModels.readTransformer = transformer
+        defer { state.dynamicModels.readTransformer = saved }
         return try body()
     }
 
     /// The transformer that ``withReadTransformer(_:_:)`` keeps, taken once.
     func takeReadTransformer() -> Any? {
-        defer { dynamicModels.readTransformer = nil }
-        return dynamicModels.readTransformer
+        defer { state.dynamicModels.readTransformer = nil }
+        return state.dynamicModels.readTransformer
     }
 }

@@ -18,8 +18,8 @@ struct KeyCursors {
 extension DecoderImpl {
     @inline(__always)
     func keyHint(depth: Int, object: Int) -> Int? {
-        guard depth < keyCursors.byDepth.count, keyCursors.byDepth[depth].object == object else { return nil }
-        return keyCursors.byDepth[depth].next
+        guard depth < state.keyCursors.byDepth.count, state.keyCursors.byDepth[depth].object == object else { return nil }
+        return state.keyCursors.byDepth[depth].next
     }
 
     // Each of the two below changes the cursors once: every change of an array checks that the
@@ -27,8 +27,8 @@ extension DecoderImpl {
 
     @inline(__always)
     func setKeyHint(depth: Int, object: Int, next: Int) {
-        if depth >= keyCursors.byDepth.count { addCursorSlots(through: depth) }
-        keyCursors.byDepth.update(at: depth) { cursor in
+        if depth >= state.keyCursors.byDepth.count { addCursorSlots(through: depth) }
+        state.keyCursors.byDepth.update(at: depth) { cursor in
             if cursor.object == object {
                 cursor.next = next
             } else {
@@ -41,12 +41,12 @@ extension DecoderImpl {
     /// no check for an earlier duplicate, which would win).
     @inline(__always)
     func hasUniqueKeys(depth: Int, object: Int) -> Bool {
-        if depth < keyCursors.byDepth.count, keyCursors.byDepth[depth].object == object, let known = keyCursors.byDepth[depth].uniqueKeys {
+        if depth < state.keyCursors.byDepth.count, state.keyCursors.byDepth[depth].object == object, let known = state.keyCursors.byDepth[depth].uniqueKeys {
             return known
         }
-        let unique = document.hasUniqueKeys(object: object, scratch: &keyCursors.signatures)
-        if depth >= keyCursors.byDepth.count { addCursorSlots(through: depth) }
-        keyCursors.byDepth.update(at: depth) { cursor in
+        let unique = document.hasUniqueKeys(object: object, scratch: &state.keyCursors.signatures)
+        if depth >= state.keyCursors.byDepth.count { addCursorSlots(through: depth) }
+        state.keyCursors.byDepth.update(at: depth) { cursor in
             if cursor.object == object {
                 cursor.uniqueKeys = unique
             } else {
@@ -58,6 +58,6 @@ extension DecoderImpl {
 
     @inline(never)
     private func addCursorSlots(through depth: Int) {
-        while keyCursors.byDepth.count <= depth { keyCursors.byDepth.append(KeyCursors.Cursor(object: -1, next: 0, uniqueKeys: nil)) }
+        while state.keyCursors.byDepth.count <= depth { state.keyCursors.byDepth.append(KeyCursors.Cursor(object: -1, next: 0, uniqueKeys: nil)) }
     }
 }

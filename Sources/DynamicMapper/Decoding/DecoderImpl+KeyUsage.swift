@@ -25,24 +25,24 @@ extension DecoderImpl {
     /// first one is met. Key lookups are marked only inside ``withKeyUsageRecorded(_:)``;
     /// floating-point reads from then on.
     var keyUsage: KeyUsage {
-        if let usage = keyMarking.usage { return usage }
+        if let usage = state.keyMarking.usage { return usage }
         let usage = KeyUsage(document: document)
-        keyMarking.usage = usage
-        keyMarking.doubleReads = usage.doubleReads
-        keyMarking.floatReads = usage.floatReads
+        state.keyMarking.usage = usage
+        state.keyMarking.doubleReads = usage.doubleReads
+        state.keyMarking.floatReads = usage.floatReads
         return usage
     }
 
     /// Records that a lossy array left out the element at `node`, when a dynamic model is
     /// being decoded (its encoding then keeps the element where it was).
     func markDropped(_ node: Int) {
-        keyMarking.usage?.markDropped(node)
+        state.keyMarking.usage?.markDropped(node)
     }
 
     /// Records, while a dynamic model is decoded, that a property took `value` at `node` (a
     /// default for `null`, a conversion) instead of the document's value there.
     func keep<Value>(_ value: Value, node: Int) {
-        guard let usage = keyMarking.usage, let json = Self.keptForm(of: value) else { return }
+        guard let usage = state.keyMarking.usage, let json = Self.keptForm(of: value) else { return }
         usage.keep(json, at: KeyUsage.KeptPlace(node: node, missing: []))
     }
 
@@ -50,7 +50,7 @@ extension DecoderImpl {
     /// The place is recorded below the deepest object of `path` that the document has, which
     /// is where encoding meets the model's new member.
     func keep<Value>(_ value: Value, missingAt path: [Path.Component], below object: Int) {
-        guard let usage = keyMarking.usage, !path.isEmpty, let json = Self.keptForm(of: value) else { return }
+        guard let usage = state.keyMarking.usage, !path.isEmpty, let json = Self.keptForm(of: value) else { return }
         var deepest = object
         var rest = path[...]
         while rest.count > 1, case .key(let key)? = rest.first, let next = document.member(of: deepest, named: key),
@@ -68,18 +68,18 @@ extension DecoderImpl {
 
     /// Runs `body` with key lookups recorded as a model's own.
     func withKeyUsageRecorded<T>(_ body: () throws -> T) rethrows -> T {
-        let saved = keyMarking.keyReads
+        let saved = state.keyMarking.keyReads
         let bits = keyUsage.bits
-        keyMarking.keyReads = bits
-        defer { keyMarking.keyReads = saved }
+        state.keyMarking.keyReads = bits
+        defer { state.keyMarking.keyReads = saved }
         return try body()
     }
 
     /// Runs `body` with key lookups not recorded (a `<--` read only looks at the keys).
     func withoutKeyUsage<T>(_ body: () throws -> T) rethrows -> T {
-        let saved = keyMarking.keyReads
-        keyMarking.keyReads = keyMarking.baseKeyReads
-        defer { keyMarking.keyReads = saved }
+        let saved = state.keyMarking.keyReads
+        state.keyMarking.keyReads = state.keyMarking.baseKeyReads
+        defer { state.keyMarking.keyReads = saved }
         return try body()
     }
 
@@ -87,40 +87,40 @@ extension DecoderImpl {
     func superDecoderImpl(node: Int, path: CodingPathNode) -> DecoderImpl {
         let decoder = DecoderImpl(document: document, options: options, node: node, path: path)
         // It may outlive this decoder, so it keeps the usage whose bits it marks alive too.
-        decoder.keyMarking = keyMarking
+        decoder.state.keyMarking = state.keyMarking
         return decoder
     }
 
     /// Makes `bits` record every key lookup outside a dynamic model's own (see
     /// ``startReport()``).
     func setBaseKeyMarking(_ bits: NodeBits) {
-        keyMarking.baseKeyReads = bits
-        keyMarking.keyReads = bits
+        state.keyMarking.baseKeyReads = bits
+        state.keyMarking.keyReads = bits
     }
 
     /// The key lookups dynamic models made, when one was met.
-    var modelKeyReads: NodeBits? { keyMarking.usage?.bits }
+    var modelKeyReads: NodeBits? { state.keyMarking.usage?.bits }
 
     /// Marks the key node `index` as asked for, when recording.
     @inline(__always)
     func markKeyRead(_ index: Int) {
-        if let bits = keyMarking.keyReads { bits.mark(index) }
+        if let bits = state.keyMarking.keyReads { bits.mark(index) }
     }
 
     /// Marks the key node `index` as passed through on a path, when recording a dynamic
     /// model's lookups.
     func markKeyTraversed(_ index: Int) {
-        if recordsKeyUsage, let usage = keyMarking.usage { usage.traversed.mark(index) }
+        if recordsKeyUsage, let usage = state.keyMarking.usage { usage.traversed.mark(index) }
     }
 
     /// Whether key lookups are being recorded as a dynamic model's own (outside them,
     /// `keyReads` may still mark a report's reads).
-    var recordsKeyUsage: Bool { keyMarking.keyReads != nil && keyMarking.keyReads != keyMarking.baseKeyReads }
+    var recordsKeyUsage: Bool { state.keyMarking.keyReads != nil && state.keyMarking.keyReads != state.keyMarking.baseKeyReads }
 
     /// Marks a number node as read as a `Double` (or a `Float`), once a dynamic model was met.
     @inline(__always)
     func markFloatingRead(_ node: Node, asFloat: Bool) {
-        if let bits = asFloat ? keyMarking.floatReads : keyMarking.doubleReads {
+        if let bits = asFloat ? state.keyMarking.floatReads : state.keyMarking.doubleReads {
             bits.mark(Int(node.offset))
         }
     }

@@ -13,7 +13,7 @@ extension DecoderImpl {
     /// Whether `Key` is a ``KeyedKey`` type, whose raw values may be paths.
     @inline(__always)
     func isKeyedKeyType<Key: CodingKey>(_ type: Key.Type) -> Bool {
-        keyedKeys.plainKeyTypes.isKeyedKeyType(type)
+        state.keyedKeys.plainKeyTypes.isKeyedKeyType(type)
     }
 
     /// What a keyed key asks for, read once per decode and key.
@@ -21,9 +21,9 @@ extension DecoderImpl {
         // Only keys with the coder's options share cache entries by their text.
         if let own = key.options { return KeyMeaning(key.stringValue, options: own) }
         let raw = key.stringValue
-        if let known = keyedKeys.meanings[raw] { return known }
+        if let known = state.keyedKeys.meanings[raw] { return known }
         let meaning = KeyMeaning(raw, options: options.keyOptions)
-        keyedKeys.meanings[raw] = meaning
+        state.keyedKeys.meanings[raw] = meaning
         return meaning
     }
 }

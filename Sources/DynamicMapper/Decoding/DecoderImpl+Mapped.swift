@@ -42,9 +42,9 @@ extension DecoderImpl {
     /// The `@Mapped` layout of `T`, or nil when it is not a ``MappedCodable``; asked once per
     /// decode and type.
     func mappedLayout<T>(of type: T.Type, _ identifier: ObjectIdentifier) -> MappedLayout? {
-        if let known = mappedModels.layouts[identifier] { return known }
+        if let known = state.mappedModels.layouts[identifier] { return known }
         let layout = (T.self as? any MappedCodable.Type).map { MappedLayout.of($0) }
-        mappedModels.layouts[identifier] = layout
+        state.mappedModels.layouts[identifier] = layout
         return layout
     }
 
@@ -52,9 +52,9 @@ extension DecoderImpl {
     /// through the container its `init(from:)` opens on `index`.
     /// `layout` is one that `mappedModels.layouts` holds (see ``MappedModels/Model/layout``).
     func decodeMapped<T: Decodable>(_ type: T.Type, layout: Unretained<MappedLayout>, at index: Int) throws -> T {
-        let saved = mappedModels.current
-        mappedModels.current = MappedModels.Model(layout: layout, cursor: 0, object: index)
-        defer { mappedModels.current = saved }
+        let saved = state.mappedModels.current
+        state.mappedModels.current = MappedModels.Model(layout: layout, cursor: 0, object: index)
+        defer { state.mappedModels.current = saved }
         if layout.with({ $0.isDynamic }) { return try decodeDynamic(T.self, at: index) }
         return try T(from: self)
     }
@@ -70,8 +70,8 @@ extension DecoderImpl {
     /// for as long as the decode holds the layout (see ``MappedModels/Model/layout``).
     @inline(__always)
     func unretainedMappedEntry(named name: String, valueType: ObjectIdentifier, object: Int) -> Unretained<MappedEntry>? {
-        guard mappedModels.current.object == object, let layout = mappedModels.current.layout else { return nil }
-        return layout.with { $0.unretainedEntry(named: name, valueType: valueType, cursor: &mappedModels.current.cursor) }
+        guard state.mappedModels.current.object == object, let layout = state.mappedModels.current.layout else { return nil }
+        return layout.with { $0.unretainedEntry(named: name, valueType: valueType, cursor: &state.mappedModels.current.cursor) }
     }
 
     /// The value node of the member `name` of `object` when it is the one a `@Mapped` path
@@ -79,7 +79,7 @@ extension DecoderImpl {
     /// key look it up once. A node of this decoder's document is that member for good.
     @inline(__always)
     func traversedMember(named name: String, of object: Int) -> Int? {
-        let last = mappedModels.traversed
+        let last = state.mappedModels.traversed
         guard last.object == object, last.name == name else { return nil }
         markKeyTraversed(last.member - 1)
         return last.member
@@ -88,13 +88,13 @@ extension DecoderImpl {
     /// Keeps `member`, the member `name` of `object`, for ``traversedMember(named:of:)``.
     @inline(__always)
     func rememberTraversedMember(_ member: Int, named name: String, of object: Int) {
-        mappedModels.traversed = MappedModels.TraversedMember(object: object, name: name, member: member)
+        state.mappedModels.traversed = MappedModels.TraversedMember(object: object, name: name, member: member)
     }
 
     /// The layout of the model being decoded when `object` is that model's object, for the
     /// error about a property its layout does not know.
     func mappedLayout(ofObject object: Int) -> MappedLayout? {
-        mappedModels.current.object == object ? mappedModels.current.layout?.object : nil
+        state.mappedModels.current.object == object ? state.mappedModels.current.layout?.object : nil
     }
 
     /// The entry for a property of the model being decoded that its `CodingKeys` renamed to
@@ -106,8 +106,8 @@ extension DecoderImpl {
 
     /// The property the layout expects next whose value type is `valueType`, for that error.
     func expectedMappedEntry(valueType: ObjectIdentifier) -> MappedEntry? {
-        guard let layout = mappedModels.current.layout?.object else { return nil }
-        return layout.entries.dropFirst(mappedModels.current.cursor).first { $0.valueType == valueType }
+        guard let layout = state.mappedModels.current.layout?.object else { return nil }
+        return layout.entries.dropFirst(state.mappedModels.current.cursor).first { $0.valueType == valueType }
     }
 
     /// Decodes the value at `index` of the member `entry.plainKey` of the object whose

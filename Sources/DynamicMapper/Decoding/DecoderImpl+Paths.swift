@@ -36,8 +36,8 @@ extension DecoderImpl {
     /// The value at `components` below the current node; `nil` only when `optional` and a
     /// step is missing or the value is `null`.
     func value<T: Decodable>(_ type: T.Type, at components: [Path.Component], optional: Bool) throws -> T? {
-        let base = path
-        switch lookUp(components, from: currentNode, base: base.codingPath) {
+        let base = state.path
+        switch lookUp(components, from: state.currentNode, base: base.codingPath) {
         case .found(let node):
             markRouteForReport(to: node)
             if optional && nodes[node].kind == .null { return nil }

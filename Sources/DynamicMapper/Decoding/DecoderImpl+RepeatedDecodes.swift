@@ -61,12 +61,12 @@ extension DecoderImpl {
     /// element of a stream skips the run-time conformance lookups the first one made.
     var typeMemory: DecoderTypeMemory {
         get {
-            DecoderTypeMemory(knownTypes: knownTypes, mappedLayouts: mappedModels.layouts, plainKeyTypes: keyedKeys.plainKeyTypes)
+            DecoderTypeMemory(knownTypes: state.knownTypes, mappedLayouts: state.mappedModels.layouts, plainKeyTypes: state.keyedKeys.plainKeyTypes)
         }
         set {
-            knownTypes = newValue.knownTypes
-            mappedModels.layouts = newValue.mappedLayouts
-            keyedKeys.plainKeyTypes = newValue.plainKeyTypes
+            state.knownTypes = newValue.knownTypes
+            state.mappedModels.layouts = newValue.mappedLayouts
+            state.keyedKeys.plainKeyTypes = newValue.plainKeyTypes
         }
     }
 }

@@ -9,70 +9,12 @@ final class DecoderImpl: Decoder {
     let nodes: NodeTape
     let options: DecodingOptions
 
-    // The mutable state of the decode, touched for every value decoded. A stored `var` of a
-    // class pays a dynamic exclusivity check on every access (callgrind: 16 % more instructions
-    // for a twitter.json decode, 18 % for citm_catalog.json), so release builds skip it. No two
-    // accesses overlap: one decode runs on one thread, and no access to one of these lasts
-    // across a call that could reach another (the longest lend a buffer to code of the
-    // document's or the path nodes'). Debug builds keep the check, to catch an overlap the
-    // tests provoke.
-    //
-    // What only one feature needs is that feature's struct, declared and used in its own
-    // `DecoderImpl+Feature.swift` file of this folder: a new feature adds a struct there
-    // rather than properties here.
-
-    /// The node the current `init(from:)` reads.
+    /// The mutable state of the decode, touched for every value decoded; release builds skip
+    /// its exclusivity checks (see ``DecoderState`` for why that is safe and what it saves).
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    var currentNode: Int
-    /// The coding path of `currentNode`: the path of any container `init(from:)` opens there.
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    private(set) var path: CodingPathNode
-    /// Path nodes handed out again once their containers are done with (see ``childPath(of:_:value:)``).
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    private var pathSpares = CodingPathSpares()
-    /// Types already found not to be `[String: V]` or models, and array types met: the
-    /// conformance checks are runtime lookups that cost far more than scanning these lists.
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var knownTypes = KnownTypes()
-    /// Where key lookups resume (`DecoderImpl+KeyCursors.swift`).
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var keyCursors = KeyCursors()
-    /// Which keys and numbers were read, for dynamic models and reports (`DecoderImpl+KeyUsage.swift`).
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var keyMarking = KeyMarking()
-    /// What ``KeyedKey`` coding keys mean (`DecoderImpl+KeyedKeys.swift`).
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var keyedKeys = KeyedKeyCache()
-    /// `@Mapped` layouts and the model being decoded (`DecoderImpl+Mapped.swift`).
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var mappedModels = MappedModels()
-    /// Dynamic models' views and mapping runs (`DecoderImpl+DynamicModels.swift`).
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var dynamicModels = DynamicModels()
-    /// For a decoder from a keyed container's `superDecoder`: that container's object,
-    /// which `@Flat` decodes from.
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var parentObject: (document: Document, node: Int)?
+    var state: DecoderState
 
     /// `decoder` as this package's decoder, when it is one. A compare of its type: `as?` ran
     /// the runtime's general cast, which a mappable model's `init(from:)` paid per model.
@@ -88,11 +30,10 @@ final class DecoderImpl: Decoder {
         self.document = document
         self.nodes = document.tape
         self.options = options
-        currentNode = node
-        self.path = path ?? CodingPathNode(value: node)
+        state = DecoderState(currentNode: node, path: path ?? CodingPathNode(value: node))
     }
 
-    var codingPath: [any CodingKey] { path.codingPath }
+    var codingPath: [any CodingKey] { state.path.codingPath }
 
     var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
 
@@ -101,17 +42,17 @@ final class DecoderImpl: Decoder {
     /// everything below are done with), else a new one.
     @inline(__always)
     func childPath(of parent: CodingPathNode, _ step: CodingPathStep, value: Int? = nil) -> CodingPathNode {
-        pathSpares.child(of: parent, step, value: value.map { UInt32(truncatingIfNeeded: $0) } ?? CodingPathNode.unknownValue)
+        state.pathSpares.child(of: parent, step, value: value.map { UInt32(truncatingIfNeeded: $0) } ?? CodingPathNode.unknownValue)
     }
 
     // MARK: Decoder
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        let node = nodes[currentNode]
+        let node = nodes[state.currentNode]
         guard node.kind == .object else {
             throw containerMismatch(expected: [String: Any].self, node: node, path: codingPath)
         }
-        return KeyedDecodingContainer(try KeyedContainer<Key>(impl: self, object: currentNode, path: path))
+        return KeyedDecodingContainer(try KeyedContainer<Key>(impl: self, object: state.currentNode, path: state.path))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -120,15 +61,15 @@ final class DecoderImpl: Decoder {
 
     /// ``unkeyedContainer()`` as its own type, for this package's array decoding.
     func arrayContainer() throws -> UnkeyedContainer {
-        let node = nodes[currentNode]
+        let node = nodes[state.currentNode]
         guard node.kind == .array else {
             throw containerMismatch(expected: [Any].self, node: node, path: codingPath)
         }
-        return UnkeyedContainer(impl: self, array: currentNode, path: path.naming(currentNode))
+        return UnkeyedContainer(impl: self, array: state.currentNode, path: state.path.naming(state.currentNode))
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        SingleValueContainer(impl: self, node: currentNode, path: path)
+        SingleValueContainer(impl: self, node: state.currentNode, path: state.path)
     }
 
     // MARK: Decoding child values
@@ -174,7 +115,7 @@ final class DecoderImpl: Decoder {
 
     /// Decodes `T` from the node at `index`, whose coding path is the decoder's `path`.
     func unwrap<T: Decodable>(_ type: T.Type, at index: Int) throws -> T {
-        let path = self.path
+        let path = self.state.path
         return try decodeScalar(T.self, at: index, path: { path.codingPath }) {
             try unwrapNonScalar(type, at: index, path: path)
         }
@@ -242,14 +183,14 @@ final class DecoderImpl: Decoder {
             if let same = SameType([Bool].self, T.self) { return same.cast(try scalarArray(Bool.self, at: index, codingPath: codingPath)) }
             if let same = SameType([Float].self, T.self) { return same.cast(try scalarArray(Float.self, at: index, codingPath: codingPath)) }
         }
-        let savedNode = currentNode
-        currentNode = index
+        let savedNode = state.currentNode
+        state.currentNode = index
         // Swapped in and out rather than copied: no reference counting beyond the node's own.
         var path = makeNode()
-        swap(&path, &self.path)
+        swap(&path, &self.state.path)
         defer {
-            swap(&path, &self.path)
-            currentNode = savedNode
+            swap(&path, &self.state.path)
+            state.currentNode = savedNode
         }
         return try unwrapHere(type, at: index)
     }
@@ -268,37 +209,37 @@ final class DecoderImpl: Decoder {
         if let same = SameType(Data.self, T.self) { return same.cast(try decodeData(at: index)) }
         if let same = SameType(Decimal.self, T.self) { return same.cast(try decodeDecimal(at: index)) }
         let type = ObjectIdentifier(T.self)
-        if !knownTypes.plain.contains(type) {
+        if !state.knownTypes.plain.contains(type) {
             // A model type met before takes the same way as then, past the checks below.
-            if let last = mappedModels.last, last.type == type { return try decodeMapped(T.self, layout: last.layout, at: index) }
-            if let last = dynamicModels.last, last.type == type { return try decodeDynamic(T.self, as: last.model, at: index) }
-            if let array = knownTypes.arrays.array(type) { return try decodeArray(T.self, as: array, at: index) }
+            if let last = state.mappedModels.last, last.type == type { return try decodeMapped(T.self, layout: last.layout, at: index) }
+            if let last = state.dynamicModels.last, last.type == type { return try decodeDynamic(T.self, as: last.model, at: index) }
+            if let array = state.knownTypes.arrays.array(type) { return try decodeArray(T.self, as: array, at: index) }
             if let dictionary = T.self as? any StringKeyedDictionaryDecodable.Type {
                 return try dictionary.decodeStringKeyed(from: self, at: index) as! T
             }
             if let layout = mappedLayout(of: T.self, type) {
                 let reference = Unretained(layout)
-                mappedModels.last = (type, reference)
+                state.mappedModels.last = (type, reference)
                 return try decodeMapped(T.self, layout: reference, at: index)
             }
             if let model = T.self as? any DynamicDecodable.Type {
-                dynamicModels.last = (type, model)
+                state.dynamicModels.last = (type, model)
                 return try decodeDynamic(T.self, as: model, at: index)
             }
             if let array = T.self as? any ReservingArrayDecodable.Type {
-                knownTypes.arrays.remember(type, array)
+                state.knownTypes.arrays.remember(type, array)
                 return try decodeArray(T.self, as: array, at: index)
             }
-            knownTypes.plain.remember(type)
+            state.knownTypes.plain.remember(type)
         }
         return try T(from: self)
     }
 
     /// Runs `body` with `currentNode` at `index`, as `init(from:)` of a child expects.
     func withCurrentNode<T>(_ index: Int, _ body: () throws -> T) rethrows -> T {
-        let saved = currentNode
-        currentNode = index
-        defer { currentNode = saved }
+        let saved = state.currentNode
+        state.currentNode = index
+        defer { state.currentNode = saved }
         return try body()
     }
 
@@ -306,8 +247,8 @@ final class DecoderImpl: Decoder {
     /// that opens containers (an in-place update of a nested model).
     func withPath<T>(_ node: CodingPathNode, _ body: () throws -> T) rethrows -> T {
         var path = node
-        swap(&path, &self.path)
-        defer { swap(&path, &self.path) }
+        swap(&path, &self.state.path)
+        defer { swap(&path, &self.state.path) }
         return try body()
     }
 
@@ -373,7 +314,7 @@ extension Dictionary: StringKeyedDictionaryDecodable where Key == String, Value:
         guard node.kind == .object else {
             throw impl.containerMismatch(expected: [String: Any].self, node: node, path: impl.codingPath)
         }
-        let path = impl.path
+        let path = impl.state.path
         var result: [String: Value] = [:]
         result.reserveCapacity(Int(node.length))
         for child in impl.document.children(of: index, node: node) {

@@ -274,7 +274,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         } else {
             DecoderImpl(document: try Document(data: Data("null".utf8), options: ScanOptions()), options: impl.options, node: 0, path: path)
         }
-        decoder.parentObject = (impl.document, object)
+        decoder.state.parentObject = (impl.document, object)
         return decoder
     }
 }

@@ -37,16 +37,16 @@ extension DecoderImpl {
 
     private func runMapping<Model: DynamicDecodable>(_ model: inout Model, at index: Int, updating: Bool = false) throws {
         var session = takeMappingSession()
-        session.updatesInPlace = updating
+        session.state.updatesInPlace = updating
         defer {
             session.close()
             // Nothing the mapping kept (a copy of the view) holds it: the next model's run
             // may have it (an array of models would otherwise make one per element).
-            if isKnownUniquelyReferenced(&session) { dynamicModels.spareSession = session }
+            if isKnownUniquelyReferenced(&session) { state.dynamicModels.spareSession = session }
         }
         // Reads made while the value was built (an immutable model's `init(map:)`) count too.
         if let built = model.dynamicSelf?.decoded, built.document === document, built.index == index {
-            session.unchangedReads = built.unchangedReads
+            session.state.unchangedReads = built.unchangedReads
         }
         // The view the mapping sees carries only what reads use (the session knows the
         // decoder): each `ds.x` copies it, so its origin and decoded state, which only encoding
@@ -54,17 +54,17 @@ extension DecoderImpl {
         model.dynamicSelf = DynamicClass(root: .source(document, index), origin: nil, session: session)
         withinDecodingRun { model.dynamicMapping(mappingType: .decoding) }
         finishView(&model.dynamicSelf, session: session, index: index)
-        if options.strictMapping, let first = session.failures.first { throw first }
+        if options.strictMapping, let first = session.state.failures.first { throw first }
         if let handler = options.mappingFailureHandler {
-            for case let failure as DecodingError in session.failures { handler(failure) }
+            for case let failure as DecodingError in session.state.failures { handler(failure) }
         }
     }
 
     /// A closed session to run a mapping with: the one the last run left, when nothing kept
     /// it, or a new one.
     private func takeMappingSession() -> MappingSession {
-        guard let spare = dynamicModels.spareSession else { return MappingSession(.decoding(self)) }
-        dynamicModels.spareSession = nil
+        guard let spare = state.dynamicModels.spareSession else { return MappingSession(.decoding(self)) }
+        state.dynamicModels.spareSession = nil
         spare.reopen(.decoding(self))
         return spare
     }
@@ -76,7 +76,7 @@ extension DecoderImpl {
         guard case .some = view else { return }
         if view?.session === session {
             var decoded = DecodedState(document: document, index: index)
-            decoded.unchangedReads = session.unchangedReads
+            decoded.unchangedReads = session.state.unchangedReads
             view?.setProvenance(origin: viewOrigin, decoded: decoded)
         }
         view?.session = nil
@@ -87,12 +87,12 @@ extension DecoderImpl {
     /// A read-only view of the object at `currentNode`, for ``DynamicMappable/mappableType(for:)``
     /// to look at before the value exists.
     func viewForChoosingType() -> DynamicClass {
-        let root = OverlayNode.source(document, currentNode)
+        let root = OverlayNode.source(document, state.currentNode)
         // Every such view of a decode has the same origin: the first one's box is shared by
         // the rest (each mappable model of an array makes one).
-        if let first = dynamicModels.choosingView { return DynamicClass(root: root, sharingWith: first) }
+        if let first = state.dynamicModels.choosingView { return DynamicClass(root: root, sharingWith: first) }
         let view = DynamicClass(root: root, origin: viewOrigin, session: nil)
-        dynamicModels.choosingView = view
+        state.dynamicModels.choosingView = view
         return view
     }
 
@@ -119,7 +119,7 @@ extension DecoderImpl {
     func update<Model: DynamicMappable>(_ model: inout Model, at index: Int) throws {
         guard nodes[index].kind == .object else {
             throw DecodingError.typeMismatch(Model.self, DecodingError.Context(
-                codingPath: path.codingPath, debugDescription: "Expected an object to map into \(Model.self), found \(document.reportText(at: index))"))
+                codingPath: state.path.codingPath, debugDescription: "Expected an object to map into \(Model.self), found \(document.reportText(at: index))"))
         }
         let previous = model.dynamicSelf
         try withKeyUsageRecorded { try withCurrentNode(index) { try runMapping(&model, at: index, updating: true) } }
@@ -182,7 +182,7 @@ extension DynamicValue {
     private func readPlaceInDecoderDocument<Target>(
         into target: inout Target, marksKeys: Bool, decodeNode: (Int, DecoderImpl, inout Target) -> Bool
     ) -> Bool {
-        guard let session = root.session, let decoder = session.decoderReference else { return false }
+        guard let session = root.session, let decoder = session.state.decoderReference else { return false }
         return decoder.with { impl in
             switch placeInDecoderDocument(session: session, impl: impl) {
             case .found(let index):
@@ -199,7 +199,7 @@ extension DynamicValue {
 
     private func readInGeneral<T: Decodable>(into target: inout T, marksKeys: Bool, transformer: Any?) {
         let node = nodeForRead
-        if transformer == nil, root.session?.updatesInPlace == true, updatesInPlace(&target, at: node) { return }
+        if transformer == nil, root.session?.state.updatesInPlace == true, updatesInPlace(&target, at: node) { return }
         if let node {
             if readOptions.contains(.ignoresNull), node.isNull {
                 markReadForReport(node)
@@ -254,7 +254,7 @@ extension DynamicValue {
                 return
             }
             target = nil
-        } else if transformer == nil, root.session?.updatesInPlace == true, var held = target, updatesInPlace(&held, at: node) {
+        } else if transformer == nil, root.session?.state.updatesInPlace == true, var held = target, updatesInPlace(&held, at: node) {
             target = held
             return
         } else if let node, let value = decodeRecordingFailure(T.self, from: node, marksKeys: marksKeys, transformer: transformer) {
@@ -297,7 +297,7 @@ extension DynamicValue {
     /// `target` in place when it is a mappable model, and says whether it did. A failure is
     /// recorded as a failed read's is, and leaves the model as far as it got.
     private func updatesInPlace<T>(_ target: inout T, at node: OverlayNode?) -> Bool {
-        guard let session = root.session, session.updatesInPlace, let impl = session.decoder,
+        guard let session = root.session, session.state.updatesInPlace, let impl = session.state.decoder,
               case .source(let document, let index)? = node, document === impl.document,
               impl.nodes[index].kind == .object else { return false }
         let path = CodingPathNode.of(fullPath)
@@ -305,7 +305,7 @@ extension DynamicValue {
             do {
                 try impl.withPath(path) { try impl.update(&model, at: index) }
             } catch {
-                session.failures.append(error)
+                session.state.failures.append(error)
             }
             if let updated = model as? T { target = updated }
             return true
@@ -314,7 +314,7 @@ extension DynamicValue {
             do {
                 try models.update(from: impl, at: index, path: path)
             } catch {
-                session.failures.append(error)
+                session.state.failures.append(error)
             }
             if let updated = models as? T { target = updated }
             return true
@@ -340,9 +340,9 @@ extension DynamicValue {
     @inline(__always)
     private func placeInDecoderDocument(session: MappingSession, impl: DecoderImpl) -> DecoderPlace {
         let document = impl.document
-        guard readOptions.isEmpty, !session.updatesInPlace, session.sharedTree == nil, !steps.isEmpty,
+        guard readOptions.isEmpty, !session.state.updatesInPlace, session.state.sharedTree == nil, !steps.isEmpty,
               case .key(let key) = steps[0], let object = root.root.sourceIndex(in: document) else { return .elsewhere }
-        guard var index = document.member(of: object, named: key, cursor: &session.memberCursor) else { return .missing }
+        guard var index = document.member(of: object, named: key, cursor: &session.state.memberCursor) else { return .missing }
         var position = 1
         while position < steps.count {
             let next: Int?
@@ -369,7 +369,7 @@ extension DynamicValue {
             }
             return true
         } catch {
-            root.session?.failures.append(error)
+            root.session?.state.failures.append(error)
             reportFailedRead(error, type: T.self, at: .source(impl.document, index))
             return false
         }
@@ -383,7 +383,7 @@ extension DynamicValue {
                 try impl.decodeDetached(T.self, at: index, marksKeys: marksKeys, path: { CodingPathNode.of(view.pointee.fullPath) })
             }
         } catch {
-            root.session?.failures.append(error)
+            root.session?.state.failures.append(error)
             reportFailedRead(error, type: T.self, at: .source(impl.document, index))
             return nil
         }
@@ -393,9 +393,9 @@ extension DynamicValue {
     /// the view is the model's document as decoded: the first key is looked up from where the
     /// last lookup in the model's object ended (mappings read keys in document order).
     private var nodeForRead: OverlayNode? {
-        guard let session = root.session, session.decoder != nil, session.sharedTree == nil, !steps.isEmpty,
+        guard let session = root.session, session.state.decoder != nil, session.state.sharedTree == nil, !steps.isEmpty,
               case .key(let key) = steps[0], case .source(let document, let object) = root.root else { return node }
-        guard let found = document.member(of: object, named: key, cursor: &session.memberCursor) else { return nil }
+        guard let found = document.member(of: object, named: key, cursor: &session.state.memberCursor) else { return nil }
         if steps.count == 1 { return .source(document, found) }
         return OverlayNode.source(document, found).descendant(at: steps[1...])
     }
@@ -403,23 +403,23 @@ extension DynamicValue {
     /// Marks the keys on the way to a value read here as read, when the decode running the
     /// mapping lists unread keys: the view walked them, not the decoder.
     private func markReadForReport(_ node: OverlayNode) {
-        guard let impl = root.session?.decoder,
+        guard let impl = root.session?.state.decoder,
               case .source(let document, let index) = node, document === impl.document else { return }
         impl.markRouteForReport(to: index)
     }
 
     /// Records, for the decoder running the mapping, what a read left in its property.
     func rememberUnchangedRead<T>(_ value: T, oneWay: Bool) {
-        guard let session = root.session, session.mappingType == .decoding,
+        guard let session = root.session, session.state.mappingType == .decoding,
               let encodable = value as? any Encodable, let json = ReadSnapshot.encoding(encodable) else { return }
-        session.unchangedReads.record(ReadSnapshot(value: json, oneWay: oneWay), at: steps)
+        session.state.unchangedReads.record(ReadSnapshot(value: json, oneWay: oneWay), at: steps)
     }
 
     /// Reads do nothing while an encoder runs a mapping: for a class the mapping runs on the
     /// instance being encoded, and a read would put the document's old value back into it.
     /// That holds for nested models whose mapping the parent's mapping calls, too.
     private var readsNow: Bool {
-        if let type = root.session?.mappingType { return type == .decoding }
+        if let type = root.session?.state.mappingType { return type == .decoding }
         return MappingRun.current != .encoding
     }
 
@@ -440,7 +440,7 @@ extension DynamicValue {
     /// changes nothing: the property still holds what it read, so a `ds` edit there wins.
     @usableFromInline
     package func writeForMapping<T: Encodable>(_ value: Presence<T>) {
-        guard root.session?.mappingType == .encoding else { return }
+        guard root.session?.state.mappingType == .encoding else { return }
         if let snapshot = unchangedRead, snapshot.value == ReadSnapshot.encoding(value.snapshotForm) { return }
         if value.isAbsent {
             guard root.decoded?.original(at: steps) != nil else { return }
@@ -477,7 +477,7 @@ extension DynamicValue {
                     debugDescription: "Cannot write at \(Path(codingPath: codingPath)): a step on the way holds a value of another kind"))
             }
         } catch {
-            session.failures.append(error)
+            session.state.failures.append(error)
         }
     }
 
@@ -487,7 +487,7 @@ extension DynamicValue {
     /// document lacks gets a `null` too.
     @usableFromInline
     package func removeForMapping() {
-        guard root.session?.mappingType == .encoding else { return }
+        guard root.session?.state.mappingType == .encoding else { return }
         let writesNull = root.session?.encodingOptions?.includesNilValues == true
         guard unchangedRead?.value != .null else {
             if writesNull && node == nil { mergeForMapping(JSON.null) }
@@ -507,7 +507,7 @@ extension DynamicValue {
 
     /// Which way the coder running this model's mapping is going; `nil` when no coder runs it.
     @usableFromInline
-    package var runningMappingType: DynamicMappingType? { root.session?.mappingType }
+    package var runningMappingType: DynamicMappingType? { root.session?.state.mappingType }
 
     /// Decodes the value at `node` into `target`; `false`, with the failure recorded and
     /// `target` untouched, when it does not decode. (Taking `target` rather than returning
@@ -518,7 +518,7 @@ extension DynamicValue {
             target = try decode(T.self, from: node, marksKeys: marksKeys, transformer: transformer)
             return true
         } catch {
-            root.session?.failures.append(error)
+            root.session?.state.failures.append(error)
             reportFailedRead(error, type: T.self, at: node)
             return false
         }
@@ -529,7 +529,7 @@ extension DynamicValue {
         do {
             return try decode(T.self, from: node, marksKeys: marksKeys, transformer: transformer)
         } catch {
-            root.session?.failures.append(error)
+            root.session?.state.failures.append(error)
             reportFailedRead(error, type: T.self, at: node)
             return nil
         }
@@ -537,7 +537,7 @@ extension DynamicValue {
 
     /// Reports a read that failed to the decode running the mapping, when it reports.
     private func reportFailedRead<T>(_ error: any Error, type: T.Type, at node: OverlayNode) {
-        guard let impl = root.session?.decoder, let reporting = impl.options.reporting else { return }
+        guard let impl = root.session?.state.decoder, let reporting = impl.options.reporting else { return }
         let kind: DecodeReport.Kind = isUnknownEnumValue(error, type: T.self) ? .unknownEnumValue : .mappingFailure
         let codingPath = fullPath.map(\.codingKey)
         if case .source(let document, let index) = node {
@@ -558,7 +558,7 @@ extension DynamicValue {
 
     private func decode<T: Decodable>(_ type: T.Type, from node: OverlayNode, marksKeys: Bool, transformer: Any?) throws -> T {
         if !readOptions.contains(.singleObjectAsArray), case .source(let document, let index) = node,
-           let impl = root.session?.decoder, impl.document === document {
+           let impl = root.session?.state.decoder, impl.document === document {
             guard let transformer else {
                 return try impl.decodeDetached(T.self, at: index, marksKeys: marksKeys, path: { CodingPathNode.of(fullPath) })
             }
@@ -579,11 +579,11 @@ extension DynamicValue {
         }
         var plain = self
         plain.readOptions.remove(.singleObjectAsArray)
-        if case .source(let document, _) = node, let impl = root.session?.decoder, impl.document === document {
+        if case .source(let document, _) = node, let impl = root.session?.state.decoder, impl.document === document {
             return try plain.decode(T.self, from: node, marksKeys: marksKeys, transformer: transformer)
         }
         let path = CodingPathNode.of(fullPath)
-        let options = root.session?.decoder?.options ?? root.origin?.options ?? ViewOrigin.defaultDecoding
+        let options = root.session?.state.decoder?.options ?? root.origin?.options ?? ViewOrigin.defaultDecoding
         if case .source(let document, let index) = node {
             let impl = DecoderImpl(document: document, options: options, node: index, path: path)
             return try MappedFilling.withoutPending { try impl.withReadTransformer(transformer) { try impl.unwrap(T.self, at: index) } }

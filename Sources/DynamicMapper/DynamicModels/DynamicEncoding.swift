@@ -34,7 +34,7 @@ enum DynamicEncoding {
         // come through `ds` or through `<->` (whose view is not writable in place).
         let session = MappingSession(.encoding(options, path: path))
         defer { session.close() }
-        session.sharedTree = merged
+        session.state.sharedTree = merged
         model.dynamicSelf = DynamicClass(root: merged, origin: saved?.origin, session: session, decoded: saved?.decoded)
         MappingRun.$current.withValue(.encoding) {
             MappingRun.$encodingDepth.withValue(depth + 1) {
@@ -42,9 +42,9 @@ enum DynamicEncoding {
             }
         }
         let replaced = model.dynamicSelf.map { $0.session !== session } ?? false
-        let result = replaced ? model.dynamicSelf?.root : session.sharedTree
+        let result = replaced ? model.dynamicSelf?.root : session.state.sharedTree
         model.dynamicSelf = saved
-        if let failure = session.failures.first { throw failure }
+        if let failure = session.state.failures.first { throw failure }
         return result ?? merged
     }
 

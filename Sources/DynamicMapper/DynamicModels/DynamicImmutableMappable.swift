@@ -82,12 +82,12 @@ extension DynamicImmutableMappable {
         }
         let session = MappingSession(.decoding(impl))
         defer { session.close() }
-        let view = DynamicClass(root: .source(impl.document, impl.currentNode), origin: impl.viewOrigin, session: session)
+        let view = DynamicClass(root: .source(impl.document, impl.state.currentNode), origin: impl.viewOrigin, session: session)
         try self.init(map: DynamicMap(mappingType: .decoding, view: view))
         // What the reads left unread (defaults, nils) goes to the decoder, which gives the
         // model its view next: encoding writes nothing there while the value is unchanged.
-        var decoded = DecodedState(document: impl.document, index: impl.currentNode)
-        decoded.unchangedReads = session.unchangedReads
+        var decoded = DecodedState(document: impl.document, index: impl.state.currentNode)
+        decoded.unchangedReads = session.state.unchangedReads
         dynamicSelf = DynamicClass(root: view.root, origin: view.origin, session: nil, decoded: decoded)
     }
 

@@ -103,7 +103,7 @@ extension DynamicMappable {
     /// decoder's `userInfo` (its date and key strategies are not carried over).
     public init(from decoder: any Decoder) throws {
         if let impl = DecoderImpl.of(decoder) {
-            let map = DynamicMap(mappingType: .decoding, view: impl.viewForChoosingType(), pathNode: impl.path)
+            let map = DynamicMap(mappingType: .decoding, view: impl.viewForChoosingType(), pathNode: impl.state.path)
             self = try Self.makeForMapping(map)
             return
         }
@@ -239,7 +239,7 @@ public struct DynamicMap {
     public func context<C>(_ type: C.Type) -> C? {
         guard let context else { return nil }
         if let typed = context as? C { return typed }
-        view.session?.failures.append(DecodingError.typeMismatch(C.self, DecodingError.Context(
+        view.session?.state.failures.append(DecodingError.typeMismatch(C.self, DecodingError.Context(
             codingPath: codingPath,
             debugDescription: "The map context is a \(Swift.type(of: context)), not a \(C.self)")))
         return nil

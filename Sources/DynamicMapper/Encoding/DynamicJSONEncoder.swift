@@ -129,18 +129,18 @@ open class DynamicJSONEncoder: JSONEncoder, @unchecked Sendable {
         let encoder = StreamingEncoder(options: options)
         do {
             let wroteValue = try encoder.encodeTopLevel(value)
-            if !encoder.needsFallback && !encoder.halfWritten {
-                if let misuse = encoder.misuse?.error { throw misuse }
+            if !encoder.state.needsFallback && !encoder.state.halfWritten {
+                if let misuse = encoder.state.misuse?.error { throw misuse }
                 guard wroteValue else { throw Self.emptyTopLevelError(reported) }
-                try Self.checkWritten(encoder.writer, of: reported)
-                return encoder.writer.takeData()
+                try Self.checkWritten(encoder.state.writer, of: reported)
+                return encoder.state.writer.takeData()
             }
         } catch {
             // Containers were used out of order, or a value needs the tree (`@Flat`, keyed
             // keys): encode again through it. Model code may have caught and wrapped the
             // signal, so the flag decides. Any other error is the value's own, thrown as it
             // stands: a second run would only throw it again.
-            guard encoder.needsFallback else { throw error }
+            guard encoder.state.needsFallback else { throw error }
         }
         return try Self.encodeThroughTree(value, reportedAs: reported, options: options)
     }

@@ -58,15 +58,15 @@ extension StreamingEncoder {
     func write(_ plain: consuming PlainValue, path: () -> [any CodingKey]) throws {
         // Consumed, so that an array's payload moves out instead of being copied.
         switch consume plain {
-        case .string(let text): writer.writeString(text)
-        case .int(let number): writer.writeInteger(number)
+        case .string(let text): state.writer.writeString(text)
+        case .int(let number): state.writer.writeInteger(number)
         case .double(let number): try writeFloat(number, strategy: options.floatStrategy, path: path())
-        case .bool(let flag): writer.writeBool(flag)
+        case .bool(let flag): state.writer.writeBool(flag)
         case .float(let number): try writeFloat(number, strategy: options.floatStrategy, path: path())
-        case .strings(let texts): writer.writeArray(count: texts.count) { $0.writeString(texts[$1]) }
-        case .ints(let numbers): writer.writeArray(count: numbers.count) { $0.writeInteger(numbers[$1]) }
+        case .strings(let texts): state.writer.writeArray(count: texts.count) { $0.writeString(texts[$1]) }
+        case .ints(let numbers): state.writer.writeArray(count: numbers.count) { $0.writeInteger(numbers[$1]) }
         case .doubles(let numbers): try writeFloats(numbers, path: path)
-        case .bools(let flags): writer.writeArray(count: flags.count) { $0.writeBool(flags[$1]) }
+        case .bools(let flags): state.writer.writeArray(count: flags.count) { $0.writeBool(flags[$1]) }
         case .floats(let numbers): try writeFloats(numbers, path: path)
         }
     }
@@ -77,24 +77,24 @@ extension StreamingEncoder {
     private func writeFloats<F: BinaryFloatingPoint & LosslessStringConvertible & TextOutputStreamable>(
         _ numbers: [F], path: () -> [any CodingKey]
     ) throws {
-        let start = writer.count, deepest = writer.deepestDepth
-        writer.openContainer(UInt8(ascii: "["))
+        let start = state.writer.count, deepest = state.writer.deepestDepth
+        state.writer.openContainer(UInt8(ascii: "["))
         for position in numbers.indices {
-            writer.beginElement(isFirst: position == 0)
+            state.writer.beginElement(isFirst: position == 0)
             let number = numbers[position]
             if number.isFinite {
-                writer.writeFloat(number)
+                state.writer.writeFloat(number)
                 continue
             }
             do {
                 try writeFloat(number, strategy: options.floatStrategy, path: path() + [IndexKey(position)])
             } catch {
-                writer.truncate(to: start)
-                writer.depth -= 1
-                writer.deepestDepth = deepest
+                state.writer.truncate(to: start)
+                state.writer.depth -= 1
+                state.writer.deepestDepth = deepest
                 throw error
             }
         }
-        writer.closeContainer(UInt8(ascii: "]"))
+        state.writer.closeContainer(UInt8(ascii: "]"))
     }
 }

@@ -3,8 +3,8 @@ import Foundation
 extension StreamingEncoder {
     /// Encodes the top-level value; `false` when it wrote nothing at all.
     func encodeTopLevel<T: Encodable>(_ value: T) throws -> Bool {
-        slot = Slot(depth: 0, place: ValuePath(parent: rootPath, step: nil))
-        return try encodeValue(value, at: slot.place, emptyAsObject: false)
+        state.slot = Slot(depth: 0, place: ValuePath(parent: rootPath, step: nil))
+        return try encodeValue(value, at: state.slot.place, emptyAsObject: false)
     }
 
     /// Writes `value` at the current position (its key or separator is already out). Types that
@@ -22,14 +22,14 @@ extension StreamingEncoder {
         } else if let same = SameType(T.self, Data.self) {
             try write(options.form(of: same.cast(value)), at: place)
         } else if let same = SameType(T.self, URL.self) {
-            writer.writeString(same.cast(value).absoluteString)
+            state.writer.writeString(same.cast(value).absoluteString)
         } else if let same = SameType(T.self, Decimal.self) {
-            writer.writeRaw(same.cast(value).description)
+            state.writer.writeRaw(same.cast(value).description)
         } else if let same = SameType(T.self, JSON.self) {
-            writer.write(same.cast(value))
+            state.writer.write(same.cast(value))
         } else if let same = SameType(T.self, DynamicClass.self) {
             // A view's untouched parts keep their original bytes.
-            writer.write(same.cast(value).tree)
+            state.writer.write(same.cast(value).tree)
         } else if options.keyMode != .useDefaultKeys, let dictionary = value as? any StringKeyedDictionaryEncodable {
             try encodeStringKeyedDictionary(dictionary, at: place)
         } else if !isPlainType(of: value) {
@@ -62,7 +62,7 @@ extension StreamingEncoder {
         if let flat = value as? any FlatEncodable, flat.spreadsIntoParent {
             // Its members go into the object being written; elsewhere, only the tree can say.
             guard member, case .key(let key)? = place.step else {
-                needsFallback = true
+                state.needsFallback = true
                 throw StreamingFallback()
             }
             try spreadFlat(flat, key: key, in: place.parent)
@@ -94,15 +94,15 @@ extension StreamingEncoder {
     func encodeInChildSlot(at place: consuming ValuePath, emptyAsObject: Bool, _ body: () throws -> Void) throws -> Bool {
         // Swapped in and out rather than saved and assigned, which would copy the slot's path
         // (a retain and an existential key) twice more per value.
-        var outer = Slot(depth: frames.count, place: place)
-        swap(&slot, &outer)
-        defer { swap(&slot, &outer) }
+        var outer = Slot(depth: state.frames.count, place: place)
+        swap(&state.slot, &outer)
+        defer { swap(&state.slot, &outer) }
         try markingHalfWritten(body)
-        if slot.filled {
-            if slot.tree != 0 { writeSlotTree() } else { closeFrames(downTo: slot.depth) }
+        if state.slot.filled {
+            if state.slot.tree != 0 { writeSlotTree() } else { closeFrames(downTo: state.slot.depth) }
             return true
         }
-        if emptyAsObject { writer.writeEmptyObject() }
+        if emptyAsObject { state.writer.writeEmptyObject() }
         return false
     }
 
@@ -114,7 +114,7 @@ extension StreamingEncoder {
         do {
             return try body()
         } catch {
-            halfWritten = true
+            state.halfWritten = true
             throw error
         }
     }
@@ -124,10 +124,10 @@ extension StreamingEncoder {
     /// encoder spreads them (see ``StreamingFlatEncoder``).
     /// `container` is the path of the object.
     private func spreadFlat(_ flat: any FlatEncodable, key: any CodingKey, in container: CodingPathNode) throws {
-        let top = frames.count - 1
+        let top = state.frames.count - 1
         takeBackLastMember()
         try markingHalfWritten {
-            let parent = FrameRef(index: top, id: frames[top].id)
+            let parent = FrameRef(index: top, id: state.frames[top].id)
             try flat.encodeFlat(to: StreamingFlatEncoder(target: self, parent: parent, parentPath: container, key: key))
         }
     }
@@ -140,9 +140,9 @@ extension StreamingEncoder {
     private func isPlainType<T>(of value: T) -> Bool {
         let type = Swift.type(of: value)
         let identifier = ObjectIdentifier(type)
-        if plainTypes.contains(identifier) { return true }
+        if state.plainTypes.contains(identifier) { return true }
         if type is any DynamicEncodable.Type || type is any FlatEncodable.Type || Self.writesMappedPaths(type) { return false }
-        plainTypes.remember(identifier)
+        state.plainTypes.remember(identifier)
         return true
     }
 
@@ -151,7 +151,7 @@ extension StreamingEncoder {
     private func encodeDynamicModel(_ model: any DynamicEncodable, at place: ValuePath) throws {
         // The key is already out: the container takes it back (see ``takeBack(to:frame:)``).
         try markingHalfWritten {
-            writer.write(try DynamicEncoding.model(model, options: options, path: place.codingPath))
+            state.writer.write(try DynamicEncoding.model(model, options: options, path: place.codingPath))
         }
     }
 
@@ -163,13 +163,13 @@ extension StreamingEncoder {
         case .number(let value):
             try writeFloat(value, strategy: .throw, path: place.codingPath)
         case .string(let text):
-            writer.writeString(text)
+            state.writer.writeString(text)
         }
     }
 
     private func encodeStringKeyedDictionary(_ dictionary: any StringKeyedDictionaryEncodable, at place: ValuePath) throws {
         _ = try encodeInChildSlot(at: place, emptyAsObject: true) {
-            let (frame, path) = openContainer(in: &slot, isObject: true)
+            let (frame, path) = openSlotContainer(isObject: true)
             try dictionary.forEachMember { memberKey, value in
                 guard enter(frame) else { throw StreamingFallback() }
                 beginMember(memberKey)
@@ -178,32 +178,34 @@ extension StreamingEncoder {
         }
     }
 
-    /// The container for a value's slot, and its coding path; asking again returns the same
-    /// container, so a subclass and its superclass that share `encoder.container(keyedBy:)`
-    /// fill one object. The path comes with a container that can still be used when it is
-    /// dead, as model code may ask a dead container for its path.
-    func openContainer(in slot: inout Slot, isObject: Bool) -> (frame: FrameRef, path: CodingPathNode) {
-        let ref = openFrame(in: &slot, isObject: isObject)
-        return (ref, node(of: slot.place))
+    /// The container for the value's slot (`state.slot`), and its coding path; asking again
+    /// returns the same container, so a subclass and its superclass that share
+    /// `encoder.container(keyedBy:)` fill one object. The path comes with a container that can
+    /// still be used when it is dead, as model code may ask a dead container for its path.
+    /// The slot is read and written in place rather than passed `inout`: an `inout` access
+    /// to it would last across the frame work below, which touches the rest of `state`.
+    func openSlotContainer(isObject: Bool) -> (frame: FrameRef, path: CodingPathNode) {
+        let ref = openSlotFrame(isObject: isObject)
+        return (ref, node(of: state.slot.place))
     }
 
-    private func openFrame(in slot: inout Slot, isObject: Bool) -> FrameRef {
-        if slot.frameID != 0 {
-            let ref = FrameRef(index: slot.depth, id: slot.frameID)
-            if isAlive(ref) && frames[ref.index].isObject == isObject {
+    private func openSlotFrame(isObject: Bool) -> FrameRef {
+        if state.slot.frameID != 0 {
+            let ref = FrameRef(index: state.slot.depth, id: state.slot.frameID)
+            if isAlive(ref) && state.frames[ref.index].isObject == isObject {
                 closeFrames(downTo: ref.index + 1)
                 return ref
             }
-            needsFallback = true
+            state.needsFallback = true
             return .dead
         }
-        guard !slot.filled, frames.count == slot.depth else {
-            needsFallback = true
+        guard !state.slot.filled, state.frames.count == state.slot.depth else {
+            state.needsFallback = true
             return .dead
         }
-        slot.filled = true
+        state.slot.filled = true
         let ref = openFrame(isObject: isObject)
-        slot.frameID = ref.id
+        state.slot.frameID = ref.id
         return ref
     }
 
@@ -225,30 +227,30 @@ extension StreamingEncoder {
 // MARK: - Encoder
 
 extension StreamingEncoder: Encoder, StreamingSingleValueTarget {
-    var codingPath: [any CodingKey] { slot.place.codingPath }
+    var codingPath: [any CodingKey] { state.slot.place.codingPath }
 
     var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
 
     var target: StreamingEncoder { self }
 
-    var singleValuePlace: ValuePath { slot.place }
+    var singleValuePlace: ValuePath { state.slot.place }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        if slot.tree != 0 { return slotTree.container(keyedBy: type) }
+        if state.slot.tree != 0 { return slotTree.container(keyedBy: type) }
         let keyedKeys = isKeyedKeyType(Key.self)
-        if keyedKeys && !slot.filled && frames.count == slot.depth { return startSlotTree().container(keyedBy: type) }
-        let (frame, path) = openContainer(in: &slot, isObject: true)
+        if keyedKeys && !state.slot.filled && state.frames.count == state.slot.depth { return startSlotTree().container(keyedBy: type) }
+        let (frame, path) = openSlotContainer(isObject: true)
         return KeyedEncodingContainer(StreamingKeyedContainer<Key>(encoder: self, frame: frame, path: path, keyedKeys: keyedKeys))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        if slot.tree != 0 { return slotTree.unkeyedContainer() }
-        let (frame, path) = openContainer(in: &slot, isObject: false)
+        if state.slot.tree != 0 { return slotTree.unkeyedContainer() }
+        let (frame, path) = openSlotContainer(isObject: false)
         return StreamingUnkeyedContainer(encoder: self, frame: frame, path: path)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        slot.tree != 0 ? slotTree.singleValueContainer() : self
+        state.slot.tree != 0 ? slotTree.singleValueContainer() : self
     }
 
     // MARK: Values built as trees
@@ -257,15 +259,15 @@ extension StreamingEncoder: Encoder, StreamingSingleValueTarget {
     // spreads flat members into its own: it is built as a tree from its first container on,
     // then written in one go, so that its `encode(to:)` runs once.
 
-    private var slotTree: TreeEncoder { slotTrees[slot.tree - 1] }
+    private var slotTree: TreeEncoder { state.slotTrees[state.slot.tree - 1] }
 
     /// The tree the current value is built in, for `encoder.encode(_:at:)`: paths write into
     /// objects and arrays that later paths share, which only the tree can do. Started here
     /// when the value has not begun; otherwise the whole value falls back to the tree encoder.
     func treeForPaths() throws -> TreeEncoder {
-        if slot.tree != 0 { return slotTree }
-        guard !slot.filled && frames.count == slot.depth else {
-            needsFallback = true
+        if state.slot.tree != 0 { return slotTree }
+        guard !state.slot.filled && state.frames.count == state.slot.depth else {
+            state.needsFallback = true
             throw StreamingFallback()
         }
         return startSlotTree()
@@ -273,26 +275,26 @@ extension StreamingEncoder: Encoder, StreamingSingleValueTarget {
 
     private func startSlotTree() -> TreeEncoder {
         var treeOptions = options
-        if misuse == nil { misuse = ContainerMisuse() }
-        treeOptions.misuse = misuse
+        if state.misuse == nil { state.misuse = ContainerMisuse() }
+        treeOptions.misuse = state.misuse
         let tree = TreeEncoder(options: treeOptions, codingPath: codingPath)
-        slotTrees.append(tree)
-        slot.tree = slotTrees.count
-        slot.filled = true
+        state.slotTrees.append(tree)
+        state.slot.tree = state.slotTrees.count
+        state.slot.filled = true
         return tree
     }
 
     private func writeSlotTree() {
-        let tree = slotTrees.remove(at: slot.tree - 1)
-        writer.write(tree.value ?? .value(.object(JSON.Object())))
+        let tree = state.slotTrees.remove(at: state.slot.tree - 1)
+        state.writer.write(tree.value ?? .value(.object(JSON.Object())))
     }
 
     func beginSingleValue() throws {
-        guard !slot.filled, frames.count == slot.depth else {
-            needsFallback = true
+        guard !state.slot.filled, state.frames.count == state.slot.depth else {
+            state.needsFallback = true
             throw StreamingFallback()
         }
-        slot.filled = true
+        state.slot.filled = true
     }
 }
 
@@ -309,23 +311,23 @@ protocol StreamingSingleValueTarget: AnyObject, SingleValueEncodingContainer {
 }
 
 extension StreamingSingleValueTarget {
-    func encodeNil() throws { try beginSingleValue(); target.writer.writeNull() }
-    func encode(_ value: Bool) throws { try beginSingleValue(); target.writer.writeBool(value) }
-    func encode(_ value: String) throws { try beginSingleValue(); target.writer.writeString(value) }
-    func encode(_ value: Int) throws { try beginSingleValue(); target.writer.writeInteger(value) }
-    func encode(_ value: Int8) throws { try beginSingleValue(); target.writer.writeInteger(value) }
-    func encode(_ value: Int16) throws { try beginSingleValue(); target.writer.writeInteger(value) }
-    func encode(_ value: Int32) throws { try beginSingleValue(); target.writer.writeInteger(value) }
-    func encode(_ value: Int64) throws { try beginSingleValue(); target.writer.writeInteger(value) }
-    func encode(_ value: UInt) throws { try beginSingleValue(); target.writer.writeInteger(value) }
-    func encode(_ value: UInt8) throws { try beginSingleValue(); target.writer.writeInteger(value) }
-    func encode(_ value: UInt16) throws { try beginSingleValue(); target.writer.writeInteger(value) }
-    func encode(_ value: UInt32) throws { try beginSingleValue(); target.writer.writeInteger(value) }
-    func encode(_ value: UInt64) throws { try beginSingleValue(); target.writer.writeInteger(value) }
+    func encodeNil() throws { try beginSingleValue(); target.state.writer.writeNull() }
+    func encode(_ value: Bool) throws { try beginSingleValue(); target.state.writer.writeBool(value) }
+    func encode(_ value: String) throws { try beginSingleValue(); target.state.writer.writeString(value) }
+    func encode(_ value: Int) throws { try beginSingleValue(); target.state.writer.writeInteger(value) }
+    func encode(_ value: Int8) throws { try beginSingleValue(); target.state.writer.writeInteger(value) }
+    func encode(_ value: Int16) throws { try beginSingleValue(); target.state.writer.writeInteger(value) }
+    func encode(_ value: Int32) throws { try beginSingleValue(); target.state.writer.writeInteger(value) }
+    func encode(_ value: Int64) throws { try beginSingleValue(); target.state.writer.writeInteger(value) }
+    func encode(_ value: UInt) throws { try beginSingleValue(); target.state.writer.writeInteger(value) }
+    func encode(_ value: UInt8) throws { try beginSingleValue(); target.state.writer.writeInteger(value) }
+    func encode(_ value: UInt16) throws { try beginSingleValue(); target.state.writer.writeInteger(value) }
+    func encode(_ value: UInt32) throws { try beginSingleValue(); target.state.writer.writeInteger(value) }
+    func encode(_ value: UInt64) throws { try beginSingleValue(); target.state.writer.writeInteger(value) }
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-    func encode(_ value: Int128) throws { try beginSingleValue(); target.writer.writeInteger(value) }
+    func encode(_ value: Int128) throws { try beginSingleValue(); target.state.writer.writeInteger(value) }
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-    func encode(_ value: UInt128) throws { try beginSingleValue(); target.writer.writeInteger(value) }
+    func encode(_ value: UInt128) throws { try beginSingleValue(); target.state.writer.writeInteger(value) }
 
     // The slot is claimed before the value is known to be writable: if it throws and the
     // caller catches, the slot is filled with nothing and only the tree can fill it.

@@ -8,11 +8,12 @@ struct StreamingFallback: Error {}
 ///
 /// Open containers form a stack. Writing into the top container appends; writing into one lower
 /// down first closes those above it (their values are complete by then). A container that is no
-/// longer on the stack cannot be written in place, so using one sets ``needsFallback`` and the
-/// whole value is encoded again by the tree-building encoder, which handles any order.
+/// longer on the stack cannot be written in place, so using one sets
+/// ``StreamingEncoderState/needsFallback`` and the whole value is encoded again by the
+/// tree-building encoder, which handles any order.
 ///
 /// One instance serves every nesting level: `encode(to:)` of each child runs against this same
-/// object with ``slot`` describing where its value goes.
+/// object with ``StreamingEncoderState/slot`` describing where its value goes.
 final class StreamingEncoder {
     /// An open array or object in the output.
     struct Frame {
@@ -20,7 +21,7 @@ final class StreamingEncoder {
         let isObject: Bool
         /// Elements written so far.
         var count = 0
-        /// Where this object's entries in ``members`` begin.
+        /// Where this object's entries in ``StreamingEncoderState/members`` begin.
         let membersStart: Int
         /// Some key of this object needed escaping, so its bytes do not sort like the key.
         var keysEscaped = false
@@ -60,7 +61,8 @@ final class StreamingEncoder {
         /// The frame opened for this value, so that asking for a container again reuses it.
         var frameID = 0
         var filled = false
-        /// Position + 1 in ``slotTrees`` of the tree this value is built in, 0 when it streams.
+        /// Position + 1 in ``StreamingEncoderState/slotTrees`` of the tree this value is built
+        /// in, 0 when it streams.
         var tree = 0
     }
 
@@ -87,79 +89,19 @@ final class StreamingEncoder {
     let options: EncodingOptions
     let sortsKeys: Bool
 
-    // The mutable state every written value touches. A stored `var` of a class pays a dynamic
-    // exclusivity check on each access: with the checks, callgrind counted 45.8 / 132.2 / 184.6
-    // M instructions to encode twitter / citm_catalog / canada against 24.1 / 67.7 / 112.4
-    // without (+64 to +95 %). Accesses never overlap (one encode runs on one thread, and no
-    // access is held across a call that could reach the same property), so release builds
-    // skip the checks; debug builds keep them, so that the tests catch a change that makes
-    // two accesses overlap.
-
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var writer: JSONWriter
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    private var snakeCaseKeys: [String: String] = [:]
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var frames: [Frame] = []
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var members: [Member] = []
     /// The coding path of the top-level value.
     let rootPath = CodingPathNode()
+    /// The mutable state every written value touches; release builds skip its exclusivity
+    /// checks (see ``StreamingEncoderState`` for why that is safe and what it saves).
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    /// Nodes of the coding path, handed out again once their containers are done with.
-    var pathSpares = CodingPathSpares()
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var slot: Slot
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var needsFallback = false
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// A value threw after part of it was written and nothing took it back (see
-    /// ``takeBack(to:frame:)``): if the error was caught, only the tree can give the output.
-    var halfWritten = false
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// The id of the frame opened last; ids grow, so a closed frame's is never seen again.
-    private(set) var lastFrameID = 0
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var plainTypes = KnownPlainTypes()
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    private var plainKeyTypes = KnownPlainTypes()
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// Values built as trees because their keys are ``KeyedKey``s, innermost last.
-    var slotTrees: [TreeEncoder] = []
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    /// Container misuse inside values built as trees, made with the first such value.
-    var misuse: ContainerMisuse?
+    var state: StreamingEncoderState
 
     /// Whether `Key` is a ``KeyedKey`` type (the answer for plain key types is remembered).
     @inline(__always)
     func isKeyedKeyType<Key: CodingKey>(_ type: Key.Type) -> Bool {
-        plainKeyTypes.isKeyedKeyType(type)
+        state.plainKeyTypes.isKeyedKeyType(type)
     }
 
     init(options: EncodingOptions) {
@@ -167,10 +109,9 @@ final class StreamingEncoder {
         var writer = JSONWriter(formatting: options.formatting, capacity: 1024)
         writer.nonFiniteLiterals = .init(options.floatStrategy)
         sortsKeys = writer.sortedKeys
-        self.writer = writer
-        slot = Slot(depth: 0, place: ValuePath(parent: rootPath, step: nil))
-        frames.reserveCapacity(16)
-        members.reserveCapacity(64)
+        state = StreamingEncoderState(writer: writer, slot: Slot(depth: 0, place: ValuePath(parent: rootPath, step: nil)))
+        state.frames.reserveCapacity(16)
+        state.members.reserveCapacity(64)
     }
 
     // MARK: Frames
@@ -180,13 +121,13 @@ final class StreamingEncoder {
     @inline(__always)
     func enter(_ ref: FrameRef) -> Bool {
         // A dead handle has index -1, which equals `frames.count - 1` once every frame has closed.
-        if ref.index == frames.count &- 1 && ref.index >= 0 && frames[ref.index].id == ref.id { return true }
+        if ref.index == state.frames.count &- 1 && ref.index >= 0 && state.frames[ref.index].id == ref.id { return true }
         return enterLower(ref)
     }
 
     private func enterLower(_ ref: FrameRef) -> Bool {
-        guard ref.index >= 0, ref.index < frames.count, frames[ref.index].id == ref.id else {
-            needsFallback = true
+        guard ref.index >= 0, ref.index < state.frames.count, state.frames[ref.index].id == ref.id else {
+            state.needsFallback = true
             return false
         }
         closeFrames(downTo: ref.index + 1)
@@ -194,40 +135,40 @@ final class StreamingEncoder {
     }
 
     func isAlive(_ ref: FrameRef) -> Bool {
-        ref.index >= 0 && ref.index < frames.count && frames[ref.index].id == ref.id
+        ref.index >= 0 && ref.index < state.frames.count && state.frames[ref.index].id == ref.id
     }
 
     /// Opens `{` or `[` at the current position.
     func openFrame(isObject: Bool) -> FrameRef {
         // Past what a ``FrameRef`` holds (billions of containers), the tree takes over.
-        guard lastFrameID < Int(UInt32.max), frames.count < Int(Int32.max) else {
-            needsFallback = true
+        guard state.lastFrameID < Int(UInt32.max), state.frames.count < Int(Int32.max) else {
+            state.needsFallback = true
             return .dead
         }
-        lastFrameID += 1
-        writer.openContainer(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
-        frames.append(Frame(id: lastFrameID, isObject: isObject, membersStart: members.count))
+        state.lastFrameID += 1
+        state.writer.openContainer(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
+        state.frames.append(Frame(id: state.lastFrameID, isObject: isObject, membersStart: state.members.count))
         #if DYNAMICMAPPER_INVARIANTS
         checkOpenFrames()
         #endif
-        return FrameRef(index: frames.count - 1, id: lastFrameID)
+        return FrameRef(index: state.frames.count - 1, id: state.lastFrameID)
     }
 
     func closeFrames(downTo count: Int) {
-        while frames.count > count { closeTopFrame() }
+        while state.frames.count > count { closeTopFrame() }
         #if DYNAMICMAPPER_INVARIANTS
         checkOpenFrames()
         #endif
     }
 
     private func closeTopFrame() {
-        let frame = frames.removeLast()
+        let frame = state.frames.removeLast()
         if frame.isObject {
-            if members.count - frame.membersStart > 1 { finishMembers(of: frame) }
-            members.removeSubrange(frame.membersStart...)
-            writer.closeContainer(UInt8(ascii: "}"))
+            if state.members.count - frame.membersStart > 1 { finishMembers(of: frame) }
+            state.members.removeSubrange(frame.membersStart...)
+            state.writer.closeContainer(UInt8(ascii: "}"))
         } else {
-            writer.closeContainer(UInt8(ascii: "]"))
+            state.writer.closeContainer(UInt8(ascii: "]"))
         }
     }
 
@@ -236,24 +177,24 @@ final class StreamingEncoder {
     /// The separator (and indentation) before the next element of the top frame.
     @inline(__always)
     func beginElement() {
-        let top = frames.count &- 1
-        writer.beginElement(isFirst: frames[top].count == 0)
-        frames[top].count &+= 1
+        let top = state.frames.count &- 1
+        state.writer.beginElement(isFirst: state.frames[top].count == 0)
+        state.frames[top].count &+= 1
     }
 
     /// Writes `"key":` into the top frame and records where the member starts; `replaces` as
     /// in ``Member``.
     func beginMember(_ key: String, replaces: Bool = false) {
-        let top = frames.count &- 1
-        let separatorStart = writer.count
-        writer.beginElement(isFirst: frames[top].count == 0)
-        frames[top].count &+= 1
-        let keyStart = writer.count
-        if writer.writeString(key) { frames[top].keysNonASCII = true }
-        let keyEnd = writer.count
-        if sortsKeys && keyEnd - keyStart != key.utf8.count + 2 { frames[top].keysEscaped = true }
-        members.append(Member(separatorStart: separatorStart, keyStart: keyStart, keyEnd: keyEnd, replaces: replaces))
-        writer.writeKeySeparator()
+        let top = state.frames.count &- 1
+        let separatorStart = state.writer.count
+        state.writer.beginElement(isFirst: state.frames[top].count == 0)
+        state.frames[top].count &+= 1
+        let keyStart = state.writer.count
+        if state.writer.writeString(key) { state.frames[top].keysNonASCII = true }
+        let keyEnd = state.writer.count
+        if sortsKeys && keyEnd - keyStart != key.utf8.count + 2 { state.frames[top].keysEscaped = true }
+        state.members.append(Member(separatorStart: separatorStart, keyStart: keyStart, keyEnd: keyEnd, replaces: replaces))
+        state.writer.writeKeySeparator()
     }
 
     /// The node of a container opened at `place`: its parent's with the step added, or the
@@ -261,7 +202,7 @@ final class StreamingEncoder {
     @inline(__always)
     func node(of place: ValuePath) -> CodingPathNode {
         guard let step = place.step else { return place.parent }
-        return pathSpares.child(of: place.parent, step)
+        return state.pathSpares.child(of: place.parent, step)
     }
 
     /// The key as written, after the key strategy.
@@ -272,9 +213,9 @@ final class StreamingEncoder {
             return key.stringValue
         case .snakeCase:
             let original = key.stringValue
-            if let converted = snakeCaseKeys[original] { return converted }
+            if let converted = state.snakeCaseKeys[original] { return converted }
             let converted = SnakeCase.convert(original)
-            snakeCaseKeys[original] = converted
+            state.snakeCaseKeys[original] = converted
             return converted
         case .custom:
             return options.convert(key, containerPath: container.codingPath)
@@ -287,12 +228,12 @@ final class StreamingEncoder {
         _ value: F, strategy: JSONEncoder.NonConformingFloatEncodingStrategy, path: @autoclosure () -> [any CodingKey]
     ) throws {
         if value.isFinite {
-            writer.writeFloat(value)
+            state.writer.writeFloat(value)
             return
         }
         // Nothing of the value is written when this throws; the caller takes back its key.
         let (text, isString) = try FloatText.text(value, strategy: strategy, path: path())
-        if isString { writer.writeString(text) } else { writer.writeRaw(text) }
+        if isString { state.writer.writeString(text) } else { state.writer.writeRaw(text) }
     }
 
     // MARK: Taking back a value that threw
@@ -314,17 +255,17 @@ final class StreamingEncoder {
         #if DYNAMICMAPPER_INVARIANTS
         checkOpenFrames()
         #endif
-        return Mark(bytes: writer.count, elements: frames[frame.index].count, members: members.count,
-                    trees: slotTrees.count, deepest: writer.deepestDepth, halfWritten: halfWritten,
-                    literalWritable: writer.unwritableLiteral == nil)
+        return Mark(bytes: state.writer.count, elements: state.frames[frame.index].count, members: state.members.count,
+                    trees: state.slotTrees.count, deepest: state.writer.deepestDepth, halfWritten: state.halfWritten,
+                    literalWritable: state.writer.unwritableLiteral == nil)
     }
 
     /// Removes the member ``beginMember(_:)`` has just written into the top frame, before any
     /// of its value.
     func takeBackLastMember() {
-        let member = members.removeLast()
-        writer.truncate(to: member.separatorStart)
-        frames[frames.count - 1].count -= 1
+        let member = state.members.removeLast()
+        state.writer.truncate(to: member.separatorStart)
+        state.frames[state.frames.count - 1].count -= 1
     }
 
     /// Removes everything written since `mark` was taken for the container at `frame`, as if
@@ -334,20 +275,20 @@ final class StreamingEncoder {
     /// dropped unclosed. When the value's code closed `frame` (it reached below its own), only
     /// the tree can say what is left.
     func takeBack(to mark: Mark, frame: FrameRef) {
-        guard isAlive(frame), members.count >= mark.members, slotTrees.count >= mark.trees,
-              writer.count >= mark.bytes else {
-            halfWritten = true
+        guard isAlive(frame), state.members.count >= mark.members, state.slotTrees.count >= mark.trees,
+              state.writer.count >= mark.bytes else {
+            state.halfWritten = true
             return
         }
-        writer.depth -= frames.count - (frame.index + 1)
-        frames.removeSubrange((frame.index + 1)...)
-        frames[frame.index].count = mark.elements
-        members.removeSubrange(mark.members...)
-        slotTrees.removeSubrange(mark.trees...)
-        writer.truncate(to: mark.bytes)
-        writer.deepestDepth = mark.deepest
-        if mark.literalWritable { writer.unwritableLiteral = nil }
-        halfWritten = mark.halfWritten
+        state.writer.depth -= state.frames.count - (frame.index + 1)
+        state.frames.removeSubrange((frame.index + 1)...)
+        state.frames[frame.index].count = mark.elements
+        state.members.removeSubrange(mark.members...)
+        state.slotTrees.removeSubrange(mark.trees...)
+        state.writer.truncate(to: mark.bytes)
+        state.writer.deepestDepth = mark.deepest
+        if mark.literalWritable { state.writer.unwritableLiteral = nil }
+        state.halfWritten = mark.halfWritten
         #if DYNAMICMAPPER_INVARIANTS
         checkOpenFrames()
         #endif
@@ -359,19 +300,19 @@ final class StreamingEncoder {
     /// Foundation's last-one-wins rule; merges (a nested container under a key written before)
     /// and keys repeated in another spelling go to the fallback.
     private func finishMembers(of frame: Frame) {
-        let range = frame.membersStart..<members.count
+        let range = frame.membersStart..<state.members.count
         // Before sorting, which moves the bytes the members point at.
         if frame.keysNonASCII && hasEquivalentKeys(range) {
-            needsFallback = true
+            state.needsFallback = true
         } else if sortsKeys {
             if sortMembers(range, escaped: frame.keysEscaped) { return }
             if dropReplacedMembers(range) {
-                _ = sortMembers(frame.membersStart..<members.count, escaped: frame.keysEscaped)
+                _ = sortMembers(frame.membersStart..<state.members.count, escaped: frame.keysEscaped)
             } else {
-                needsFallback = true
+                state.needsFallback = true
             }
         } else if hasDuplicateKeys(range) && !dropReplacedMembers(range) {
-            needsFallback = true
+            state.needsFallback = true
         }
     }
 
@@ -383,8 +324,8 @@ final class StreamingEncoder {
         var latest: [ArraySlice<UInt8>: Int] = [:]
         var dropped = Set<Int>()
         for index in range {
-            let member = members[index]
-            let key = writer.copyBytes(in: member.keyStart..<member.keyEnd)[...]
+            let member = state.members[index]
+            let key = state.writer.copyBytes(in: member.keyStart..<member.keyEnd)[...]
             if let earlier = latest[key] {
                 guard member.replaces else { return false }
                 dropped.insert(earlier)
@@ -392,31 +333,31 @@ final class StreamingEncoder {
             latest[key] = index
         }
         // The first member's separator (indentation when pretty) stays where it is.
-        let regionStart = members[range.lowerBound].keyStart
-        let regionEnd = writer.count
-        let original = writer.copyBytes(in: regionStart..<regionEnd)
+        let regionStart = state.members[range.lowerBound].keyStart
+        let regionEnd = state.writer.count
+        let original = state.writer.copyBytes(in: regionStart..<regionEnd)
         var rebuilt: [UInt8] = []
         rebuilt.reserveCapacity(original.count)
         var kept: [Member] = []
         for index in range where !dropped.contains(index) {
-            let member = members[index]
-            var separatorStart = members[range.lowerBound].separatorStart
+            let member = state.members[index]
+            var separatorStart = state.members[range.lowerBound].separatorStart
             if !kept.isEmpty {
                 separatorStart = regionStart + rebuilt.count
                 rebuilt.append(UInt8(ascii: ","))
-                if writer.pretty {
+                if state.writer.pretty {
                     rebuilt.append(UInt8(ascii: "\n"))
-                    rebuilt.append(contentsOf: repeatElement(UInt8(ascii: " "), count: writer.depth * 2))
+                    rebuilt.append(contentsOf: repeatElement(UInt8(ascii: " "), count: state.writer.depth * 2))
                 }
             }
             let keyStart = regionStart + rebuilt.count
-            let end = index + 1 < range.upperBound ? members[index + 1].separatorStart : regionEnd
+            let end = index + 1 < range.upperBound ? state.members[index + 1].separatorStart : regionEnd
             rebuilt.append(contentsOf: original[(member.keyStart - regionStart)..<(end - regionStart)])
             kept.append(Member(separatorStart: separatorStart, keyStart: keyStart,
                                keyEnd: keyStart + member.keyEnd - member.keyStart, replaces: member.replaces))
         }
-        writer.replaceTail(from: regionStart, with: rebuilt)
-        members.replaceSubrange(range, with: kept)
+        state.writer.replaceTail(from: regionStart, with: rebuilt)
+        state.members.replaceSubrange(range, with: kept)
         return true
     }
 
@@ -426,7 +367,7 @@ final class StreamingEncoder {
     /// are asked.
     private func hasEquivalentKeys(_ range: Range<Int>) -> Bool {
         var seen = Set<String>()
-        for index in range where !seen.insert(String(decoding: unescapedKey(members[index]), as: UTF8.self)).inserted {
+        for index in range where !seen.insert(String(decoding: unescapedKey(state.members[index]), as: UTF8.self)).inserted {
             return true
         }
         return false
@@ -445,40 +386,40 @@ final class StreamingEncoder {
         for position in sorted.indices.dropLast() where compareKeys(sorted[position], sorted[position + 1], escaped: escaped) == 0 {
             return false
         }
-        let regionStart = members[range.lowerBound].keyStart
-        let regionEnd = writer.count
-        let original = writer.copyBytes(in: regionStart..<regionEnd)
+        let regionStart = state.members[range.lowerBound].keyStart
+        let regionEnd = state.writer.count
+        let original = state.writer.copyBytes(in: regionStart..<regionEnd)
         var reordered: [UInt8] = []
         reordered.reserveCapacity(original.count)
         for (position, member) in sorted.enumerated() {
             if position > 0 {
                 reordered.append(UInt8(ascii: ","))
-                if writer.pretty {
+                if state.writer.pretty {
                     reordered.append(UInt8(ascii: "\n"))
-                    reordered.append(contentsOf: repeatElement(UInt8(ascii: " "), count: writer.depth * 2))
+                    reordered.append(contentsOf: repeatElement(UInt8(ascii: " "), count: state.writer.depth * 2))
                 }
             }
-            let end = member + 1 < range.upperBound ? members[member + 1].separatorStart : regionEnd
-            reordered.append(contentsOf: original[(members[member].keyStart - regionStart)..<(end - regionStart)])
+            let end = member + 1 < range.upperBound ? state.members[member + 1].separatorStart : regionEnd
+            reordered.append(contentsOf: original[(state.members[member].keyStart - regionStart)..<(end - regionStart)])
         }
-        writer.replaceTail(from: regionStart, with: reordered)
+        state.writer.replaceTail(from: regionStart, with: reordered)
         return true
     }
 
     /// Orders two members' keys by the UTF-8 of the original key, as `JSONEncoder` does.
     private func compareKeys(_ first: Int, _ second: Int, escaped: Bool) -> Int {
-        let a = members[first], b = members[second]
+        let a = state.members[first], b = state.members[second]
         if escaped {
             let left = unescapedKey(a), right = unescapedKey(b)
             return KeyOrder.compare(left, right)
         }
-        return KeyOrder.compare(writer.bytes(in: (a.keyStart + 1)..<(a.keyEnd - 1)), writer.bytes(in: (b.keyStart + 1)..<(b.keyEnd - 1)))
+        return KeyOrder.compare(state.writer.bytes(in: (a.keyStart + 1)..<(a.keyEnd - 1)), state.writer.bytes(in: (b.keyStart + 1)..<(b.keyEnd - 1)))
     }
 
     /// A written key read back to its text (the writer's escapes are a subset of JSON's, so
     /// the parser's unescaping serves).
     private func unescapedKey(_ member: Member) -> [UInt8] {
-        let text = StringUnescaping.unescape(writer.bytes(in: (member.keyStart + 1)..<(member.keyEnd - 1)))
+        let text = StringUnescaping.unescape(state.writer.bytes(in: (member.keyStart + 1)..<(member.keyEnd - 1)))
         return Array(text.utf8)
     }
 
@@ -502,8 +443,8 @@ final class StreamingEncoder {
             let mask = size - 1
             var probes = 0
             for index in range {
-                let member = members[index]
-                var slot = Int(truncatingIfNeeded: writer.hash(of: member.keyStart..<member.keyEnd)) & mask
+                let member = state.members[index]
+                var slot = Int(truncatingIfNeeded: state.writer.hash(of: member.keyStart..<member.keyEnd)) & mask
                 while table[slot] >= 0 {
                     if sameKey(table[slot], index) { return true }
                     slot = (slot &+ 1) & mask
@@ -516,10 +457,10 @@ final class StreamingEncoder {
         }
         if let found { return found }
         let byKey = range.sorted { lhs, rhs in
-            let left = members[lhs], right = members[rhs]
+            let left = state.members[lhs], right = state.members[rhs]
             let leftLength = left.keyEnd - left.keyStart, rightLength = right.keyEnd - right.keyStart
             if leftLength != rightLength { return leftLength < rightLength }
-            return KeyOrder.compare(writer.bytes(in: left.keyStart..<left.keyEnd), writer.bytes(in: right.keyStart..<right.keyEnd)) < 0
+            return KeyOrder.compare(state.writer.bytes(in: left.keyStart..<left.keyEnd), state.writer.bytes(in: right.keyStart..<right.keyEnd)) < 0
         }
         for position in byKey.indices.dropLast() where sameKey(byKey[position], byKey[position + 1]) {
             return true
@@ -529,9 +470,9 @@ final class StreamingEncoder {
 
     @inline(__always)
     private func sameKey(_ first: Int, _ second: Int) -> Bool {
-        let a = members[first], b = members[second]
+        let a = state.members[first], b = state.members[second]
         let length = a.keyEnd - a.keyStart
         return length == b.keyEnd - b.keyStart
-            && memcmpEqual(writer.base + a.keyStart, writer.base + b.keyStart, length)
+            && memcmpEqual(state.writer.base + a.keyStart, state.writer.base + b.keyStart, length)
     }
 }

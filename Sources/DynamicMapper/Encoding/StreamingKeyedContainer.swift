@@ -24,7 +24,7 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         // tree (see `StreamingEncoder.container(keyedBy:)`); here, a nested container or one
         // asked for after another, the whole value is encoded again through it.
         if keyedKeys {
-            encoder.needsFallback = true
+            encoder.state.needsFallback = true
             self.frame = .dead
         } else {
             self.frame = frame
@@ -39,23 +39,23 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         encoder.beginMember(encoder.convertedKey(key, in: path), replaces: replaces)
     }
 
-    mutating func encodeNil(forKey key: Key) throws { try begin(key); encoder.writer.writeNull() }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { try begin(key); encoder.writer.writeBool(value) }
-    mutating func encode(_ value: String, forKey key: Key) throws { try begin(key); encoder.writer.writeString(value) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { try begin(key); encoder.writer.writeInteger(value) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { try begin(key); encoder.writer.writeInteger(value) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { try begin(key); encoder.writer.writeInteger(value) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { try begin(key); encoder.writer.writeInteger(value) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { try begin(key); encoder.writer.writeInteger(value) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { try begin(key); encoder.writer.writeInteger(value) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { try begin(key); encoder.writer.writeInteger(value) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { try begin(key); encoder.writer.writeInteger(value) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { try begin(key); encoder.writer.writeInteger(value) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { try begin(key); encoder.writer.writeInteger(value) }
+    mutating func encodeNil(forKey key: Key) throws { try begin(key); encoder.state.writer.writeNull() }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { try begin(key); encoder.state.writer.writeBool(value) }
+    mutating func encode(_ value: String, forKey key: Key) throws { try begin(key); encoder.state.writer.writeString(value) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { try begin(key); encoder.state.writer.writeInteger(value) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { try begin(key); encoder.state.writer.writeInteger(value) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { try begin(key); encoder.state.writer.writeInteger(value) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { try begin(key); encoder.state.writer.writeInteger(value) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { try begin(key); encoder.state.writer.writeInteger(value) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { try begin(key); encoder.state.writer.writeInteger(value) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { try begin(key); encoder.state.writer.writeInteger(value) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { try begin(key); encoder.state.writer.writeInteger(value) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { try begin(key); encoder.state.writer.writeInteger(value) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { try begin(key); encoder.state.writer.writeInteger(value) }
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-    mutating func encode(_ value: Int128, forKey key: Key) throws { try begin(key); encoder.writer.writeInteger(value) }
+    mutating func encode(_ value: Int128, forKey key: Key) throws { try begin(key); encoder.state.writer.writeInteger(value) }
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-    mutating func encode(_ value: UInt128, forKey key: Key) throws { try begin(key); encoder.writer.writeInteger(value) }
+    mutating func encode(_ value: UInt128, forKey key: Key) throws { try begin(key); encoder.state.writer.writeInteger(value) }
 
     // A value that throws is taken back whole, key included, as `JSONEncoder` stores nothing
     // for it (see `StreamingEncoder.takeBack(to:frame:)`).
@@ -93,7 +93,7 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     /// properties may share: only the tree encoder can merge those.
     private func encodeMember(_ member: MappedMember) throws {
         guard member.path.count == 1, case .key(let name) = member.path[0] else {
-            encoder.needsFallback = true
+            encoder.state.needsFallback = true
             throw StreamingFallback()
         }
         guard encoder.enter(frame) else { throw StreamingFallback() }
@@ -102,19 +102,19 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         if let value = member.value {
             try encoder.encodeValue(value, at: .init(parent: path, step: .key(key)))
         } else {
-            encoder.writer.writeNull()
+            encoder.state.writer.writeNull()
         }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         let nested = encoder.openNestedContainer(in: frame, parentPath: path, key: key, isObject: true)
-        let nestedPath = encoder.pathSpares.child(of: path, .key(key))
+        let nestedPath = encoder.state.pathSpares.child(of: path, .key(key))
         return KeyedEncodingContainer(StreamingKeyedContainer<NestedKey>(encoder: encoder, frame: nested, path: nestedPath))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let nested = encoder.openNestedContainer(in: frame, parentPath: path, key: key, isObject: false)
-        return StreamingUnkeyedContainer(encoder: encoder, frame: nested, path: encoder.pathSpares.child(of: path, .key(key)))
+        return StreamingUnkeyedContainer(encoder: encoder, frame: nested, path: encoder.state.pathSpares.child(of: path, .key(key)))
     }
 
     mutating func superEncoder() -> any Encoder {

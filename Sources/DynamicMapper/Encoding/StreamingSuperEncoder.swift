@@ -38,7 +38,7 @@ final class StreamingSuperEncoder: Encoder, StreamingSingleValueTarget {
     }
 
     deinit {
-        if slot == nil && !target.needsFallback && start() { target.writer.writeEmptyObject() }
+        if slot == nil && !target.state.needsFallback && start() { target.state.writer.writeEmptyObject() }
     }
 
     var userInfo: [CodingUserInfoKey: Any] { target.options.userInfo }
@@ -54,8 +54,8 @@ final class StreamingSuperEncoder: Encoder, StreamingSingleValueTarget {
             // `JSONEncoder` stores a super encoder's value under its key when it is done.
             target.beginMember(writtenKey, replaces: true)
         } else {
-            guard target.frames[parent.index].count == position else {
-                target.needsFallback = true
+            guard target.state.frames[parent.index].count == position else {
+                target.state.needsFallback = true
                 return false
             }
             target.beginElement()
@@ -64,15 +64,18 @@ final class StreamingSuperEncoder: Encoder, StreamingSingleValueTarget {
     }
 
     private func openContainer(isObject: Bool) -> (frame: StreamingEncoder.FrameRef, path: CodingPathNode) {
-        if var existing = slot {
-            let opened = target.openContainer(in: &existing, isObject: isObject)
-            slot = existing
-            return opened
+        var opening: StreamingEncoder.Slot
+        if let existing = slot {
+            opening = existing
+        } else {
+            guard start() else { return (.dead, target.node(of: singleValuePlace)) }
+            opening = StreamingEncoder.Slot(depth: target.state.frames.count, place: singleValuePlace)
         }
-        guard start() else { return (.dead, target.node(of: singleValuePlace)) }
-        var fresh = StreamingEncoder.Slot(depth: target.frames.count, place: singleValuePlace)
-        let opened = target.openContainer(in: &fresh, isObject: isObject)
-        slot = fresh
+        // The encoder opens containers in its own slot: this one stands in for it meanwhile.
+        swap(&opening, &target.state.slot)
+        let opened = target.openSlotContainer(isObject: isObject)
+        swap(&opening, &target.state.slot)
+        slot = opening
         return opened
     }
 
@@ -90,7 +93,7 @@ final class StreamingSuperEncoder: Encoder, StreamingSingleValueTarget {
 
     func beginSingleValue() throws {
         guard slot == nil, start() else {
-            target.needsFallback = true
+            target.state.needsFallback = true
             throw StreamingFallback()
         }
         slot = StreamingEncoder.Slot(depth: -1, place: singleValuePlace, frameID: 0, filled: true)

@@ -13,10 +13,10 @@ struct StreamingUnkeyedContainer: UnkeyedEncodingContainer {
     /// tree encoder, which does, runs the value again and answers there.
     var count: Int {
         guard encoder.isAlive(frame) else {
-            encoder.needsFallback = true
+            encoder.state.needsFallback = true
             return 0
         }
-        return encoder.frames[frame.index].count
+        return encoder.state.frames[frame.index].count
     }
 
     /// Positions the output for the next element and returns its index.
@@ -24,28 +24,28 @@ struct StreamingUnkeyedContainer: UnkeyedEncodingContainer {
     @discardableResult
     private func begin() throws -> Int {
         guard encoder.enter(frame) else { throw StreamingFallback() }
-        let index = encoder.frames[frame.index].count
+        let index = encoder.state.frames[frame.index].count
         encoder.beginElement()
         return index
     }
 
-    mutating func encodeNil() throws { try begin(); encoder.writer.writeNull() }
-    mutating func encode(_ value: Bool) throws { try begin(); encoder.writer.writeBool(value) }
-    mutating func encode(_ value: String) throws { try begin(); encoder.writer.writeString(value) }
-    mutating func encode(_ value: Int) throws { try begin(); encoder.writer.writeInteger(value) }
-    mutating func encode(_ value: Int8) throws { try begin(); encoder.writer.writeInteger(value) }
-    mutating func encode(_ value: Int16) throws { try begin(); encoder.writer.writeInteger(value) }
-    mutating func encode(_ value: Int32) throws { try begin(); encoder.writer.writeInteger(value) }
-    mutating func encode(_ value: Int64) throws { try begin(); encoder.writer.writeInteger(value) }
-    mutating func encode(_ value: UInt) throws { try begin(); encoder.writer.writeInteger(value) }
-    mutating func encode(_ value: UInt8) throws { try begin(); encoder.writer.writeInteger(value) }
-    mutating func encode(_ value: UInt16) throws { try begin(); encoder.writer.writeInteger(value) }
-    mutating func encode(_ value: UInt32) throws { try begin(); encoder.writer.writeInteger(value) }
-    mutating func encode(_ value: UInt64) throws { try begin(); encoder.writer.writeInteger(value) }
+    mutating func encodeNil() throws { try begin(); encoder.state.writer.writeNull() }
+    mutating func encode(_ value: Bool) throws { try begin(); encoder.state.writer.writeBool(value) }
+    mutating func encode(_ value: String) throws { try begin(); encoder.state.writer.writeString(value) }
+    mutating func encode(_ value: Int) throws { try begin(); encoder.state.writer.writeInteger(value) }
+    mutating func encode(_ value: Int8) throws { try begin(); encoder.state.writer.writeInteger(value) }
+    mutating func encode(_ value: Int16) throws { try begin(); encoder.state.writer.writeInteger(value) }
+    mutating func encode(_ value: Int32) throws { try begin(); encoder.state.writer.writeInteger(value) }
+    mutating func encode(_ value: Int64) throws { try begin(); encoder.state.writer.writeInteger(value) }
+    mutating func encode(_ value: UInt) throws { try begin(); encoder.state.writer.writeInteger(value) }
+    mutating func encode(_ value: UInt8) throws { try begin(); encoder.state.writer.writeInteger(value) }
+    mutating func encode(_ value: UInt16) throws { try begin(); encoder.state.writer.writeInteger(value) }
+    mutating func encode(_ value: UInt32) throws { try begin(); encoder.state.writer.writeInteger(value) }
+    mutating func encode(_ value: UInt64) throws { try begin(); encoder.state.writer.writeInteger(value) }
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-    mutating func encode(_ value: Int128) throws { try begin(); encoder.writer.writeInteger(value) }
+    mutating func encode(_ value: Int128) throws { try begin(); encoder.state.writer.writeInteger(value) }
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-    mutating func encode(_ value: UInt128) throws { try begin(); encoder.writer.writeInteger(value) }
+    mutating func encode(_ value: UInt128) throws { try begin(); encoder.state.writer.writeInteger(value) }
 
     // A value that throws is taken back whole, as `JSONEncoder` appends nothing for it (see
     // `StreamingEncoder.takeBack(to:frame:)`).
@@ -71,8 +71,8 @@ struct StreamingUnkeyedContainer: UnkeyedEncodingContainer {
     @inline(__always)
     private func encodePlain(_ plain: PlainValue) throws {
         guard encoder.enter(frame) else { throw StreamingFallback() }
-        let start = encoder.writer.count
-        let index = encoder.frames[frame.index].count
+        let start = encoder.state.writer.count
+        let index = encoder.state.frames[frame.index].count
         encoder.beginElement()
         do {
             // Unretained: the closure runs (if ever) inside this call, while `self` holds the
@@ -80,20 +80,20 @@ struct StreamingUnkeyedContainer: UnkeyedEncodingContainer {
             let node = Unretained(path)
             try encoder.write(plain) { node.object.codingPath(appending: .index(index)) }
         } catch {
-            encoder.writer.truncate(to: start)
-            encoder.frames[frame.index].count = index
+            encoder.state.writer.truncate(to: start)
+            encoder.state.frames[frame.index].count = index
             throw error
         }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        let nestedPath = encoder.pathSpares.child(of: path, .index(count))
+        let nestedPath = encoder.state.pathSpares.child(of: path, .index(count))
         let nested = encoder.openNestedContainer(inArray: frame, isObject: true)
         return KeyedEncodingContainer(StreamingKeyedContainer<NestedKey>(encoder: encoder, frame: nested, path: nestedPath))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let nestedPath = encoder.pathSpares.child(of: path, .index(count))
+        let nestedPath = encoder.state.pathSpares.child(of: path, .index(count))
         return StreamingUnkeyedContainer(encoder: encoder, frame: encoder.openNestedContainer(inArray: frame, isObject: false), path: nestedPath)
     }
 

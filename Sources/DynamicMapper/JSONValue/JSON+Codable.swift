@@ -21,7 +21,7 @@ extension JSON: Codable {
     /// builds the value without recursion at all, and is the faster way to read patch bodies.
     public init(from decoder: any Decoder) throws {
         if let impl = decoder as? DecoderImpl {
-            self = try impl.jsonValue(at: impl.currentNode, codingPath: { impl.codingPath })
+            self = try impl.jsonValue(at: impl.state.currentNode, codingPath: { impl.codingPath })
             return
         }
         // 256 KiB more than the usual reserve: asking another decoder for its `codingPath` (the

@@ -190,8 +190,8 @@ extension TreeEncoder {
 extension StreamingFallback {
     /// The signal that `encoder`'s whole value must be encoded again through the tree encoder.
     static func needed(by encoder: any Encoder) -> StreamingFallback {
-        if let flat = encoder as? StreamingFlatEncoder { flat.target.needsFallback = true }
-        if let single = encoder as? StreamingSuperEncoder { single.target.needsFallback = true }
+        if let flat = encoder as? StreamingFlatEncoder { flat.target.state.needsFallback = true }
+        if let single = encoder as? StreamingSuperEncoder { single.target.state.needsFallback = true }
         return StreamingFallback()
     }
 }

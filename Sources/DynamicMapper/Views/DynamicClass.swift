@@ -117,7 +117,7 @@ public struct DynamicClass: Sendable {
     public static let maximumPadding = 1_000_000
 
     /// The document as it stands: while an encoder runs the mapping, the session's copy.
-    var tree: OverlayNode { session?.sharedTree ?? root }
+    var tree: OverlayNode { session?.state.sharedTree ?? root }
 
     /// Runs `body` on the node at `steps` (see ``OverlayNode/update(_:at:_:)``), editing the
     /// session's copy while an encoder runs the mapping and this view otherwise. The tree is
@@ -127,11 +127,11 @@ public struct DynamicClass: Sendable {
     mutating func updateTree(at steps: some Collection<Path.Component>, _ body: (inout OverlayNode?) -> Void) -> Bool {
         // No binding may hold the tree while it is edited: a second reference would make every
         // edit copy the containers on its path.
-        if let session, case .some = session.sharedTree {
-            var whole = session.sharedTree
-            session.sharedTree = nil
-            defer { session.sharedTree = whole ?? .value(.null) }
-            return OverlayNode.update(&whole, at: steps, padding: &session.padding, body)
+        if let session, case .some = session.state.sharedTree {
+            var whole = session.state.sharedTree
+            session.state.sharedTree = nil
+            defer { session.state.sharedTree = whole ?? .value(.null) }
+            return OverlayNode.update(&whole, at: steps, padding: &session.state.padding, body)
         }
         var whole: OverlayNode? = root
         root = .value(.null)
@@ -337,8 +337,8 @@ extension DynamicClass: Codable {
     /// A model's own `dynamicSelf` property is never read from a key: the decoder fills it in.
     public init(from decoder: any Decoder) throws {
         if let impl = decoder as? DecoderImpl {
-            impl.markConsumed(impl.currentNode)
-            let node = OverlayNode.source(impl.document, impl.currentNode)
+            impl.markConsumed(impl.state.currentNode)
+            let node = OverlayNode.source(impl.document, impl.state.currentNode)
             self.init(root: node, origin: impl.viewOrigin, session: nil, base: node)
         } else {
             self.init(try JSON(from: decoder))

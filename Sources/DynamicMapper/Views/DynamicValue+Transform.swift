@@ -79,12 +79,12 @@ extension TransformedValue where Transform: EncodingTransformer {
     /// the mapping, writes the transformed value here as `<->` writes a property. A refusal is
     /// reported to the encoder, which throws it.
     package func writeForMapping(_ value: Transform.Value) {
-        guard let session = view.root.session, session.mappingType == .encoding else { return }
+        guard let session = view.root.session, session.state.mappingType == .encoding else { return }
         do {
             let raw = try transformEncoded(value, codingPath: view.fullPath.map(\.codingKey)) { try transformer.encode($0) }
             view.writeForMapping(raw)
         } catch {
-            session.failures.append(error)
+            session.state.failures.append(error)
         }
     }
 

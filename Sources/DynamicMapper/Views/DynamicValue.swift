@@ -132,7 +132,7 @@ public struct DynamicValue: Sendable {
     /// member that is not there is no refusal.
     @discardableResult
     public mutating func set<Value: Encodable>(_ value: Presence<Value>) -> Bool {
-        if root.session?.mappingType == .encoding, let snapshot = ReadSnapshot.encoding(value.snapshotForm),
+        if root.session?.state.mappingType == .encoding, let snapshot = ReadSnapshot.encoding(value.snapshotForm),
            isUnchangedOneWayRead(.value(snapshot)) { return true }
         switch value {
         case .absent where steps.last?.isIndex == false:
@@ -193,7 +193,7 @@ public struct DynamicValue: Sendable {
     /// place left in its property: the program has not changed the property, so the document
     /// keeps its value (a failed read never costs data).
     private func isUnchangedOneWayRead(_ node: OverlayNode) -> Bool {
-        guard root.session?.mappingType == .encoding, let reads = root.decoded?.unchangedReads, !reads.isEmpty,
+        guard root.session?.state.mappingType == .encoding, let reads = root.decoded?.unchangedReads, !reads.isEmpty,
               let snapshot = reads[steps], snapshot.oneWay,
               case .value(let json) = node else { return false }
         return snapshot.value == json
@@ -211,7 +211,7 @@ public struct DynamicValue: Sendable {
         do {
             return try DynamicEncoding.overlay(of: value, options: options, path: fullPath.map(\.codingKey))
         } catch {
-            root.session?.failures.append(error)
+            root.session?.state.failures.append(error)
             return nil
         }
     }

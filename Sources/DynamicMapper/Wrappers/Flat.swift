@@ -116,7 +116,7 @@ extension KeyedDecodingContainer {
     /// `Value` decoded from this container's object. Only this package's decoder can give
     /// that object back: Foundation's containers show only the keys of their `CodingKeys`.
     private func decodeFlatObject<Value: Decodable>(_ type: Value.Type) throws -> Value {
-        guard let impl = try superDecoder() as? DecoderImpl, let parent = impl.parentObject else {
+        guard let impl = try superDecoder() as? DecoderImpl, let parent = impl.state.parentObject else {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: codingPath,
                 debugDescription: "A @Flat object needs DynamicJSONDecoder; with another decoder, decode Keyed<Model> instead."))

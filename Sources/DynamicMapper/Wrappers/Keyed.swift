@@ -39,7 +39,7 @@ extension Keyed: Decodable where Value: Decodable {
     /// ```
     public init(from decoder: any Decoder) throws {
         if let impl = decoder as? DecoderImpl {
-            value = try impl.unwrap(Value.self, at: impl.currentNode)
+            value = try impl.unwrap(Value.self, at: impl.state.currentNode)
             return
         }
         let json = try JSON(from: decoder)

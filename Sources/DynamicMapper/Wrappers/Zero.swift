@@ -45,8 +45,8 @@ extension Zero: Decodable {
         if container.decodeNil() {
             self.init(wrappedValue: try zeroValue(of: Value.self, codingPath: decoder.codingPath))
             if let impl = decoder as? DecoderImpl {
-                impl.report(.defaultForNull, node: impl.currentNode, codingPath: impl.codingPath)
-                impl.keep(wrappedValue, node: impl.currentNode)
+                impl.report(.defaultForNull, node: impl.state.currentNode, codingPath: impl.codingPath)
+                impl.keep(wrappedValue, node: impl.state.currentNode)
             }
         } else {
             self.init(wrappedValue: try container.decode(Value.self))
