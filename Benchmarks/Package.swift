@@ -41,7 +41,7 @@ let package = Package(
             ],
             path: "Benchmarks/DecodingBenchmarks",
             plugins: [
-                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+                .plugin(name: "BenchmarkPlugin", package: "benchmark")
             ]
         ),
         // One operation of the suite, N times, for callgrind.sh (valgrind cannot run the

@@ -57,11 +57,12 @@ enum __DocCheck {
         ran.insert(id)
         let entry = table[id]
         if candidates.contains(where: { matches($0, shown: entry.shown) }) { return }
-        let kind = switch entry.kind {
-        case .value: "gives"
-        case .printed: "prints"
-        case .thrown: "throws"
-        }
+        let kind =
+            switch entry.kind {
+            case .value: "gives"
+            case .printed: "prints"
+            case .thrown: "throws"
+            }
         failures.append("error: \(entry.where): the text shows \(entry.shown.debugDescription), the code \(kind) \(candidates[0].debugDescription)")
     }
 
@@ -70,7 +71,8 @@ enum __DocCheck {
         let parts = shown.components(separatedBy: "…")
         if parts.count == 1 { return actual == shown }
         guard actual.hasPrefix(parts[0]), actual.hasSuffix(parts[parts.count - 1]),
-              actual.count >= parts[0].count + parts[parts.count - 1].count else { return false }
+            actual.count >= parts[0].count + parts[parts.count - 1].count
+        else { return false }
         var rest = Substring(actual.dropFirst(parts[0].count).dropLast(parts[parts.count - 1].count))
         for part in parts.dropFirst().dropLast() where !part.isEmpty {
             guard let range = rest.range(of: part) else { return false }

@@ -13,12 +13,12 @@ struct LineItem: Encodable {
 
 var body = DynamicClass()
 body.order.id.set(1042)
-body.order.items[0].set(LineItem(sku: "A-1", quantity: 2))   // creates the array
+body.order.items[0].set(LineItem(sku: "A-1", quantity: 2)) // creates the array
 body.order.items.append(LineItem(sku: "B-7", quantity: 1))
-body["customer.address.city"].set("Berlin")                 // a path in one string
-body.customer.address[key: "post.code"].set("10115")         // a key with a dot in it
-body.customer.note.set(nil)                                  // an explicit null
-body.order.items[-1].quantity.set(3)                         // negative counts from the end
+body["customer.address.city"].set("Berlin") // a path in one string
+body.customer.address[key: "post.code"].set("10115") // a key with a dot in it
+body.customer.note.set(nil) // an explicit null
+body.order.items[-1].quantity.set(3) // negative counts from the end
 // `set` encodes at once, with a default DynamicJSONEncoder's settings (inside a model's
 // encoding mapping it uses the running encoder's): write a date in the form the API wants.
 body.meta.sentAt.set(ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: 1_700_000_000)))

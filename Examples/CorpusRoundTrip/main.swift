@@ -56,12 +56,13 @@ func findCorpus(from start: URL) -> URL? {
 }
 
 let arguments = CommandLine.arguments.dropFirst()
-let corpus: URL? = if let path = arguments.first {
-    URL(fileURLWithPath: path)
-} else {
-    findCorpus(from: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
-        ?? findCorpus(from: URL(fileURLWithPath: #filePath).deletingLastPathComponent())
-}
+let corpus: URL? =
+    if let path = arguments.first {
+        URL(fileURLWithPath: path)
+    } else {
+        findCorpus(from: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
+            ?? findCorpus(from: URL(fileURLWithPath: #filePath).deletingLastPathComponent())
+    }
 
 // A missing corpus is an environment matter, not a failure of the library, so
 // the example says so and exits successfully (CI may run it without data).

@@ -33,20 +33,21 @@ final class User: DynamicMappable {
 
     func mapping(_ map: DynamicMap) {
         username <-> map["username"]
-        age      <-> map["profile.age"]
-        city     <-> map["profile.address.city"]
-        friends  <-> map["friends"]
+        age <-> map["profile.age"]
+        city <-> map["profile.address.city"]
+        friends <-> map["friends"]
     }
 }
 
-let input = Data("""
-{
-  "username": "ada",
-  "profile": {"age": 36, "address": {"city": "London", "zip": "NW1"}, "score": 1.50},
-  "friends": [{"username": "charles"}],
-  "plan": "pro"
-}
-""".utf8)
+let input = Data(
+    """
+    {
+      "username": "ada",
+      "profile": {"age": 36, "address": {"city": "London", "zip": "NW1"}, "score": 1.50},
+      "friends": [{"username": "charles"}],
+      "plan": "pro"
+    }
+    """.utf8)
 
 do {
     let user = try DynamicJSONDecoder().decode(User.self, from: input)
@@ -54,7 +55,7 @@ do {
     print("friend: \(user.friends.first?.username ?? "-"), age \(user.friends.first?.age ?? -1) (no age in the JSON: the initial value)")
 
     user.age = 37
-    user.city = nil   // a nil optional removes its key
+    user.city = nil // a nil optional removes its key
     let encoder = DynamicJSONEncoder()
     encoder.outputFormatting = [.prettyPrinted]
     print(String(decoding: try encoder.encode(user), as: UTF8.self))

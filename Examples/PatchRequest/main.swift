@@ -25,10 +25,11 @@ struct ArticleRuleError: Error, CustomStringConvertible {
     var description: String
 }
 
-let stored = Data(#"""
-{"id": 7, "title": "Draft", "tags": ["swift"], "author": {"name": "Ada", "id": 9007199254740993},
- "stats": {"views": 1.10}}
-"""#.utf8)
+let stored = Data(
+    #"""
+    {"id": 7, "title": "Draft", "tags": ["swift"], "author": {"name": "Ada", "id": 9007199254740993},
+     "stats": {"views": 1.10}}
+    """#.utf8)
 
 // MARK: Client: edit, then send only the changes
 

@@ -54,7 +54,8 @@ func differences(_ left: JSON, _ right: JSON, at path: String = "") -> [String] 
     }
 }
 
-let corpus: URL? = CommandLine.arguments.dropFirst().first.map { URL(fileURLWithPath: $0) }
+let corpus: URL? =
+    CommandLine.arguments.dropFirst().first.map { URL(fileURLWithPath: $0) }
     ?? findCorpus(from: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
     ?? findCorpus(from: URL(fileURLWithPath: #filePath).deletingLastPathComponent())
 

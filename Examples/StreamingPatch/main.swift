@@ -21,10 +21,10 @@ func peakMemoryMiB() -> Double {
     var usage = rusage()
     #if canImport(Darwin)
     getrusage(RUSAGE_SELF, &usage)
-    return Double(usage.ru_maxrss) / 1_048_576   // bytes on Darwin
+    return Double(usage.ru_maxrss) / 1_048_576 // bytes on Darwin
     #else
     getrusage(RUSAGE_SELF.rawValue, &usage)
-    return Double(usage.ru_maxrss) / 1024        // KiB on Linux
+    return Double(usage.ru_maxrss) / 1024 // KiB on Linux
     #endif
 }
 
@@ -63,13 +63,16 @@ func measure(_ label: String, bytes: Int, _ body: () throws -> String) rethrows 
     let detail = try body()
     let seconds = Date().timeIntervalSince(start)
     let megabytes = Double(bytes) / 1_000_000
-    print(String(format: "%@: %.2f s, %.0f MB/s, peak resident %.1f MiB  %@",
-                 label, seconds, megabytes / seconds, peakMemoryMiB(), detail))
+    print(
+        String(
+            format: "%@: %.2f s, %.0f MB/s, peak resident %.1f MiB  %@",
+            label, seconds, megabytes / seconds, peakMemoryMiB(), detail))
 }
 
 let arguments = CommandLine.arguments
 let megabytes = arguments.count > 1 ? Int(arguments[1]) ?? 200 : 200
-let corpusPath = arguments.count > 2
+let corpusPath =
+    arguments.count > 2
     ? URL(fileURLWithPath: arguments[2])
     : findCorpus(from: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
 guard let corpus = corpusPath else {

@@ -32,26 +32,31 @@ public func expectSameDecoding<T: Decodable>(
     let (foundation, ours) = decodeWithBoth(type, data, configure: configure)
     switch (foundation, ours) {
     case (.success(let expected), .success(let actual)):
-        #expect(isEqual(expected, actual), "\(T.self) from \(input): Foundation \(expected), ours \(actual)",
-                sourceLocation: sourceLocation)
+        #expect(
+            isEqual(expected, actual), "\(T.self) from \(input): Foundation \(expected), ours \(actual)",
+            sourceLocation: sourceLocation)
     case (.success(let expected), .failure(let error)):
-        Issue.record("\(T.self) from \(input): Foundation decoded \(expected), ours threw \(DecodingErrorSummary(error)): \(error)",
-                     sourceLocation: sourceLocation)
+        Issue.record(
+            "\(T.self) from \(input): Foundation decoded \(expected), ours threw \(DecodingErrorSummary(error)): \(error)",
+            sourceLocation: sourceLocation)
     case (.failure(let error), .success(let actual)):
-        Issue.record("\(T.self) from \(input): Foundation threw \(DecodingErrorSummary(error)), ours decoded \(actual)",
-                     sourceLocation: sourceLocation)
+        Issue.record(
+            "\(T.self) from \(input): Foundation threw \(DecodingErrorSummary(error)), ours decoded \(actual)",
+            sourceLocation: sourceLocation)
     case (.failure(let expected), .failure(let actual)):
         let expectedSummary = DecodingErrorSummary(expected)
         let actualSummary = DecodingErrorSummary(actual)
         guard let fullPath, expectedSummary.kind == .dataCorrupted, actualSummary.kind == .dataCorrupted else {
-            #expect(expectedSummary == actualSummary,
-                    "\(T.self) from \(input): Foundation threw \(expectedSummary), ours threw \(actualSummary)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                expectedSummary == actualSummary,
+                "\(T.self) from \(input): Foundation threw \(expectedSummary), ours threw \(actualSummary)",
+                sourceLocation: sourceLocation)
             return
         }
-        #expect(actualSummary.path.starts(with: expectedSummary.path) && renderedPath(actualSummary.path) == fullPath,
-                "\(T.self) from \(input): expected ours at \(fullPath), Foundation's path a prefix of it; Foundation threw \(expectedSummary), ours threw \(actualSummary)",
-                sourceLocation: sourceLocation)
+        #expect(
+            actualSummary.path.starts(with: expectedSummary.path) && renderedPath(actualSummary.path) == fullPath,
+            "\(T.self) from \(input): expected ours at \(fullPath), Foundation's path a prefix of it; Foundation threw \(expectedSummary), ours threw \(actualSummary)",
+            sourceLocation: sourceLocation)
     }
 }
 

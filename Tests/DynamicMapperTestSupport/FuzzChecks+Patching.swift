@@ -113,7 +113,8 @@ extension FuzzChecks {
             throw FuzzCheckFailure(description: "the diff does not decode back: \(String(decoding: encoded, as: UTF8.self))")
         }
         guard let operations = ReferenceJSONPatch.operations(try JSON(parsing: encoded)),
-              ReferenceJSONPatch.apply(operations, to: old) == .applied(new) else {
+            ReferenceJSONPatch.apply(operations, to: old) == .applied(new)
+        else {
             throw FuzzCheckFailure(description: "the reference does not take \(old) to \(new) with the diff \(String(decoding: encoded, as: UTF8.self))")
         }
     }
@@ -235,7 +236,8 @@ extension FuzzChecks {
         // of an array make large documents, and comparing after each edit cost most of a run.
         let now = JSON(view)
         guard now.serializedString() == expected.serializedString() else {
-            throw FuzzCheckFailure(description: "after \(edits.map { "\($0.action) at \($0.pointer.debugDescription)" }) on \(document):\n got      \(now)\n expected \(expected)")
+            throw FuzzCheckFailure(
+                description: "after \(edits.map { "\($0.action) at \($0.pointer.debugDescription)" }) on \(document):\n got      \(now)\n expected \(expected)")
         }
         let operations = view.jsonPatch()
         guard (try? document.applying(operations)) == expected else {
@@ -263,7 +265,8 @@ extension FuzzChecks {
         let (edits, rest) = FuzzEdit.script(from: bytes)
         let text = Data(rest)
         guard let model = try? DynamicJSONDecoder().decode(FuzzEditModel.self, from: text),
-              case .object(var object)? = try? JSON(parsing: text) else { return }
+            case .object(var object)? = try? JSON(parsing: text)
+        else { return }
         // A model's `dynamicSelf` is never a key of its JSON (README): neither the encoder nor
         // the patches write it, so they are compared with the document without it.
         let document = JSON.object(object)
@@ -300,13 +303,15 @@ extension FuzzChecks {
         }
         let encoded = try DynamicJSONEncoder().encode(operations)
         guard let reference = ReferenceJSONPatch.operations(try JSON(parsing: encoded)),
-              ReferenceJSONPatch.apply(reference, to: original) == .applied(output) else {
+            ReferenceJSONPatch.apply(reference, to: original) == .applied(output)
+        else {
             throw FuzzCheckFailure(description: "the reference does not take \(original) to \(output) with \(String(decoding: encoded, as: UTF8.self))")
         }
         if !ReferenceMergePatch.hasNullMember(output) {
             let changes = try edited.mergePatch()
             guard original.applying(mergePatch: changes) == output else {
-                throw FuzzCheckFailure(description: "after \(edits) the model's changes \(changes) give \(original.applying(mergePatch: changes)), the encoder \(output)")
+                throw FuzzCheckFailure(
+                    description: "after \(edits) the model's changes \(changes) give \(original.applying(mergePatch: changes)), the encoder \(output)")
             }
         }
         // `ds` alone: its own edits against the model's document.

@@ -62,7 +62,8 @@ extension FuzzChecks {
             guard checked == value else { throw FuzzCheckFailure(description: "rejectsDuplicateKeys changed the value") }
         } catch let error as DecodingError {
             guard case .dataCorrupted(let context) = error,
-                  let syntax = context.underlyingError as? JSONSyntaxError, syntax.kind == .duplicateKey else {
+                let syntax = context.underlyingError as? JSONSyntaxError, syntax.kind == .duplicateKey
+            else {
                 throw FuzzCheckFailure(description: "rejectsDuplicateKeys failed otherwise: \(error)")
             }
         }

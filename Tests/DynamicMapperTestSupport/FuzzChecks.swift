@@ -96,7 +96,8 @@ public enum FuzzChecks {
     /// three U+0000 is `31 00 00 00`, UTF-32 to Foundation).
     static func foundationInput(_ text: Data) -> Data {
         guard text.starts(with: [0xFF, 0xFE, 0, 0]) || text.starts(with: [0xFE, 0xFF, 0, 0]),
-              let string = TextShape.transcoded(text) else { return text }
+            let string = TextShape.transcoded(text)
+        else { return text }
         return Data([0xEF, 0xBB, 0xBF]) + Data(string.utf8)
     }
 
@@ -198,7 +199,8 @@ public enum FuzzChecks {
         if shape?.hasInfiniteNumbers == true, ours.kind == .dataCorrupted { return } // DocumentedDifference.implementationDefined
         // DocumentedDifference.fullCodingPaths: our path must lead to the scalar that did not fit.
         if ours.kind == .dataCorrupted, foundation.kind == .dataCorrupted, ours.path.starts(with: foundation.path),
-           let value = value(in: parsed, at: ours.path) {
+            let value = value(in: parsed, at: ours.path)
+        {
             switch value {
             case .number, .string: return
             default: break
@@ -218,7 +220,8 @@ public enum FuzzChecks {
         _ ours: DecodingErrorSummary, than foundation: DecodingErrorSummary, parsed: JSON, topLevelIsDictionary: Bool
     ) -> Bool {
         for entry in ours.path.indices {
-            let isDictionaryEntry = entry == 0
+            let isDictionaryEntry =
+                entry == 0
                 ? topLevelIsDictionary
                 : ours.path[entry - 1].int == nil && ["counts", "meta"].contains(ours.path[entry - 1].string)
             let parentPath = Array(ours.path[..<entry])
@@ -231,11 +234,13 @@ public enum FuzzChecks {
             }
             guard let mine = position(ours.path[entry]) else { continue }
             if foundation.path.count > entry, Array(foundation.path[..<entry]) == parentPath,
-               let theirs = position(foundation.path[entry]), mine < theirs {
+                let theirs = position(foundation.path[entry]), mine < theirs
+            {
                 return true
             }
             if foundation.kind == .dataCorrupted, parentPath.starts(with: foundation.path),
-               members.values[(mine + 1)...].contains(where: { if case .number = $0 { true } else { false } }) {
+                members.values[(mine + 1)...].contains(where: { if case .number = $0 { true } else { false } })
+            {
                 return true
             }
         }
@@ -247,10 +252,11 @@ public enum FuzzChecks {
     /// `584467440737095516`); `DynamicJSONDecoder` refuses a literal that is not whole.
     private static func refusesFractionFoundationTruncates(_ error: any Error) -> Bool {
         guard case DecodingError.dataCorrupted(let context) = error,
-              context.debugDescription.hasPrefix("Number "),
-              context.debugDescription.hasSuffix(" is not representable in Swift."),
-              let literal = context.debugDescription.dropFirst(7).split(separator: " ").first,
-              var value = Decimal(string: String(literal), locale: Locale(identifier: "en_US_POSIX")) else {
+            context.debugDescription.hasPrefix("Number "),
+            context.debugDescription.hasSuffix(" is not representable in Swift."),
+            let literal = context.debugDescription.dropFirst(7).split(separator: " ").first,
+            var value = Decimal(string: String(literal), locale: Locale(identifier: "en_US_POSIX"))
+        else {
             return false
         }
         guard abs(value) >= 9_007_199_254_740_992 else { return false }
@@ -341,7 +347,10 @@ public enum FuzzChecks {
             case .read:
                 let seen = JSON(edited.ds[path])
                 guard seen == before.value(at: edit.steps) else {
-                    throw FuzzCheckFailure(description: "read \(path): ds gave \(seen.map(\.description) ?? "missing"), expected \(before.value(at: edit.steps).map(\.description) ?? "missing")")
+                    throw FuzzCheckFailure(
+                        description:
+                            "read \(path): ds gave \(seen.map(\.description) ?? "missing"), expected \(before.value(at: edit.steps).map(\.description) ?? "missing")"
+                    )
                 }
             case .set(let value):
                 edited.ds[path].set(value)
@@ -378,8 +387,9 @@ public enum FuzzChecks {
         case .string?, .null?, nil:
             break
         default:
-            try expectRefusedModel(Result { try DynamicJSONDecoder().decode(FuzzEditModel.self, from: output) },
-                                   Result { try JSON(parsing: output) }, inputCount: output.count)
+            try expectRefusedModel(
+                Result { try DynamicJSONDecoder().decode(FuzzEditModel.self, from: output) },
+                Result { try JSON(parsing: output) }, inputCount: output.count)
             return true
         }
         let again = try DynamicJSONDecoder().decode(FuzzEditModel.self, from: output)

@@ -92,8 +92,9 @@ public func expectSameRoundTrip<T: Codable & Equatable>(
     encoder configureEncoder: (JSONEncoder) -> Void = { _ in }, decoder configureDecoder: (JSONDecoder) -> Void = { _ in },
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
-    expectSameRoundTrip(value, sorted: sorted, expected: expected, encoder: configureEncoder, decoder: configureDecoder,
-                        isEqual: ==, sourceLocation: sourceLocation)
+    expectSameRoundTrip(
+        value, sorted: sorted, expected: expected, encoder: configureEncoder, decoder: configureDecoder,
+        isEqual: ==, sourceLocation: sourceLocation)
 }
 
 /// Whether each decoder accepted `data` as `T` (for inputs Foundation's tests only expect to
@@ -104,8 +105,10 @@ public func expectSameAcceptance<T: Decodable>(
 ) -> Bool {
     let (foundation, ours) = decodeWithBoth(type, data, configure: configure)
     let theirs = (try? foundation.get()) != nil, mine = (try? ours.get()) != nil
-    #expect(mine == theirs, "\(T.self) from \(String(decoding: data, as: UTF8.self).debugDescription): Foundation \(theirs ? "accepted" : "refused"), ours \(mine ? "accepted" : "refused")",
-            sourceLocation: sourceLocation)
+    #expect(
+        mine == theirs,
+        "\(T.self) from \(String(decoding: data, as: UTF8.self).debugDescription): Foundation \(theirs ? "accepted" : "refused"), ours \(mine ? "accepted" : "refused")",
+        sourceLocation: sourceLocation)
     return mine
 }
 

@@ -29,8 +29,9 @@ struct BlockScanTests {
         ]
     }
 
-    @Test("every JSONTestSuite file scans alike, as it is and padded",
-          .enabled(if: SharedData.runsSuites, Comment(rawValue: SharedData.missingMessage)))
+    @Test(
+        "every JSONTestSuite file scans alike, as it is and padded",
+        .enabled(if: SharedData.runsSuites, Comment(rawValue: SharedData.missingMessage)))
     func jsonTestSuite() throws {
         let files = SharedData.files(in: "JSONTestSuite/test_parsing") + SharedData.files(in: "JSONTestSuite/test_transform")
         #expect(files.count > 300)
@@ -44,8 +45,9 @@ struct BlockScanTests {
         #expect(accepted > 300 && accepted < files.count * 4)
     }
 
-    @Test("the benchmark files scan alike, whole and cut short",
-          .enabled(if: SharedData.runsSuites, Comment(rawValue: SharedData.missingMessage)))
+    @Test(
+        "the benchmark files scan alike, whole and cut short",
+        .enabled(if: SharedData.runsSuites, Comment(rawValue: SharedData.missingMessage)))
     func benchmarkFiles() throws {
         for name in ["twitter", "citm_catalog", "canada"] {
             let data = try SharedData.data("bench/\(name).json")
@@ -81,12 +83,16 @@ struct BlockScanTests {
         // Well-formed characters of each length and at each range edge, then malformed bytes:
         // lone continuation bytes, overlong and surrogate forms, truncated sequences, bytes
         // never allowed, and the bytes that end a plain run.
-        let valid: [[UInt8]] = [[0x61], [0xC2, 0x80], [0xC3, 0xA9], [0xDF, 0xBF], [0xE0, 0xA0, 0x80], [0xE6, 0x97, 0xA5],
-                                [0xEC, 0xBF, 0xBF], [0xED, 0x9F, 0xBF], [0xEE, 0x80, 0x80], [0xEF, 0xBF, 0xBF],
-                                [0xF0, 0x9F, 0x98, 0x80], [0xF4, 0x8F, 0xBF, 0xBF], [0x5C, 0x6E], [0x5C, 0x75, 0x30, 0x30, 0x65, 0x39]]
-        let malformed: [[UInt8]] = [[0x80], [0xBF], [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80],
-                                    [0xE6, 0x97], [0xE6], [0xC3], [0xF0, 0x80, 0x80, 0x80], [0xF4, 0x90, 0x80, 0x80],
-                                    [0xF5], [0xFF], [0xE6, 0x41, 0x80], [0x01], [0x22], [0x5C]]
+        let valid: [[UInt8]] = [
+            [0x61], [0xC2, 0x80], [0xC3, 0xA9], [0xDF, 0xBF], [0xE0, 0xA0, 0x80], [0xE6, 0x97, 0xA5],
+            [0xEC, 0xBF, 0xBF], [0xED, 0x9F, 0xBF], [0xEE, 0x80, 0x80], [0xEF, 0xBF, 0xBF],
+            [0xF0, 0x9F, 0x98, 0x80], [0xF4, 0x8F, 0xBF, 0xBF], [0x5C, 0x6E], [0x5C, 0x75, 0x30, 0x30, 0x65, 0x39],
+        ]
+        let malformed: [[UInt8]] = [
+            [0x80], [0xBF], [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80],
+            [0xE6, 0x97], [0xE6], [0xC3], [0xF0, 0x80, 0x80, 0x80], [0xF4, 0x90, 0x80, 0x80],
+            [0xF5], [0xFF], [0xE6, 0x41, 0x80], [0x01], [0x22], [0x5C],
+        ]
         var rejected = 0
         for round in 0..<3_000 {
             var content: [UInt8] = Array(repeating: UInt8(ascii: "x"), count: Int.random(in: 0...33, using: &random))
@@ -162,8 +168,10 @@ struct BlockScanTests {
     func fiveThreeByteSequences() {
         let seed = UInt64.random(in: 0...UInt64.max)
         var random = SeededRandom(state: seed)
-        let pieces: [[UInt8]] = [[0xE6, 0x97, 0xA5], [0xE3, 0x81, 0x82], [0xEF, 0xBF, 0xBF], [0xE1, 0x80, 0x80], [0xE0, 0xA0, 0x80],
-                                 [0xED, 0x9F, 0xBF], [0xED, 0xA0, 0x80], [0xE6, 0x97], [0xC3, 0xA9], [0x61], [0x80], [0xF0, 0x9F, 0x98, 0x80]]
+        let pieces: [[UInt8]] = [
+            [0xE6, 0x97, 0xA5], [0xE3, 0x81, 0x82], [0xEF, 0xBF, 0xBF], [0xE1, 0x80, 0x80], [0xE0, 0xA0, 0x80],
+            [0xED, 0x9F, 0xBF], [0xED, 0xA0, 0x80], [0xE6, 0x97], [0xC3, 0xA9], [0x61], [0x80], [0xF0, 0x9F, 0x98, 0x80],
+        ]
         var passed = 0
         for _ in 0..<5_000 {
             var bytes: [UInt8] = []
@@ -173,7 +181,8 @@ struct BlockScanTests {
             }
             let head = Array(bytes.prefix(15))
             let scalars = String(validating: head, as: UTF8.self).map { Array($0.unicodeScalars) } ?? []
-            let expected = scalars.count == 5 && stride(from: 0, to: 15, by: 3).allSatisfy { head[$0] != 0xE0 && head[$0] != 0xED }
+            let expected =
+                scalars.count == 5 && stride(from: 0, to: 15, by: 3).allSatisfy { head[$0] != 0xE0 && head[$0] != 0xED }
                 && scalars.allSatisfy { $0.value >= 0x800 }
             let result = bytes.withUnsafeBufferPointer { BlockScan.startsWithFiveThreeByteSequences($0.baseAddress ?? ScanBytes.emptyPointer) }
             #expect(result == expected, "\(bytes), seed \(seed)")
@@ -192,7 +201,8 @@ struct BlockScanTests {
         for _ in 0..<3_000 {
             let count = Int.random(in: 0...70, using: &random)
             let stop = Int.random(in: 0...count, using: &random)
-            let filler: [UInt8] = [[UInt8(ascii: "a"), UInt8(ascii: "~"), UInt8(ascii: " ")], [0x20, 0x0A, 0x0D, 0x09], Array(UInt8(ascii: "0")...UInt8(ascii: "9")), [0x20]]
+            let filler: [UInt8] =
+                [[UInt8(ascii: "a"), UInt8(ascii: "~"), UInt8(ascii: " ")], [0x20, 0x0A, 0x0D, 0x09], Array(UInt8(ascii: "0")...UInt8(ascii: "9")), [0x20]]
                 .randomElement(using: &random) ?? []
             var bytes = (0..<count).map { _ in filler.randomElement(using: &random) ?? 0 }
             if stop < count { bytes[stop] = UInt8.random(in: 0...255, using: &random) }
@@ -203,8 +213,9 @@ struct BlockScanTests {
                     let first = bytes.firstIndex { !passes($0) } ?? count
                     let reached = skipped - start
                     // Never past a byte that needs a look, and up to it unless under a block is left.
-                    #expect(reached <= first && (reached == first || count - reached < BlockScan.width),
-                            "\(name) of \(bytes) reached \(reached), first stop \(first), seed \(seed)")
+                    #expect(
+                        reached <= first && (reached == first || count - reached < BlockScan.width),
+                        "\(name) of \(bytes) reached \(reached), first stop \(first), seed \(seed)")
                     if found == true { #expect(reached == first && first < count, "\(name) of \(bytes), seed \(seed)") }
                     if found == false { #expect(count - reached < BlockScan.width, "\(name) of \(bytes), seed \(seed)") }
                 }

@@ -249,7 +249,10 @@ struct EncoderTests {
     @Test func declarationOrderWithoutSortedKeys() throws {
         #expect(try encodeUnsorted(Inner(label: "z", flag: false)) == #"{"label":"z","flag":false}"#)
         #expect(try encodeUnsorted([Shape.circle(radius: 1), .point]) == #"[{"circle":{"radius":1}},{"point":{}}]"#)
-        #expect(try encodeUnsorted(Containers()) == #"{"one":1,"inner":{"x":"x","list":[1,{"nothing":null,"present":3},[true,null],2.5,{"label":"inner","flag":true}],"after":9},"b":"back","emptyList":[],"emptyObject":{},"single":{"label":"via super","flag":true},"unused":{},"arraySuper":[0,{"s":1},2]}"#)
+        #expect(
+            try encodeUnsorted(Containers())
+                == #"{"one":1,"inner":{"x":"x","list":[1,{"nothing":null,"present":3},[true,null],2.5,{"label":"inner","flag":true}],"after":9},"b":"back","emptyList":[],"emptyObject":{},"single":{"label":"via super","flag":true},"unused":{},"arraySuper":[0,{"s":1},2]}"#
+        )
         let pretty = try encodeUnsorted(Inner(), configure: { $0.outputFormatting = .prettyPrinted })
         #expect(pretty == "{\n  \"label\" : \"inner\",\n  \"flag\" : true\n}")
         #expect(try encodeUnsorted([[Int]()], configure: { $0.outputFormatting = .prettyPrinted }) == "[\n  [\n\n  ]\n]")
@@ -271,12 +274,16 @@ struct EncoderTests {
 
     @Test func nonFiniteFloats() throws {
         let values = [Double.nan, .infinity, -.infinity, 1]
-        try expectSameAsFoundation(values, configure: {
-            $0.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
-        })
-        try expectSameAsFoundation([Float.nan], configure: {
-            $0.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "+", negativeInfinity: "-", nan: "n")
-        })
+        try expectSameAsFoundation(
+            values,
+            configure: {
+                $0.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+            })
+        try expectSameAsFoundation(
+            [Float.nan],
+            configure: {
+                $0.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "+", negativeInfinity: "-", nan: "n")
+            })
     }
 
     @Test func errorsMatchFoundation() throws {
@@ -327,16 +334,21 @@ struct EncoderTests {
     }
 
     @Test func keyStrategies() throws {
-        let names = ["myURLValue", "aB", "ABC", "_oneTwo_", "a1B", "ÉtéÉté", "ǅx", "simple", "", "_", "URLs",
-                     "isHTTP2Enabled", "already_snake", "camelCaseKey", "x"]
+        let names = [
+            "myURLValue", "aB", "ABC", "_oneTwo_", "a1B", "ÉtéÉté", "ǅx", "simple", "", "_", "URLs",
+            "isHTTP2Enabled", "already_snake", "camelCaseKey", "x",
+        ]
         try expectSameAsFoundation(Keys(names: names), configure: { $0.keyEncodingStrategy = .convertToSnakeCase })
         try expectSameAsFoundation(Everything(), configure: { $0.keyEncodingStrategy = .convertToSnakeCase })
         try expectSameAsFoundation(Containers(), configure: { $0.keyEncodingStrategy = .convertToSnakeCase })
-        try expectSameAsFoundation(Everything(), configure: {
-            $0.keyEncodingStrategy = .custom { path in AnyKey("k_" + path.last!.stringValue.uppercased()) }
-        })
-        #expect(try encodeUnsorted(["someKey": ["innerKey": 1]], configure: { $0.keyEncodingStrategy = .convertToSnakeCase })
-            == #"{"someKey":{"innerKey":1}}"#)
+        try expectSameAsFoundation(
+            Everything(),
+            configure: {
+                $0.keyEncodingStrategy = .custom { path in AnyKey("k_" + path.last!.stringValue.uppercased()) }
+            })
+        #expect(
+            try encodeUnsorted(["someKey": ["innerKey": 1]], configure: { $0.keyEncodingStrategy = .convertToSnakeCase })
+                == #"{"someKey":{"innerKey":1}}"#)
         #expect(SnakeCase.convert("myURLValue") == "my_url_value")
     }
 

@@ -114,7 +114,8 @@ struct FoundationParityNumberTests {
             // Moving the point `shift` places left and adding `shift` to the exponent keeps the value.
             let shift = Int.random(in: 0...5, using: &generator)
             let (movedNegative, moved) = BigDecimalDigits.add(negative, Array(exponentDigits.drop { $0 == 0 }), false, shift == 0 ? [] : [UInt8(shift)])
-            let mantissa = digits.count > shift
+            let mantissa =
+                digits.count > shift
                 ? (shift == 0 ? digits : "\(digits.dropLast(shift)).\(digits.suffix(shift))")
                 : "0.\(String(repeating: "0", count: shift - digits.count))\(digits)"
             let spelled = "\(mantissa)e\(movedNegative ? "-" : "")\(decimal(moved))"

@@ -87,8 +87,9 @@ struct InvariantTests {
             document.checkInvariants()
         }
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(message.contains("DynamicMapper internal invariant broken in the node tape: container 0 says it has 5 children but holds 2"),
-                "\(message)")
+        #expect(
+            message.contains("DynamicMapper internal invariant broken in the node tape: container 0 says it has 5 children but holds 2"),
+            "\(message)")
     }
     #else
     @Test func aBrokenTapeIsNotCheckedInThisBuild() throws {

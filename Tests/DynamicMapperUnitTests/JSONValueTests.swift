@@ -64,7 +64,7 @@ private struct JVOptionals: Encodable {
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(present, forKey: .present)   // encodes null when nil
+        try container.encode(present, forKey: .present) // encodes null when nil
         try container.encodeIfPresent(absent, forKey: .absent)
         try container.encode(nested, forKey: .nested)
         try container.encodeIfPresent(inner, forKey: .inner)
@@ -136,7 +136,7 @@ struct JSONValueTests {
         let direct: JSON.Object = ["b": true, "b": false, "c": nil]
         #expect(direct.keys == ["b", "c"])
         #expect(direct["b"] == .bool(true))
-        #expect(direct["c"] == .null)   // a stored null is a present member
+        #expect(direct["c"] == .null) // a stored null is a present member
         let empty: JSON = [:]
         #expect(empty == .object(JSON.Object()))
         #expect(empty.objectValue?.isEmpty == true)
@@ -170,12 +170,12 @@ struct JSONValueTests {
         #expect(withNull[0] == Optional<JSON>.some(.null))
         #expect(withNull[0]?.isNull == true)
         #expect(withNull[1] == Optional<JSON>.none)
-        #expect(array["key"] == nil)   // wrong kind
+        #expect(array["key"] == nil) // wrong kind
 
         let object: JSON = ["a": ["b": [true, ["c": "deep"]]]]
         #expect(object["a"]?["b"]?[1]?["c"] == "deep")
         #expect(object["a"]?["b"]?[-2] == true)
-        #expect(object[0] == nil)       // wrong kind
+        #expect(object[0] == nil) // wrong kind
         #expect(object["a"]?["x"]?["y"] == nil)
 
         let scalars: [JSON] = [nil, true, 1, "string"]
@@ -348,7 +348,7 @@ struct JSONValueTests {
         let numbers = ["1", "1.0", "1e0", "10e-1", "-0", "0", "0.0", "100", "1e2", "9007199254740993", "9007199254740992", "2.5", "25e-1"]
             .map { jvNumber($0) }
         let set = Set(numbers)
-        #expect(set.count == 6)   // 1, 0, 100, 9007199254740993, 9007199254740992, 2.5
+        #expect(set.count == 6) // 1, 0, 100, 9007199254740993, 9007199254740992, 2.5
         #expect(set.contains(jvNumber("1.00")))
         #expect(set.contains(jvNumber("0e10")))
         #expect(set.contains(jvNumber("250e-2")))
@@ -371,19 +371,19 @@ struct JSONValueTests {
         #expect(!object.isEmpty)
         #expect(object.count == 3)
 
-        object["a"] = "two"   // replaced in place
+        object["a"] = "two" // replaced in place
         #expect(object.keys == ["b", "a", "c"])
         #expect(object["a"] == "two")
 
-        object["b"] = nil     // removed
+        object["b"] = nil // removed
         #expect(object.keys == ["a", "c"])
         #expect(object["b"] == nil)
         #expect(object.count == 2)
 
-        object["missing"] = nil   // no effect
+        object["missing"] = nil // no effect
         #expect(object.keys == ["a", "c"])
 
-        object["b"] = .null       // a null member, appended at the end
+        object["b"] = .null // a null member, appended at the end
         #expect(object.keys == ["a", "c", "b"])
         #expect(object["b"] == .null)
 
@@ -591,27 +591,29 @@ struct JSONValueTests {
             [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes],
         ]
         for formatting in formattings {
-            #expect(json.serialized(formatting: formatting) == (try jvFoundationBytes(swiftValue, formatting)),
-                    "formatting \(formatting.rawValue): \(json.serializedString(formatting: formatting))")
+            #expect(
+                json.serialized(formatting: formatting) == (try jvFoundationBytes(swiftValue, formatting)),
+                "formatting \(formatting.rawValue): \(json.serializedString(formatting: formatting))")
         }
-        #expect(json.serializedString(formatting: [.sortedKeys, .prettyPrinted]) == """
-            {
-              "a" : [
-                1,
-                2
-              ],
-              "b" : [
-                3,
-                4
-              ],
-              "c" : [
-                -5
-              ],
-              "empty" : [
+        #expect(
+            json.serializedString(formatting: [.sortedKeys, .prettyPrinted]) == """
+                {
+                  "a" : [
+                    1,
+                    2
+                  ],
+                  "b" : [
+                    3,
+                    4
+                  ],
+                  "c" : [
+                    -5
+                  ],
+                  "empty" : [
 
-              ]
-            }
-            """)
+                  ]
+                }
+                """)
         #expect(json.serializedString(formatting: .sortedKeys) == #"{"a":[1,2],"b":[3,4],"c":[-5],"empty":[]}"#)
     }
 
@@ -631,8 +633,9 @@ struct JSONValueTests {
             [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes],
         ]
         for formatting in formattings {
-            #expect(json.serialized(formatting: formatting) == (try jvFoundationBytes(swiftValue, formatting)),
-                    "formatting \(formatting.rawValue): \(json.serializedString(formatting: formatting))")
+            #expect(
+                json.serialized(formatting: formatting) == (try jvFoundationBytes(swiftValue, formatting)),
+                "formatting \(formatting.rawValue): \(json.serializedString(formatting: formatting))")
         }
         // Arrays of mixed scalars.
         let doubles: [Double] = [1, 0.5, -2.25, 1e16, 1e-7]
@@ -657,12 +660,14 @@ struct JSONValueTests {
         for text in strings {
             for formatting in formattings {
                 let json = JSON.string(text)
-                #expect(json.serialized(formatting: formatting) == (try jvFoundationBytes(text, formatting)),
-                        "\(text.debugDescription) with \(formatting.rawValue): \(json.serializedString(formatting: formatting))")
+                #expect(
+                    json.serialized(formatting: formatting) == (try jvFoundationBytes(text, formatting)),
+                    "\(text.debugDescription) with \(formatting.rawValue): \(json.serializedString(formatting: formatting))")
                 let wrapped: JSON = ["key \(text)": .string(text)]
                 let swiftWrapped = ["key \(text)": text]
-                #expect(wrapped.serialized(formatting: formatting) == (try jvFoundationBytes(swiftWrapped, formatting)),
-                        "\(text.debugDescription) as key and value with \(formatting.rawValue)")
+                #expect(
+                    wrapped.serialized(formatting: formatting) == (try jvFoundationBytes(swiftWrapped, formatting)),
+                    "\(text.debugDescription) as key and value with \(formatting.rawValue)")
             }
         }
         #expect(JSON.string("a/b").serializedString() == #""a\/b""#)
@@ -679,20 +684,21 @@ struct JSONValueTests {
         #expect("\(json)" == compact)
         #expect(jvText(json.serialized()) == compact)
         #expect(json.serializedString(formatting: .prettyPrinted) == jvText(json.serialized(formatting: .prettyPrinted)))
-        #expect(json.serializedString(formatting: [.prettyPrinted, .withoutEscapingSlashes]) == """
-            {
-              "name" : "Ada",
-              "list" : [
-                1,
-                2.5,
-                null,
-                true
-              ],
-              "nested" : {
-                "k" : "v/w"
-              }
-            }
-            """)
+        #expect(
+            json.serializedString(formatting: [.prettyPrinted, .withoutEscapingSlashes]) == """
+                {
+                  "name" : "Ada",
+                  "list" : [
+                    1,
+                    2.5,
+                    null,
+                    true
+                  ],
+                  "nested" : {
+                    "k" : "v/w"
+                  }
+                }
+                """)
         #expect(JSON.null.description == "null")
         #expect(JSON.bool(false).description == "false")
         #expect(JSON.number(jvNumber("1.10")).description == "1.10")
@@ -708,7 +714,8 @@ struct JSONValueTests {
     // MARK: Codable
 
     @Test func codableWithFoundationCoders() throws {
-        let text = #"{"int": 42, "negative": -7, "big": 18446744073709551615, "double": 2.5, "decimal": 1.10, "exp": 1e2, "s": "é/😀", "b": false, "n": null, "list": [1, [2, {"x": null}]], "empty": {}, "emptyList": []}"#
+        let text =
+            #"{"int": 42, "negative": -7, "big": 18446744073709551615, "double": 2.5, "decimal": 1.10, "exp": 1e2, "s": "é/😀", "b": false, "n": null, "list": [1, [2, {"x": null}]], "empty": {}, "emptyList": []}"#
         let foundation = try JSONDecoder().decode(JSON.self, from: Data(text.utf8))
         let parsed = try JSON(parsing: text)
         #expect(foundation == parsed)
@@ -788,10 +795,13 @@ struct JSONValueTests {
         #expect(foundation.payload["items"]?[1] == .null)
 
         let encoder = DynamicJSONEncoder()
-        #expect(jvText(try encoder.encode(dynamic)) == #"{"kind":"order","payload":{"id":9007199254740993,"total":1.10,"items":[{"sku":"a"},null],"paid":true}}"#)
+        #expect(
+            jvText(try encoder.encode(dynamic)) == #"{"kind":"order","payload":{"id":9007199254740993,"total":1.10,"items":[{"sku":"a"},null],"paid":true}}"#)
         let foundationEncoder = JSONEncoder()
         foundationEncoder.outputFormatting = .sortedKeys
-        #expect(jvText(try foundationEncoder.encode(dynamic)) == #"{"kind":"order","payload":{"id":9007199254740993,"items":[{"sku":"a"},null],"paid":true,"total":1.1}}"#)
+        #expect(
+            jvText(try foundationEncoder.encode(dynamic))
+                == #"{"kind":"order","payload":{"id":9007199254740993,"items":[{"sku":"a"},null],"paid":true,"total":1.1}}"#)
 
         // A payload that is a scalar or null.
         let scalar = try DynamicJSONDecoder().decode(JVEnvelope.self, from: Data(#"{"kind": "k", "payload": null}"#.utf8))
@@ -844,7 +854,7 @@ struct JSONValueTests {
 
         let other = DynamicJSONDecoder()
         other.dateDecodingStrategy = .secondsSince1970
-        #expect(throws: DecodingError.self) { try document.decode(Stamp.self, using: other) }   // "NaN" needs a strategy
+        #expect(throws: DecodingError.self) { try document.decode(Stamp.self, using: other) } // "NaN" needs a strategy
     }
 
     @Test func documentParsingErrors() throws {
@@ -859,8 +869,9 @@ struct JSONValueTests {
     // MARK: encodeJSON
 
     @Test func encodeJSONForStruct() throws {
-        let person = JVPerson(name: "Ada", age: 36, ratio: 0.1, admin: true,
-                              address: JVAddress(city: "London", zip: nil), nickname: nil, scores: [1, 2])
+        let person = JVPerson(
+            name: "Ada", age: 36, ratio: 0.1, admin: true,
+            address: JVAddress(city: "London", zip: nil), nickname: nil, scores: [1, 2])
         let json = try DynamicJSONEncoder().encodeJSON(person)
         let expected: JSON = [
             "name": "Ada", "age": 36, "ratio": 0.1, "admin": true,
@@ -941,8 +952,8 @@ struct JSONValueTests {
         // Columns count Unicode scalars, offsets count UTF-8 bytes.
         let unicode = try #require(underlyingSyntaxError { try JSON(parsing: "[\"é😀\", x]") })
         #expect(unicode.line == 1)
-        #expect(unicode.column == 8)    // [ " é 😀 " , space, then x
-        #expect(unicode.offset == 11)   // 1 + 1 + 2 + 4 + 1 + 1 + 1
+        #expect(unicode.column == 8) // [ " é 😀 " , space, then x
+        #expect(unicode.offset == 11) // 1 + 1 + 2 + 4 + 1 + 1 + 1
         #expect(unicode.kind == .unexpectedCharacter)
 
         let empty = try #require(underlyingSyntaxError { try JSON(parsing: "") })

@@ -49,8 +49,10 @@ struct JSONWriterPropertyTests {
         [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes],
     ]
 
-    static func expectSameBytes<T: Encodable>(_ value: T, _ formatting: JSONEncoder.OutputFormatting, seed: UInt64,
-                                              sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectSameBytes<T: Encodable>(
+        _ value: T, _ formatting: JSONEncoder.OutputFormatting, seed: UInt64,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let foundation = JSONEncoder(), ours = DynamicJSONEncoder()
         foundation.outputFormatting = formatting
         ours.outputFormatting = formatting
@@ -166,8 +168,10 @@ struct JSONWriterPropertyTests {
     func floats() throws {
         var random = SeededRandom(state: 7)
         // Texts from one character ("0" after the ".0" is cut) to the longest, with exponents.
-        var doubles: [Double] = [0, -0.0, 1, -1, 0.1, 1e-7, 1e16, 1e22, -2.2250738585072014e-308, .leastNonzeroMagnitude,
-                                 .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .ulpOfOne, 123456789012345680]
+        var doubles: [Double] = [
+            0, -0.0, 1, -1, 0.1, 1e-7, 1e16, 1e22, -2.2250738585072014e-308, .leastNonzeroMagnitude,
+            .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .ulpOfOne, 123456789012345680,
+        ]
         var floats: [Float] = [0, 1, -1, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 3.4028235e38, Float(bitPattern: 1)]
         for _ in 0..<2_000 {
             let exponent = Int.random(in: -320...308, using: &random)

@@ -12,8 +12,9 @@ struct NodeBufferTests {
     /// A node that says where it was appended.
     private static func node(_ position: Int) -> Node {
         let kinds: [Node.Kind] = [.null, .true, .false, .number, .string, .array, .object]
-        return Node(kind: kinds[position % kinds.count], flags: Node.Flags(rawValue: UInt8(position % 32)),
-                    offset: UInt32(position), length: UInt32(position * 3), end: UInt32(position + 1))
+        return Node(
+            kind: kinds[position % kinds.count], flags: Node.Flags(rawValue: UInt8(position % 32)),
+            offset: UInt32(position), length: UInt32(position * 3), end: UInt32(position + 1))
     }
 
     @Test("appending far past the estimate keeps every node, in order")
@@ -71,8 +72,9 @@ struct NodeBufferTests {
                     child = document.next(after: child)
                     hops += 1
                 }
-                #expect(child == Int(node.end) && hops == Int(node.length) * hopsPerChild,
-                        "seed \(seed): node \(index) spans \(index + 1)..<\(node.end) in \(hops) steps for \(node.length) children")
+                #expect(
+                    child == Int(node.end) && hops == Int(node.length) * hopsPerChild,
+                    "seed \(seed): node \(index) spans \(index + 1)..<\(node.end) in \(hops) steps for \(node.length) children")
             }
         }
     }

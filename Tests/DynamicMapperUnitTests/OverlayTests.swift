@@ -147,8 +147,9 @@ struct OverlayTests {
                     object.prepareForSearches()
                 }
                 let members = object.members.map { ($0.key, $0.value.json) }
-                #expect(members.map(\.0) == model.map(\.key) && members.map(\.1) == model.map { .number(JSON.Number($0.value)) },
-                        "seed \(seed) step \(step)")
+                #expect(
+                    members.map(\.0) == model.map(\.key) && members.map(\.1) == model.map { .number(JSON.Number($0.value)) },
+                    "seed \(seed) step \(step)")
                 #expect(object.firstIndex(of: key) == model.firstIndex { $0.key == key }, "seed \(seed) step \(step)")
             }
         }
@@ -158,8 +159,10 @@ struct OverlayTests {
     func updateAgainstTheModel() throws {
         let source = #"{"k0":[1,{"k1":2},[3]],"k1":{"k0":null},"k0":"second","é":true}"#
         let document = try Document(data: Data(source.utf8), options: ScanOptions())
-        let vocabulary: [Path.Component] = [.key("k0"), .key("k1"), .key("\u{E9}"), .key("e\u{301}"),
-                                            .index(0), .index(1), .index(2), .index(-1), .index(-4), .index(5)]
+        let vocabulary: [Path.Component] = [
+            .key("k0"), .key("k1"), .key("\u{E9}"), .key("e\u{301}"),
+            .index(0), .index(1), .index(2), .index(-1), .index(-4), .index(5),
+        ]
         for seed in UInt64(0)..<300 {
             var random = SeededRandom(state: seed)
             var node: OverlayNode? = .source(document, 0)

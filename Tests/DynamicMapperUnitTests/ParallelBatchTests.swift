@@ -13,7 +13,7 @@ struct ParallelBatchTests {
             let inFlight = InFlightBatches<Int>()
             inFlight.started(first)
             inFlight.started(second)
-            inFlight.delivered()   // the first was delivered: only the second is in flight
+            inFlight.delivered() // the first was delivered: only the second is in flight
             #expect(!first.isCancelled && !second.isCancelled)
         }
         #expect(!first.isCancelled)
@@ -60,7 +60,7 @@ struct ParallelBatchTests {
         let gate = DispatchSemaphore(value: 0)
         let batch = BatchResults<Int> { _ in
             runs.enter(threads: 0)
-            gate.wait()   // still running when the consumer's patience runs out
+            gate.wait() // still running when the consumer's patience runs out
             runs.leave()
             return [.success(1)]
         }

@@ -32,8 +32,9 @@ struct PathParserTests {
             // Malformed text has no components to print (PathSyntaxTests checks it).
             guard let components = try? PathParser.parse(text, separator: separator) else { continue }
             let printed = Path(components).description
-            #expect(try PathParser.parse(printed, separator: ".") == components,
-                    "seed \(seed): \(text.debugDescription) split on \(separator) → \(printed.debugDescription)")
+            #expect(
+                try PathParser.parse(printed, separator: ".") == components,
+                "seed \(seed): \(text.debugDescription) split on \(separator) → \(printed.debugDescription)")
         }
     }
 
@@ -44,8 +45,9 @@ struct PathParserTests {
             let components = randomPathComponents(&random, pieces: Self.alphabet, indexes: -30...30)
             let separator = Self.separators.randomElement(using: &random)!
             let text = Self.write(components, separator: separator, random: &random)
-            #expect(try PathParser.parse(text, separator: separator) == components,
-                    "seed \(seed): \(components) written \(text.debugDescription) with \(separator)")
+            #expect(
+                try PathParser.parse(text, separator: separator) == components,
+                "seed \(seed): \(components) written \(text.debugDescription) with \(separator)")
         }
     }
 

@@ -37,9 +37,10 @@ struct PathScaleTests {
     @Test("escaped brackets and backslashes at scale")
     func escapes() {
         let path = Path(String(repeating: #"\["#, count: 100_000) + "[3]" + String(repeating: #"\\"#, count: 50_000))
-        #expect(path.components == [
-            .key(String(repeating: "[", count: 100_000)), .index(3), .key(String(repeating: "\\", count: 50_000)),
-        ])
+        #expect(
+            path.components == [
+                .key(String(repeating: "[", count: 100_000)), .index(3), .key(String(repeating: "\\", count: 50_000)),
+            ])
     }
 
     @Test("100,000 keys and 100,000 indexes")

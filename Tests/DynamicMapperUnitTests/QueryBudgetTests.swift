@@ -39,7 +39,8 @@ struct QueryBudgetTests {
         #expect(tape.count == 1_000)
         #expect(tape.spent == large.spent)
         // Objects in another order are equal; one member's difference is not.
-        #expect(try run(#"$[?@.a == @.b]"#, on: [["a": ["p": 1, "q": [true]], "b": ["q": [true], "p": 1]], ["a": ["p": 1], "b": ["p": 2]]]).values.count == 1)
+        #expect(
+            try run(#"$[?@.a == @.b]"#, on: [["a": ["p": 1, "q": [true]], "b": ["q": [true], "p": 1]], ["a": ["p": 1], "b": ["p": 2]]]).values.count == 1)
     }
 
     /// `$..[?@ == $]`: each node is compared with the root in place, charged per pair of nodes

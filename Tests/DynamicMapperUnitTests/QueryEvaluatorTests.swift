@@ -22,12 +22,12 @@ struct QueryEvaluatorTests {
     /// their tests (50 + 50 + 50 here), not their product.
     @Test func filtersAreChargedForEveryElementTheyTest() throws {
         let json = JSON.array(Array(repeating: 1, count: 50))
-        let query = try JSONPath("$[?$[?$[?@ == 0]]]")   // nothing matches
+        let query = try JSONPath("$[?$[?$[?@ == 0]]]") // nothing matches
         var evaluator = QueryEvaluator(tree: JSONQueryTree(), root: json, query: query.text, limit: 10_000)
         #expect(try evaluator.select(query.segments, from: json, recording: true).isEmpty)
         #expect(evaluator.spent >= 150)
         #expect(evaluator.spent < 1_000)
-        let relative = try JSONPath("$[?@[?@[?@ == 0]]]")   // relative filters test each element's own members
+        let relative = try JSONPath("$[?@[?@[?@ == 0]]]") // relative filters test each element's own members
         var small = QueryEvaluator(tree: JSONQueryTree(), root: json, query: relative.text, limit: 10_000)
         #expect(try small.select(relative.segments, from: json, recording: true).isEmpty)
         #expect(small.spent >= 50)

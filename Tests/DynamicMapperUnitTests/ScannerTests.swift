@@ -13,41 +13,44 @@ struct ScannerTests {
     @Test("a strict document scans to its exact tape")
     func strictTape() throws {
         let tape = try scanTape(#"{"a":[1,true,null,"x\n"],"bé":-0.5e2}"#).get()
-        #expect(tape == [
-            Token(.object, offset: 0, length: 2, end: 9),
-            Token(.string, offset: 2, length: 1),
-            Token(.array, offset: 5, length: 4, end: 7),
-            Token(.number, .integer, offset: 6, length: 1),
-            Token(.true, offset: 8, length: 4),
-            Token(.null, offset: 13, length: 4),
-            Token(.string, .escaped, offset: 19, length: 3),
-            Token(.string, .nonASCII, offset: 26, length: 3),
-            Token(.number, offset: 31, length: 6),
-        ])
+        #expect(
+            tape == [
+                Token(.object, offset: 0, length: 2, end: 9),
+                Token(.string, offset: 2, length: 1),
+                Token(.array, offset: 5, length: 4, end: 7),
+                Token(.number, .integer, offset: 6, length: 1),
+                Token(.true, offset: 8, length: 4),
+                Token(.null, offset: 13, length: 4),
+                Token(.string, .escaped, offset: 19, length: 3),
+                Token(.string, .nonASCII, offset: 26, length: 3),
+                Token(.number, offset: 31, length: 6),
+            ])
     }
 
     @Test("JSON5 spellings are flagged: unquoted and single-quoted keys, hexadecimal, a leading + and .")
     func json5Tape() throws {
         let tape = try scanTape("{a:0x1F,'s':+.5,}", ScanOptions(allowsJSON5: true)).get()
-        #expect(tape == [
-            Token(.object, offset: 0, length: 2, end: 5),
-            Token(.string, offset: 1, length: 1),
-            Token(.number, [.integer, .json5, .hexadecimal], offset: 3, length: 4),
-            Token(.string, offset: 9, length: 1),
-            Token(.number, .json5, offset: 12, length: 3),
-        ])
+        #expect(
+            tape == [
+                Token(.object, offset: 0, length: 2, end: 5),
+                Token(.string, offset: 1, length: 1),
+                Token(.number, [.integer, .json5, .hexadecimal], offset: 3, length: 4),
+                Token(.string, offset: 9, length: 1),
+                Token(.number, .json5, offset: 12, length: 3),
+            ])
     }
 
     @Test("a top-level object without braces starts at its first key and ends with the input")
     func implicitTopLevelObject() throws {
         let options = ScanOptions(allowsJSON5: true, assumesTopLevelDictionary: true)
-        #expect(try scanTape("  a: 1, b: [] ", options).get() == [
-            Token(.object, offset: 2, length: 2, end: 5),
-            Token(.string, offset: 2, length: 1),
-            Token(.number, .integer, offset: 5, length: 1),
-            Token(.string, offset: 8, length: 1),
-            Token(.array, offset: 11, length: 0, end: 5),
-        ])
+        #expect(
+            try scanTape("  a: 1, b: [] ", options).get() == [
+                Token(.object, offset: 2, length: 2, end: 5),
+                Token(.string, offset: 2, length: 1),
+                Token(.number, .integer, offset: 5, length: 1),
+                Token(.string, offset: 8, length: 1),
+                Token(.array, offset: 11, length: 0, end: 5),
+            ])
         #expect(try scanTape("", options).get() == [Token(.object, offset: 0, length: 0, end: 1)])
     }
 

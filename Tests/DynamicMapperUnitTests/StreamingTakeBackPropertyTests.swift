@@ -144,9 +144,10 @@ struct StreamingTakeBackPropertyTests {
             case 4, 5: return .model(model(depth: depth + 1))
             case 6: return .models((0..<Int.random(in: 0...2, using: &random)).map { _ in model(depth: depth + 1) })
             default:
-                return .nested((0..<Int.random(in: 1...3, using: &random)).map { _ in
-                    (step(depth: depth + 1), Bool.random(using: &random))
-                })
+                return .nested(
+                    (0..<Int.random(in: 1...3, using: &random)).map { _ in
+                        (step(depth: depth + 1), Bool.random(using: &random))
+                    })
             }
         }
 

@@ -20,8 +20,10 @@ private func arrayStorage(_ view: DynamicClass, _ steps: [Path.Component]) -> Un
 }
 
 /// How many times the storage moved over `count` appends made by `append`.
-private func storageMoves(count: Int, at steps: [Path.Component], _ view: inout DynamicClass,
-                          _ append: (inout DynamicClass, Int) -> Void) -> Int {
+private func storageMoves(
+    count: Int, at steps: [Path.Component], _ view: inout DynamicClass,
+    _ append: (inout DynamicClass, Int) -> Void
+) -> Int {
     var moves = 0
     var last: UnsafeRawPointer?
     for value in 0..<count {

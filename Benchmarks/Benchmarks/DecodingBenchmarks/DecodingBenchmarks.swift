@@ -29,7 +29,8 @@ let benchmarks: @Sendable () -> Void = {
     )
 
     guard let directory = CorpusLocator.benchDirectory(environment: environment) else {
-        print("""
+        print(
+            """
             DecodingBenchmarks: corpus folder not found, no benchmarks registered.
             Looked for $DYNAMICMAPPER_SHARED and for shared/data/bench above \
             \(#filePath) and \(FileManager.default.currentDirectoryPath).

@@ -49,8 +49,9 @@ struct KeyedRecord: Decodable {
     }
 
     var values: RecordValues {
-        RecordValues(name: name, age: age, city: city, zip: zip, followers: followers, following: following,
-                     verified: verified, premium: premium, score: score, created: created)
+        RecordValues(
+            name: name, age: age, city: city, zip: zip, followers: followers, following: following,
+            verified: verified, premium: premium, score: score, created: created)
     }
 }
 

@@ -25,7 +25,8 @@ func registerMappableBenchmarks(problems: inout [String]) {
             problems.append("Mappable/records decodes different values than JSONDecoder")
         }
         if try DynamicJSONDecoder().decode([MappableProfileValue].self, from: data).map(\.values) != reference
-            || DynamicJSONDecoder().decode([SynthesizedProfileObject].self, from: data).map(\.values) != reference {
+            || DynamicJSONDecoder().decode([SynthesizedProfileObject].self, from: data).map(\.values) != reference
+        {
             problems.append("Mappable/records: the struct or class variant decodes different values")
         }
         if try DynamicJSONEncoder().encode(decoded) != data {

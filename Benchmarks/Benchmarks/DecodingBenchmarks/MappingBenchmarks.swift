@@ -50,7 +50,8 @@ func patchModelFree(_ data: Data) throws -> Data {
 
 func patchWithJSONSerialization(_ data: Data) throws -> Data {
     guard var root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-          var statuses = root["statuses"] as? [[String: Any]] else {
+        var statuses = root["statuses"] as? [[String: Any]]
+    else {
         throw CocoaError(.coderReadCorrupt)
     }
     for index in statuses.indices {
@@ -77,7 +78,8 @@ func registerMappingBenchmarks(in directory: URL, problems: inout [String]) {
         }
         if mapped.statuses.count != plain.statuses.count
             || mapped.statuses[0].userName != first.user.name
-            || mapped.statuses[0].followers != first.user.followersCount {
+            || mapped.statuses[0].followers != first.user.followersCount
+        {
             problems.append("Mapping/twitter/DynamicDecode reads different values than the plain model")
         }
         Benchmark("Mapping/twitter/PlainDecode") { benchmark in

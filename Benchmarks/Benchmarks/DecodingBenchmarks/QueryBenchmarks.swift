@@ -22,7 +22,8 @@ struct QueriedTimeline: DynamicCodable {
 
 func renameWithJSONSerialization(_ data: Data) throws -> Data {
     guard var root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-          var statuses = root["statuses"] as? [Any] else { throw CocoaError(.coderReadCorrupt) }
+        var statuses = root["statuses"] as? [Any]
+    else { throw CocoaError(.coderReadCorrupt) }
     for index in statuses.indices {
         guard var status = statuses[index] as? [String: Any], var user = status["user"] as? [String: Any] else { continue }
         user["screen_name"] = "renamed"

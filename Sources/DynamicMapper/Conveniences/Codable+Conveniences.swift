@@ -92,8 +92,10 @@ extension Encodable {
         let record = ScalarRecord()
         let json = try encoder.encodeToJSON(self, recording: record)
         guard case .object = json, let object = Self.foundationObject(json, at: [], record: record) as? [String: Any] else {
-            throw EncodingError.invalidValue(self, EncodingError.Context(
-                codingPath: [], debugDescription: "\(Self.self) does not encode as a JSON object."))
+            throw EncodingError.invalidValue(
+                self,
+                EncodingError.Context(
+                    codingPath: [], debugDescription: "\(Self.self) does not encode as a JSON object."))
         }
         return object
     }
@@ -143,8 +145,9 @@ extension Array where Element: Decodable {
     ///
     /// - Throws: The decoder's errors.
     public static func decode(from data: Data, singleObjectAsArray: Bool, using decoder: DynamicJSONDecoder = DynamicJSONDecoder()) throws -> [Element] {
-        let document = try JSONDocument(parsing: data, allowsJSON5: decoder.allowsJSON5, maximumDepth: decoder.maximumDepth,
-                                        rejectsDuplicateKeys: decoder.rejectsDuplicateKeys)
+        let document = try JSONDocument(
+            parsing: data, allowsJSON5: decoder.allowsJSON5, maximumDepth: decoder.maximumDepth,
+            rejectsDuplicateKeys: decoder.rejectsDuplicateKeys)
         if singleObjectAsArray, document.storage.nodes[0].kind == .object {
             return [try document.decode(Element.self, using: decoder)]
         }

@@ -37,12 +37,15 @@ final class DecodeReporting: @unchecked Sendable {
 
     /// Records an event whose document place is `components` in `document` (or, for another
     /// document, the coding path).
-    func record(_ kind: DecodeReport.Kind, in document: Document, components: [Path.Component], codingPath: [any CodingKey], value: String?, failure: (any Error)?) {
+    func record(
+        _ kind: DecodeReport.Kind, in document: Document, components: [Path.Component], codingPath: [any CodingKey], value: String?, failure: (any Error)?
+    ) {
         let prefix = Path(codingPath: codingPrefix).components
         let place = document === self.document ? prefix + components : Path(codingPath: codingPrefix + codingPath).components
-        recorder.record(DecodeReport.Event(
-            kind: kind, path: Path(place), codingPath: Path(codingPath: codingPrefix + codingPath),
-            value: value, failure: failure.map(DecodeReport.Failure.init)))
+        recorder.record(
+            DecodeReport.Event(
+                kind: kind, path: Path(place), codingPath: Path(codingPath: codingPrefix + codingPath),
+                value: value, failure: failure.map(DecodeReport.Failure.init)))
     }
 
     /// Adds an event for each document key that no model read, after the decode: the topmost
@@ -69,8 +72,9 @@ final class DecodeReporting: @unchecked Sendable {
             }
         }
         for (key, components) in unread.sorted(by: { $0.key < $1.key }) {
-            record(.unreadKey, in: document, components: components, codingPath: components.map(\.codingPathStep.codingKey),
-                   value: document.reportText(at: key + 1), failure: nil)
+            record(
+                .unreadKey, in: document, components: components, codingPath: components.map(\.codingPathStep.codingKey),
+                value: document.reportText(at: key + 1), failure: nil)
         }
     }
 }
@@ -195,16 +199,21 @@ extension DecoderImpl {
     @inline(never)
     func report(_ kind: DecodeReport.Kind, node: Int, codingPath: @autoclosure () -> [any CodingKey], failure: (any Error)? = nil) {
         guard let reporting = options.reporting, !reporting.recorder.countIfFull() else { return }
-        reporting.record(kind, in: document, components: reporting.components(to: node, in: document), codingPath: codingPath(),
-                         value: document.reportText(at: node), failure: failure)
+        reporting.record(
+            kind, in: document, components: reporting.components(to: node, in: document), codingPath: codingPath(),
+            value: document.reportText(at: node), failure: failure)
     }
 
     /// Records `kind` for a value missing at `components` below the object `object`.
     @inline(never)
-    func report(_ kind: DecodeReport.Kind, missingAt components: [Path.Component], below object: Int, codingPath: @autoclosure () -> [any CodingKey], failure: (any Error)? = nil) {
+    func report(
+        _ kind: DecodeReport.Kind, missingAt components: [Path.Component], below object: Int, codingPath: @autoclosure () -> [any CodingKey],
+        failure: (any Error)? = nil
+    ) {
         guard let reporting = options.reporting, !reporting.recorder.countIfFull() else { return }
-        reporting.record(kind, in: document, components: reporting.components(to: object, in: document) + components, codingPath: codingPath(),
-                         value: nil, failure: failure)
+        reporting.record(
+            kind, in: document, components: reporting.components(to: object, in: document) + components, codingPath: codingPath(),
+            value: nil, failure: failure)
     }
 
     /// Marks the container at `index` as read whole, when unread keys are reported.
@@ -242,7 +251,9 @@ extension DecoderImpl {
 extension JSONDocument {
     /// Decodes `type` as ``decode(_:using:)`` does, reporting to `recorder` (when there is one)
     /// with paths below `codingPrefix`.
-    func decode<T: Decodable>(_ type: T.Type, using decoder: DynamicJSONDecoder, reportingTo recorder: DecodeReport.Recorder?, codingPrefix: [any CodingKey]) throws -> T {
+    func decode<T: Decodable>(_ type: T.Type, using decoder: DynamicJSONDecoder, reportingTo recorder: DecodeReport.Recorder?, codingPrefix: [any CodingKey])
+        throws -> T
+    {
         var options = DecodingOptions(decoder)
         options.reporting = recorder.map { DecodeReporting(recorder: $0, document: storage, codingPrefix: codingPrefix) }
         let impl = DecoderImpl(document: storage, options: options, node: 0)

@@ -74,8 +74,10 @@ extension Array: ReservingArrayDecodable where Element: Decodable {
     static func decodeReserving<T>(as type: T.Type, from impl: DecoderImpl) throws -> T {
         // Only `unwrapHere` calls this, with the `T` it found to be this very type.
         guard let same = SameType(Self.self, T.self) else {
-            throw DecodingError.typeMismatch(T.self, DecodingError.Context(
-                codingPath: impl.codingPath, debugDescription: "\(T.self) was decoded as \(Self.self)"))
+            throw DecodingError.typeMismatch(
+                T.self,
+                DecodingError.Context(
+                    codingPath: impl.codingPath, debugDescription: "\(T.self) was decoded as \(Self.self)"))
         }
         var elements = try impl.arrayContainer()
         var result: [Element] = []

@@ -13,12 +13,16 @@ extension DecoderImpl {
         // checked at run time, and the type it opens is the one passed in. The release-build
         // test run in CI (`decodingBuildsTheDynamicTypeItIsPassed`) guards this.
         guard let actual = (type as Any.Type) as? any Decodable.Type else {
-            throw DecodingError.typeMismatch(T.self, DecodingError.Context(
-                codingPath: codingPath, debugDescription: "\(type) is not Decodable."))
+            throw DecodingError.typeMismatch(
+                T.self,
+                DecodingError.Context(
+                    codingPath: codingPath, debugDescription: "\(type) is not Decodable."))
         }
         guard let value = try decode(actual) else {
-            throw DecodingError.typeMismatch(T.self, DecodingError.Context(
-                codingPath: codingPath, debugDescription: "\(actual) decoded a value that is not a \(T.self)."))
+            throw DecodingError.typeMismatch(
+                T.self,
+                DecodingError.Context(
+                    codingPath: codingPath, debugDescription: "\(actual) decoded a value that is not a \(T.self)."))
         }
         return value
     }

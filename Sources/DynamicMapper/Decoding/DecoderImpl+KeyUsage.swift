@@ -54,7 +54,8 @@ extension DecoderImpl {
         var deepest = object
         var rest = path[...]
         while rest.count > 1, case .key(let key)? = rest.first, let next = document.member(of: deepest, named: key),
-              nodes[next].kind == .object {
+            nodes[next].kind == .object
+        {
             deepest = next
             rest = rest.dropFirst()
         }

@@ -121,12 +121,17 @@ extension DecoderImpl {
     @inline(__always)
     func decodeMappedMember<T: Decodable>(_ type: T.Type, at index: Int, parent: Unretained<CodingPathNode>, entry: Unretained<MappedEntry>) throws -> T {
         let decoder = Unretained(self)
-        return try decodeScalar(T.self, at: index, path: {
-            parent.object.codingPath(appending: .key(entry.object.codingKey))
-        }) {
-            try unwrapNonScalar(type, at: index, codingPath: {
+        return try decodeScalar(
+            T.self, at: index,
+            path: {
                 parent.object.codingPath(appending: .key(entry.object.codingKey))
-            }, node: { decoder.object.childPath(of: parent.object, .key(entry.object.codingKey), value: index) })
+            }
+        ) {
+            try unwrapNonScalar(
+                type, at: index,
+                codingPath: {
+                    parent.object.codingPath(appending: .key(entry.object.codingKey))
+                }, node: { decoder.object.childPath(of: parent.object, .key(entry.object.codingKey), value: index) })
         }
     }
 }

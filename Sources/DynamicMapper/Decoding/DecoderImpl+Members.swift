@@ -45,7 +45,8 @@ extension DecoderImpl {
             guard document.stringEquals(nodes[child], name, key, textIsASCII: &nameIsASCII) else { continue }
             // An earlier duplicate, skipped by starting at the hint, would win.
             if start != first && !hasUniqueKeys(depth: depth, object: object),
-               let earlier = firstOccurrence(of: name, key: key, in: object, before: start) {
+                let earlier = firstOccurrence(of: name, key: key, in: object, before: start)
+            {
                 return earlier
             }
             setKeyHint(depth: depth, object: object, next: members.position)

@@ -13,7 +13,8 @@ extension DecoderImpl {
         if options.usesDefaultKeys && !records { return document.lookUp(components, from: start) }
         let steps = Array(components)
         return document.lookUp(steps, from: start) { object, name, step in
-            let found = self.options.usesDefaultKeys
+            let found =
+                self.options.usesDefaultKeys
                 ? self.document.member(of: object, named: name)
                 : self.member(of: object, convertedName: name, path: { base + steps.prefix(step).map(\.codingPathStep.codingKey) })
             if records, let found {
@@ -62,26 +63,35 @@ extension DecoderImpl {
         case .wrongKind(let step, let parent):
             let expected: Any.Type = components[step].isIndex ? [Any].self : [String: Any].self
             let needs = components[step].isIndex ? "an array" : "an object"
-            return .typeMismatch(expected, DecodingError.Context(
-                codingPath: codingPath(step),
-                debugDescription: "\(wanted): \(place(step)) is \(Self.describeForPath(nodes[parent].kind)), not \(needs)"))
+            return .typeMismatch(
+                expected,
+                DecodingError.Context(
+                    codingPath: codingPath(step),
+                    debugDescription: "\(wanted): \(place(step)) is \(Self.describeForPath(nodes[parent].kind)), not \(needs)"))
         case .missing(let step, let parent):
             let parentNode = nodes[parent]
             if parentNode.kind == .null {
-                return .valueNotFound(type ?? Any.self, DecodingError.Context(
-                    codingPath: codingPath(step), debugDescription: "\(wanted): \(place(step)) is null"))
+                return .valueNotFound(
+                    type ?? Any.self,
+                    DecodingError.Context(
+                        codingPath: codingPath(step), debugDescription: "\(wanted): \(place(step)) is null"))
             }
             switch components[step] {
             case .key(let name):
-                return .keyNotFound(AnyKey(literal: name), DecodingError.Context(
-                    codingPath: codingPath(step),
-                    debugDescription: "\(wanted): key \(name.debugDescription) not found in the object at \(place(step))"))
+                return .keyNotFound(
+                    AnyKey(literal: name),
+                    DecodingError.Context(
+                        codingPath: codingPath(step),
+                        debugDescription: "\(wanted): key \(name.debugDescription) not found in the object at \(place(step))"))
             case .index(let index):
                 let count = Int(parentNode.length)
                 // At the array, as a decoder's unkeyed container reports an element past its end.
-                return .valueNotFound(type ?? Any.self, DecodingError.Context(
-                    codingPath: codingPath(step),
-                    debugDescription: "\(wanted): index \(index) is out of range (the array at \(place(step)) has \(count) \(count == 1 ? "element" : "elements"))"))
+                return .valueNotFound(
+                    type ?? Any.self,
+                    DecodingError.Context(
+                        codingPath: codingPath(step),
+                        debugDescription:
+                            "\(wanted): index \(index) is out of range (the array at \(place(step)) has \(count) \(count == 1 ? "element" : "elements"))"))
             }
         }
     }

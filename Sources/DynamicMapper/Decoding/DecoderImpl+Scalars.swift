@@ -5,9 +5,11 @@ import Foundation
 extension DecoderImpl {
     @inline(__always)
     func decodeNull(_ type: Any.Type, path: () -> [any CodingKey]) -> DecodingError {
-        .valueNotFound(type, DecodingError.Context(
-            codingPath: path(),
-            debugDescription: "Cannot get value of type \(type) -- found null value instead"))
+        .valueNotFound(
+            type,
+            DecodingError.Context(
+                codingPath: path(),
+                debugDescription: "Cannot get value of type \(type) -- found null value instead"))
     }
 
     @inline(__always)
@@ -36,7 +38,8 @@ extension DecoderImpl {
             throw typeMismatch(T.self, node: node, path: path())
         }
         if node.flags.contains(.integer) && !node.flags.contains(.json5),
-           let value = document.withBytes(of: node, { NumberParsing.integer(T.self, bytes: $0, count: $1, isPlainInteger: true) }) {
+            let value = document.withBytes(of: node, { NumberParsing.integer(T.self, bytes: $0, count: $1, isPlainInteger: true) })
+        {
             return value
         }
         // Like Foundation, a literal with a fraction or exponent (or a JSON5 spelling) is read
@@ -54,9 +57,10 @@ extension DecoderImpl {
                 return exact
             }
         }
-        throw DecodingError.dataCorrupted(DecodingError.Context(
-            codingPath: path(),
-            debugDescription: "Number \(literal) is not representable in Swift."))
+        throw DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: path(),
+                debugDescription: "Number \(literal) is not representable in Swift."))
     }
 
     @inline(__always)
@@ -96,9 +100,10 @@ extension DecoderImpl {
     }
 
     private func unrepresentable(_ node: Node, path: () -> [any CodingKey]) -> DecodingError {
-        .dataCorrupted(DecodingError.Context(
-            codingPath: path(),
-            debugDescription: "Number \(document.numberLiteral(node)) is not representable in Swift."))
+        .dataCorrupted(
+            DecodingError.Context(
+                codingPath: path(),
+                debugDescription: "Number \(document.numberLiteral(node)) is not representable in Swift."))
     }
 
     /// Non-finite values (JSON5 `Infinity`/`NaN`, the `convertFromString` strategy), and
@@ -121,7 +126,8 @@ extension DecoderImpl {
                 return value
             }
             if let value = NumberParsing.double(literal: literal), value.isFinite,
-               value != 0 || !NumberParsing.hasNonzeroDigit(literal) {
+                value != 0 || !NumberParsing.hasNonzeroDigit(literal)
+            {
                 return value
             }
             throw unrepresentable(node, path: path)
@@ -155,8 +161,9 @@ extension DecoderImpl {
         case .iso8601:
             let text = try decodeString(node, path: { codingPath })
             guard let date = try? Date.ISO8601FormatStyle().parse(text) else {
-                throw DecodingError.dataCorrupted(DecodingError.Context(
-                    codingPath: codingPath, debugDescription: "Expected date string to be ISO8601-formatted."))
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: codingPath, debugDescription: "Expected date string to be ISO8601-formatted."))
             }
             return date
         #if canImport(Darwin)
@@ -182,8 +189,9 @@ extension DecoderImpl {
         case .base64:
             let text = try decodeString(node, path: { codingPath })
             guard let data = Data(base64Encoded: text) else {
-                throw DecodingError.dataCorrupted(DecodingError.Context(
-                    codingPath: codingPath, debugDescription: "Encountered Data is not valid Base64."))
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: codingPath, debugDescription: "Encountered Data is not valid Base64."))
             }
             return data
         case .custom(let closure):
@@ -198,8 +206,9 @@ extension DecoderImpl {
         if node.kind == .null { throw decodeNull(URL.self, path: { codingPath }) }
         let text = try decodeString(node, path: { codingPath })
         guard let url = URL(string: text) else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: codingPath, debugDescription: "Invalid URL string."))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: codingPath, debugDescription: "Invalid URL string."))
         }
         return url
     }
@@ -214,8 +223,9 @@ extension DecoderImpl {
         // JSON5 `Infinity` and `NaN` have no Decimal value; Foundation gives NaN for both.
         if NumberParsing.isNonFiniteLiteral(literal) { return .nan }
         guard let decimal = Decimal(string: literal, locale: Locale(identifier: "en_US_POSIX")) else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: codingPath, debugDescription: "Number \(literal) is not representable in Swift."))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: codingPath, debugDescription: "Number \(literal) is not representable in Swift."))
         }
         return decimal
     }

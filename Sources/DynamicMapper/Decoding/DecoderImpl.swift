@@ -93,7 +93,8 @@ final class DecoderImpl: Decoder {
         _ type: T.Type, at index: Int, parent: CodingPathNode, makeStep: () -> CodingPathStep
     ) throws -> T {
         try decodeScalar(T.self, at: index, path: { parent.codingPath(appending: makeStep()) }) {
-            try unwrapNonScalar(type, at: index, codingPath: { parent.codingPath(appending: makeStep()) }, node: { self.childPath(of: parent, makeStep(), value: index) })
+            try unwrapNonScalar(
+                type, at: index, codingPath: { parent.codingPath(appending: makeStep()) }, node: { self.childPath(of: parent, makeStep(), value: index) })
         }
     }
 
@@ -261,33 +262,42 @@ final class DecoderImpl: Decoder {
     /// level and would overflow the stack.
     func jsonValue(at index: Int, codingPath: () -> [any CodingKey]) throws -> JSON {
         guard let value = document.json(at: index, maximumNesting: JSON.maximumNesting) else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: codingPath(),
-                debugDescription: "A JSON value nests arrays and objects more than \(JSON.maximumNesting) deep (JSON.maximumNesting), whatever maximumDepth allows"))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: codingPath(),
+                    debugDescription:
+                        "A JSON value nests arrays and objects more than \(JSON.maximumNesting) deep (JSON.maximumNesting), whatever maximumDepth allows"))
         }
         return value
     }
 
     private func stackExhausted(_ codingPath: [any CodingKey]) -> DecodingError {
-        .dataCorrupted(DecodingError.Context(
-            codingPath: codingPath,
-            debugDescription: "Nested too deeply for the stack left on this thread (\(codingPath.count) levels), even after continuing on a thread with an 8 MiB stack; lower maximumDepth."))
+        .dataCorrupted(
+            DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription:
+                    "Nested too deeply for the stack left on this thread (\(codingPath.count) levels), even after continuing on a thread with an 8 MiB stack; lower maximumDepth."
+            ))
     }
 
     func containerMismatch(expected: Any.Type, node: Node, path: [any CodingKey]) -> DecodingError {
         if node.kind == .null {
             let what = expected == [Any].self ? "unkeyed" : "keyed"
-            return .valueNotFound(expected, DecodingError.Context(
-                codingPath: path,
-                debugDescription: "Cannot get \(what) decoding container -- found null value instead"))
+            return .valueNotFound(
+                expected,
+                DecodingError.Context(
+                    codingPath: path,
+                    debugDescription: "Cannot get \(what) decoding container -- found null value instead"))
         }
         return typeMismatch(expected, node: node, path: path)
     }
 
     func typeMismatch(_ expected: Any.Type, node: Node, path: [any CodingKey]) -> DecodingError {
-        .typeMismatch(expected, DecodingError.Context(
-            codingPath: path,
-            debugDescription: "Expected to decode \(expected) but found \(Self.describe(node.kind)) instead."))
+        .typeMismatch(
+            expected,
+            DecodingError.Context(
+                codingPath: path,
+                debugDescription: "Expected to decode \(expected) but found \(Self.describe(node.kind)) instead."))
     }
 
     static func describe(_ kind: Node.Kind) -> String {

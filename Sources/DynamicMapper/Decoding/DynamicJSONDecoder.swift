@@ -147,7 +147,8 @@ open class DynamicJSONDecoder: JSONDecoder, @unchecked Sendable {
     }
 
     var scanOptions: ScanOptions {
-        ScanOptions(allowsJSON5: allowsJSON5, assumesTopLevelDictionary: assumesTopLevelDictionary,
-                    maximumDepth: maximumDepth, rejectsDuplicateKeys: rejectsDuplicateKeys)
+        ScanOptions(
+            allowsJSON5: allowsJSON5, assumesTopLevelDictionary: assumesTopLevelDictionary,
+            maximumDepth: maximumDepth, rejectsDuplicateKeys: rejectsDuplicateKeys)
     }
 }

@@ -51,8 +51,9 @@ extension KeyedContainer {
     private static func malformedKeyError(_ error: PathSyntaxError, key: Key, codingPath: [any CodingKey]) -> DecodingError {
         // Not `keyNotFound`: optional properties and defaults take that as "absent" and would
         // hide the typo; the key itself is wrong, whatever the document holds.
-        .dataCorrupted(DecodingError.Context(
-            codingPath: codingPath + [key], debugDescription: KeyMeaning.malformedMessage(error, key: key)))
+        .dataCorrupted(
+            DecodingError.Context(
+                codingPath: codingPath + [key], debugDescription: KeyMeaning.malformedMessage(error, key: key)))
     }
 
     /// The coding path of the value `key` names: one step per path component.

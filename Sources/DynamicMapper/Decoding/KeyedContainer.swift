@@ -97,9 +97,11 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     @inline(never)
     private func throwMissing(_ key: Key) throws -> Never {
         if keyedKeys, let failure = keyedKeyMissing(key) { throw failure }
-        throw DecodingError.keyNotFound(key, DecodingError.Context(
-            codingPath: codingPath,
-            debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+        throw DecodingError.keyNotFound(
+            key,
+            DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
     }
 
     @inline(__always)
@@ -269,11 +271,12 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// as Foundation does.
     private func superDecoder(component: CodingPathStep, value: Int?) throws -> any Decoder {
         let path = value.map { self.path.appending(component, value: $0) } ?? self.path.appending(component)
-        let decoder = if let value {
-            impl.superDecoderImpl(node: value, path: path)
-        } else {
-            DecoderImpl(document: try Document(data: Data("null".utf8), options: ScanOptions()), options: impl.options, node: 0, path: path)
-        }
+        let decoder =
+            if let value {
+                impl.superDecoderImpl(node: value, path: path)
+            } else {
+                DecoderImpl(document: try Document(data: Data("null".utf8), options: ScanOptions()), options: impl.options, node: 0, path: path)
+            }
         decoder.state.parentObject = (impl.document, object)
         return decoder
     }

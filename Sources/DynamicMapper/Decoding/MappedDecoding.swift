@@ -9,14 +9,21 @@ enum MappedDecoding {
     /// The value of the layout's property `entry` below `access`'s object.
     /// `lookedUp` is the node at the entry's path when the caller has already looked for it
     /// (nil inside: missing).
-    static func value<Value>(_ type: Value.Type, entry: MappedEntry, from access: ObjectAccess, lookedUp: Int?? = nil, plain: PlainMappedDecoding<Value>) throws -> Value {
+    static func value<Value>(_ type: Value.Type, entry: MappedEntry, from access: ObjectAccess, lookedUp: Int?? = nil, plain: PlainMappedDecoding<Value>) throws
+        -> Value
+    {
         if entry.syntaxError != nil { try entry.checkKey(parent: { access.path.codingPath }) }
-        return try value(Value.self, configuration: entry.configuration, defaultValue: entry.defaultValue(Value.self), from: access, path: entry.path, property: entry.name, lookedUp: lookedUp, plain: plain)
+        return try value(
+            Value.self, configuration: entry.configuration, defaultValue: entry.defaultValue(Value.self), from: access, path: entry.path, property: entry.name,
+            lookedUp: lookedUp, plain: plain)
     }
 
     /// The value at `path` below `access`'s object, with the property's default and options.
     /// `lookedUp` is the node at `path` when the caller has already looked for it.
-    static func value<Value>(_ type: Value.Type, configuration: MappedConfiguration, defaultValue: Value?, from access: ObjectAccess, path: [Path.Component], property: String, lookedUp: Int?? = nil, plain: PlainMappedDecoding<Value>) throws -> Value {
+    static func value<Value>(
+        _ type: Value.Type, configuration: MappedConfiguration, defaultValue: Value?, from access: ObjectAccess, path: [Path.Component], property: String,
+        lookedUp: Int?? = nil, plain: PlainMappedDecoding<Value>
+    ) throws -> Value {
         let impl = access.impl
         let location = MappedLocation(access: access, path: path)
         let found: Int?
@@ -25,7 +32,7 @@ enum MappedDecoding {
         } else {
             do {
                 found = try node(at: path, in: access)
-            } catch where configuration.flags.contains(.lossy) {
+            } catch  where configuration.flags.contains(.lossy) {
                 let value = try recovered(Value.self, defaultValue: defaultValue, from: error)
                 impl.report(.defaultAfterFailure, missingAt: path, below: access.object, codingPath: location.codingPath, failure: error)
                 impl.keep(value, missingAt: path, below: access.object)
@@ -33,7 +40,9 @@ enum MappedDecoding {
             }
         }
         guard let node = found else {
-            let value = try absentValue(Value.self, configuration: configuration, defaultValue: defaultValue, isNull: false, property: property, path: path, parent: { access.path.codingPath })
+            let value = try absentValue(
+                Value.self, configuration: configuration, defaultValue: defaultValue, isNull: false, property: property, path: path,
+                parent: { access.path.codingPath })
             if takesDefault(Value.self, defaultValue: defaultValue, isNull: false, flags: configuration.flags) {
                 impl.report(.defaultForMissingKey, missingAt: path, below: access.object, codingPath: location.codingPath)
                 impl.keep(value, missingAt: path, below: access.object)
@@ -41,7 +50,9 @@ enum MappedDecoding {
             return value
         }
         if impl.nodes[node].kind == .null {
-            let value = try absentValue(Value.self, configuration: configuration, defaultValue: defaultValue, isNull: true, property: property, path: path, parent: { access.path.codingPath })
+            let value = try absentValue(
+                Value.self, configuration: configuration, defaultValue: defaultValue, isNull: true, property: property, path: path,
+                parent: { access.path.codingPath })
             if takesDefault(Value.self, defaultValue: defaultValue, isNull: true, flags: configuration.flags) {
                 impl.report(.defaultForNull, node: node, codingPath: location.codingPath)
                 impl.keep(value, node: node)
@@ -51,7 +62,7 @@ enum MappedDecoding {
         let value: Value
         do {
             value = try present(Value.self, configuration: configuration, at: node, impl: impl, location: location, plain: plain)
-        } catch where configuration.flags.contains(.lossy) {
+        } catch  where configuration.flags.contains(.lossy) {
             // The default (or nil) is taken as it is, as for a missing key.
             let recovered = try recovered(Value.self, defaultValue: defaultValue, from: error)
             let refused = configuration.flags.contains(.hasCoder) && isRefusal(error)
@@ -66,7 +77,10 @@ enum MappedDecoding {
     /// The value for a missing key, or for `null` (`isNull`): the default or `nil` when the
     /// property allows, or else `keyNotFound` or `valueNotFound`. `parent` gives the coding
     /// path of the object `path` starts from, built only for an error.
-    static func absentValue<Value>(_ type: Value.Type, configuration: MappedConfiguration, defaultValue: Value?, isNull: Bool, property: String, path: [Path.Component], parent: () -> [any CodingKey]) throws -> Value {
+    static func absentValue<Value>(
+        _ type: Value.Type, configuration: MappedConfiguration, defaultValue: Value?, isNull: Bool, property: String, path: [Path.Component],
+        parent: () -> [any CodingKey]
+    ) throws -> Value {
         // A missing key with a default takes it whatever the type: checked first, because the
         // casts below look up conformances at run time.
         if !isNull, let defaultValue { return defaultValue }
@@ -82,14 +96,18 @@ enum MappedDecoding {
         }
         if let none = none(Value.self) { return none }
         if isNull {
-            throw DecodingError.valueNotFound(Value.self, DecodingError.Context(
-                codingPath: parent() + path.map(\.codingPathStep.codingKey),
-                debugDescription: "Expected \(Value.self) for the @Mapped property \(property) but found null instead."))
+            throw DecodingError.valueNotFound(
+                Value.self,
+                DecodingError.Context(
+                    codingPath: parent() + path.map(\.codingPathStep.codingKey),
+                    debugDescription: "Expected \(Value.self) for the @Mapped property \(property) but found null instead."))
         }
         let key = path.last?.codingPathStep.codingKey ?? StringKey(property)
-        throw DecodingError.keyNotFound(key, DecodingError.Context(
-            codingPath: parent() + path.dropLast().map(\.codingPathStep.codingKey),
-            debugDescription: "No value for the @Mapped property \(property) at \(Path(path))."))
+        throw DecodingError.keyNotFound(
+            key,
+            DecodingError.Context(
+                codingPath: parent() + path.dropLast().map(\.codingPathStep.codingKey),
+                debugDescription: "No value for the @Mapped property \(property) at \(Path(path))."))
     }
 
     /// Whether ``absentValue(_:configuration:defaultValue:isNull:property:path:parent:)``
@@ -145,7 +163,8 @@ enum MappedDecoding {
         impl.rememberTraversedMember(member, named: first, of: access.object)
         // The coding path is only needed to convert keys with a strategy (or to mark the keys
         // a dynamic model's path passes through).
-        let found = impl.options.usesDefaultKeys && !impl.recordsKeyUsage
+        let found =
+            impl.options.usesDefaultKeys && !impl.recordsKeyUsage
             ? impl.document.lookUp(path.dropFirst(), from: member)
             : impl.lookUp(path.dropFirst(), from: member, base: access.path.codingPath(appending: .key(StringKey(first))))
         switch found {
@@ -159,7 +178,9 @@ enum MappedDecoding {
         }
     }
 
-    private static func present<Value>(_ type: Value.Type, configuration: MappedConfiguration, at node: Int, impl: DecoderImpl, location: MappedLocation, plain: PlainMappedDecoding<Value>) throws -> Value {
+    private static func present<Value>(
+        _ type: Value.Type, configuration: MappedConfiguration, at node: Int, impl: DecoderImpl, location: MappedLocation, plain: PlainMappedDecoding<Value>
+    ) throws -> Value {
         if configuration.typed != nil, let coder = configuration.coder(Value.self) {
             return try coder.decode(from: impl, at: node, codingPath: { location.codingPath })
         }
@@ -178,7 +199,8 @@ enum MappedDecoding {
     @inline(never)
     static func converted<Value>(_ type: Value.Type, at node: Int, impl: DecoderImpl, failure: DecodingError) throws -> Value {
         guard case .typeMismatch(_, let context) = failure, let value = impl.document.json(at: node, maximumNesting: JSON.maximumNesting),
-              let converted = LosslessValue.convert(value, to: Value.self) else {
+            let converted = LosslessValue.convert(value, to: Value.self)
+        else {
             throw failure
         }
         impl.report(.losslessConversion, node: node, codingPath: context.codingPath)

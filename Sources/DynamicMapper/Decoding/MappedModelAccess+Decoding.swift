@@ -11,7 +11,8 @@ extension MappedModelAccess {
         // Unretained: the container that asked holds the decoder, and the decoder's layout
         // its entries, for the whole call. Only the value's own decoding is a generic closure.
         guard let decoder,
-              let found = decoder.with({ $0.unretainedMappedEntry(named: property, valueType: ObjectIdentifier(Value.self), object: object) }) else {
+            let found = decoder.with({ $0.unretainedMappedEntry(named: property, valueType: ObjectIdentifier(Value.self), object: object) })
+        else {
             return try decodeUnlisted(Value.self, property: property, entry: &taken)
         }
         taken = found
@@ -59,7 +60,9 @@ extension MappedModelAccess {
     /// A property the layout does not list under its name (renamed, or unknown).
     @inline(never)
     private func decodeUnlisted<Value: Decodable>(_ type: Value.Type, property: String, entry taken: inout Unretained<MappedEntry>?) throws -> Value {
-        guard let impl else { throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "Only DynamicJSONDecoder gives access to the object.")) }
+        guard let impl else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "Only DynamicJSONDecoder gives access to the object."))
+        }
         return try ObjectAccess(self, impl: impl).decodeMapped(Value.self, property: property, entry: &taken)
     }
 
@@ -68,7 +71,9 @@ extension MappedModelAccess {
     /// Both references unretained, for the reason ``decodeMapped(_:property:entry:)`` reads them
     /// so (they outlive the call): passed as strong references they were retained around it.
     @inline(never)
-    private func decodeOtherwise<Value: Decodable>(_ type: Value.Type, entry: Unretained<MappedEntry>, impl: Unretained<DecoderImpl>, lookedUp: Int?) throws -> Value {
+    private func decodeOtherwise<Value: Decodable>(_ type: Value.Type, entry: Unretained<MappedEntry>, impl: Unretained<DecoderImpl>, lookedUp: Int?) throws
+        -> Value
+    {
         try entry.with { entry in
             try impl.with { impl in
                 try decodeOtherwise(Value.self, entry: entry, impl: impl, lookedUp: lookedUp)

@@ -4,8 +4,10 @@ extension ObjectAccess {
     /// Decodes the `@Mapped` property `property` of the model being decoded from this object,
     /// and gives its layout entry.
     func decodeMapped<Value: Decodable>(_ type: Value.Type, property: String, entry taken: inout Unretained<MappedEntry>?) throws -> Value {
-        guard let entry = impl.mappedEntry(named: property, valueType: ObjectIdentifier(Value.self), object: object)
-                ?? impl.renamedMappedEntry(codingKey: property, valueType: ObjectIdentifier(Value.self), object: object) else {
+        guard
+            let entry = impl.mappedEntry(named: property, valueType: ObjectIdentifier(Value.self), object: object)
+                ?? impl.renamedMappedEntry(codingKey: property, valueType: ObjectIdentifier(Value.self), object: object)
+        else {
             return try decodeUnmapped(Value.self, property: property)
         }
         taken = Unretained(entry)
@@ -46,7 +48,8 @@ extension ObjectAccess {
             throw unmappedError(Value.self, property: property)
         }
         do {
-            return try MappedDecoding.value(Value.self, configuration: .plain, defaultValue: nil, from: self, path: [.key(property)], property: property) { impl, node, path in
+            return try MappedDecoding.value(Value.self, configuration: .plain, defaultValue: nil, from: self, path: [.key(property)], property: property) {
+                impl, node, path in
                 try impl.decodeDetached(Value.self, at: node, marksKeys: nil, path: path)
             }
         } catch DecodingError.keyNotFound {
@@ -56,9 +59,13 @@ extension ObjectAccess {
 
     /// Decodes the `@Mapped` property `property`, whose value is not `Decodable`, through its
     /// transformer; `plain` says why it cannot be decoded otherwise.
-    func decodeMapped<Value>(_ type: Value.Type, property: String, entry taken: inout Unretained<MappedEntry>?, plain: PlainMappedDecoding<Value>) throws -> Value {
-        guard let entry = impl.mappedEntry(named: property, valueType: ObjectIdentifier(Value.self), object: object)
-                ?? impl.renamedMappedEntry(codingKey: property, valueType: ObjectIdentifier(Value.self), object: object) else {
+    func decodeMapped<Value>(_ type: Value.Type, property: String, entry taken: inout Unretained<MappedEntry>?, plain: PlainMappedDecoding<Value>) throws
+        -> Value
+    {
+        guard
+            let entry = impl.mappedEntry(named: property, valueType: ObjectIdentifier(Value.self), object: object)
+                ?? impl.renamedMappedEntry(codingKey: property, valueType: ObjectIdentifier(Value.self), object: object)
+        else {
             throw unmappedError(Value.self, property: property)
         }
         taken = Unretained(entry)
@@ -72,13 +79,19 @@ extension ObjectAccess {
     private func unmappedError<Value>(_ type: Value.Type, property key: String) -> DecodingError {
         let codingPath = path.codingPath(appending: .key(StringKey(key)))
         guard let layout = impl.mappedLayout(ofObject: object) else {
-            return .dataCorrupted(DecodingError.Context(
-                codingPath: codingPath,
-                debugDescription: "The @Mapped property \(key) is in a type that is not MappedCodable, or one whose init(from:) was called directly: its key, default and options are only known to a MappedCodable model decoded through a container or at the top level. Conform the type to MappedCodable (Codable with init()), or decode it with container.decode(_:forKey:)."))
+            return .dataCorrupted(
+                DecodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription:
+                        "The @Mapped property \(key) is in a type that is not MappedCodable, or one whose init(from:) was called directly: its key, default and options are only known to a MappedCodable model decoded through a container or at the top level. Conform the type to MappedCodable (Codable with init()), or decode it with container.decode(_:forKey:)."
+                ))
         }
         let expected = impl.expectedMappedEntry(valueType: ObjectIdentifier(Value.self)).map { " (the property \($0.name)?)" } ?? ""
-        return .dataCorrupted(DecodingError.Context(
-            codingPath: codingPath,
-            debugDescription: "\(layout.modelName) asks for a @Mapped property of type \(Value.self) under the coding key \"\(key)\"\(expected), which is not a property name, and running its init(from:) once on zero values to learn the keys its CodingKeys give did not tell (it threw, or asked for no property under that key). Write the key on the wrapper (@Mapped(\"\(key)\")) and keep the case's name in CodingKeys."))
+        return .dataCorrupted(
+            DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription:
+                    "\(layout.modelName) asks for a @Mapped property of type \(Value.self) under the coding key \"\(key)\"\(expected), which is not a property name, and running its init(from:) once on zero values to learn the keys its CodingKeys give did not tell (it threw, or asked for no property under that key). Write the key on the wrapper (@Mapped(\"\(key)\")) and keep the case's name in CodingKeys."
+            ))
     }
 }

@@ -66,8 +66,9 @@ struct ObjectAccess: Decodable {
 
     /// What any other decoder answers when asked for the object.
     static func unavailable(in decoder: any Decoder) -> DecodingError {
-        .dataCorrupted(DecodingError.Context(
-            codingPath: decoder.codingPath, debugDescription: "Only DynamicJSONDecoder gives access to the object."))
+        .dataCorrupted(
+            DecodingError.Context(
+                codingPath: decoder.codingPath, debugDescription: "Only DynamicJSONDecoder gives access to the object."))
     }
 
     /// The object that `model` names.

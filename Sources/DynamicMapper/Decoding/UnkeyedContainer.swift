@@ -38,9 +38,11 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     @inline(__always)
     private func current(_ type: Any.Type) throws -> Int {
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(type, DecodingError.Context(
-                codingPath: path.codingPath(appending: .index(currentIndex)),
-                debugDescription: "Unkeyed container is at end."))
+            throw DecodingError.valueNotFound(
+                type,
+                DecodingError.Context(
+                    codingPath: path.codingPath(appending: .index(currentIndex)),
+                    debugDescription: "Unkeyed container is at end."))
         }
         return Int(cursor)
     }

@@ -17,7 +17,8 @@ extension Document {
                     continue
                 }
                 if Int(key.length) == count,
-                   count == 0 || memcmpEqual(pointer(key), utf8.baseAddress.unsafelyUnwrapped, count) {
+                    count == 0 || memcmpEqual(pointer(key), utf8.baseAddress.unsafelyUnwrapped, count)
+                {
                     return child + 1
                 }
                 if !name.isASCII || key.flags.contains(.nonASCII), string(key) == name.text { return child + 1 }

@@ -119,7 +119,8 @@ extension Document {
         guard node.kind == .array, node.length == 2, Int(node.end) == index + 3 else { return nil }
         let first = nodes[index + 1], second = nodes[index + 2]
         guard first.kind == .number, second.kind == .number,
-              !first.flags.contains(.json5), !second.flags.contains(.json5) else { return nil }
+            !first.flags.contains(.json5), !second.flags.contains(.json5)
+        else { return nil }
         return .array([
             .number(JSON.Number(validatedUTF8: UnsafeBufferPointer(start: pointer(first), count: Int(first.length)))),
             .number(JSON.Number(validatedUTF8: UnsafeBufferPointer(start: pointer(second), count: Int(second.length)))),
@@ -160,7 +161,8 @@ extension Document {
         for (position, child) in members(ofObject: index, node: node).enumerated() {
             let key = nodes[child]
             guard key.flags.isDisjoint(with: [.escaped, .nonASCII]),
-                  let entry = interner.stampedEntry(key, in: self, stamp: stamp) else { return nil }
+                let entry = interner.stampedEntry(key, in: self, stamp: stamp)
+            else { return nil }
             keys.append(interner.key(of: entry))
             entries.append(Int32(truncatingIfNeeded: entry))
             if keyIndex != nil { keyIndex?.file(position: position, hash: interner.hash(of: entry)) }
@@ -356,7 +358,7 @@ private struct KeyInterner: ~Copyable {
                 let length = Int(key.length)
                 let (first, last) = Self.words(start, count: length)
                 guard entry.first == first, entry.last == last,
-                      length <= 16 || Self.middlesEqual(document.bytes.baseAddress.unsafelyUnwrapped + Int(entry.offset), start, count: length)
+                    length <= 16 || Self.middlesEqual(document.bytes.baseAddress.unsafelyUnwrapped + Int(entry.offset), start, count: length)
                 else { return false }
                 position += 1
             }
@@ -479,7 +481,8 @@ private struct KeyInterner: ~Copyable {
             let entry = entries[position]
             // Up to 16 bytes the words are the key; past that the bytes are compared too.
             if entry.first == first, entry.last == last, entry.length == node.length,
-               count <= 16 || Self.middlesEqual(document.bytes.baseAddress.unsafelyUnwrapped + Int(entry.offset), start, count: count) {
+                count <= 16 || Self.middlesEqual(document.bytes.baseAddress.unsafelyUnwrapped + Int(entry.offset), start, count: count)
+            {
                 return position
             }
             slot = (slot + 1) & mask

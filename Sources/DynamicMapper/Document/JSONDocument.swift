@@ -41,8 +41,10 @@ public struct JSONDocument: Sendable {
     ///   as its underlying error.
     public init(parsing data: Data, allowsJSON5: Bool = false, maximumDepth: Int = 512, rejectsDuplicateKeys: Bool = false) throws {
         // Kept by whoever asked for it: its node index is fitted to its nodes.
-        storage = try Document(data: data, options: ScanOptions(
-            allowsJSON5: allowsJSON5, maximumDepth: min(maximumDepth, JSON.maximumNesting), rejectsDuplicateKeys: rejectsDuplicateKeys),
+        storage = try Document(
+            data: data,
+            options: ScanOptions(
+                allowsJSON5: allowsJSON5, maximumDepth: min(maximumDepth, JSON.maximumNesting), rejectsDuplicateKeys: rejectsDuplicateKeys),
             fittedNodes: true)
     }
 

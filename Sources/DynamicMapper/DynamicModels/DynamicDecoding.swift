@@ -118,8 +118,11 @@ extension DecoderImpl {
     /// in (RFC 7396), so keys neither the model nor the payload names are kept.
     func update<Model: DynamicMappable>(_ model: inout Model, at index: Int) throws {
         guard nodes[index].kind == .object else {
-            throw DecodingError.typeMismatch(Model.self, DecodingError.Context(
-                codingPath: state.path.codingPath, debugDescription: "Expected an object to map into \(Model.self), found \(document.reportText(at: index))"))
+            throw DecodingError.typeMismatch(
+                Model.self,
+                DecodingError.Context(
+                    codingPath: state.path.codingPath, debugDescription: "Expected an object to map into \(Model.self), found \(document.reportText(at: index))"
+                ))
         }
         let previous = model.dynamicSelf
         try withKeyUsageRecorded { try withCurrentNode(index) { try runMapping(&model, at: index, updating: true) } }
@@ -298,8 +301,9 @@ extension DynamicValue {
     /// recorded as a failed read's is, and leaves the model as far as it got.
     private func updatesInPlace<T>(_ target: inout T, at node: OverlayNode?) -> Bool {
         guard let session = root.session, session.state.updatesInPlace, let impl = session.state.decoder,
-              case .source(let document, let index)? = node, document === impl.document,
-              impl.nodes[index].kind == .object else { return false }
+            case .source(let document, let index)? = node, document === impl.document,
+            impl.nodes[index].kind == .object
+        else { return false }
         let path = CodingPathNode.of(fullPath)
         if var model = target as? any DynamicMappable {
             do {
@@ -341,7 +345,8 @@ extension DynamicValue {
     private func placeInDecoderDocument(session: MappingSession, impl: DecoderImpl) -> DecoderPlace {
         let document = impl.document
         guard readOptions.isEmpty, !session.state.updatesInPlace, session.state.sharedTree == nil, !steps.isEmpty,
-              case .key(let key) = steps[0], let object = root.root.sourceIndex(in: document) else { return .elsewhere }
+            case .key(let key) = steps[0], let object = root.root.sourceIndex(in: document)
+        else { return .elsewhere }
         guard var index = document.member(of: object, named: key, cursor: &session.state.memberCursor) else { return .missing }
         var position = 1
         while position < steps.count {
@@ -394,7 +399,8 @@ extension DynamicValue {
     /// last lookup in the model's object ended (mappings read keys in document order).
     private var nodeForRead: OverlayNode? {
         guard let session = root.session, session.state.decoder != nil, session.state.sharedTree == nil, !steps.isEmpty,
-              case .key(let key) = steps[0], case .source(let document, let object) = root.root else { return node }
+            case .key(let key) = steps[0], case .source(let document, let object) = root.root
+        else { return node }
         guard let found = document.member(of: object, named: key, cursor: &session.state.memberCursor) else { return nil }
         if steps.count == 1 { return .source(document, found) }
         return OverlayNode.source(document, found).descendant(at: steps[1...])
@@ -404,14 +410,16 @@ extension DynamicValue {
     /// mapping lists unread keys: the view walked them, not the decoder.
     private func markReadForReport(_ node: OverlayNode) {
         guard let impl = root.session?.state.decoder,
-              case .source(let document, let index) = node, document === impl.document else { return }
+            case .source(let document, let index) = node, document === impl.document
+        else { return }
         impl.markRouteForReport(to: index)
     }
 
     /// Records, for the decoder running the mapping, what a read left in its property.
     func rememberUnchangedRead<T>(_ value: T, oneWay: Bool) {
         guard let session = root.session, session.state.mappingType == .decoding,
-              let encodable = value as? any Encodable, let json = ReadSnapshot.encoding(encodable) else { return }
+            let encodable = value as? any Encodable, let json = ReadSnapshot.encoding(encodable)
+        else { return }
         session.state.unchangedReads.record(ReadSnapshot(value: json, oneWay: oneWay), at: steps)
     }
 
@@ -464,7 +472,8 @@ extension DynamicValue {
             // A value the document already holds as written (the common unedited property)
             // changes nothing: the tree is left as it is rather than opened up for the write.
             if let current = node, case .source = current,
-               merger.merge(base: current, model: encoded, original: original).isSameDocumentNode(as: current) {
+                merger.merge(base: current, model: encoded, original: original).isSameDocumentNode(as: current)
+            {
                 return
             }
             var view = self
@@ -472,9 +481,11 @@ extension DynamicValue {
             // drop the property's value unseen: it fails the encode, as a property that cannot
             // be encoded does.
             guard view.root.updateTree(at: steps, { $0 = merger.merge(base: $0, model: encoded, original: original) }) else {
-                throw EncodingError.invalidValue(value, EncodingError.Context(
-                    codingPath: codingPath,
-                    debugDescription: "Cannot write at \(Path(codingPath: codingPath)): a step on the way holds a value of another kind"))
+                throw EncodingError.invalidValue(
+                    value,
+                    EncodingError.Context(
+                        codingPath: codingPath,
+                        debugDescription: "Cannot write at \(Path(codingPath: codingPath)): a step on the way holds a value of another kind"))
             }
         } catch {
             session.state.failures.append(error)
@@ -541,11 +552,13 @@ extension DynamicValue {
         let kind: DecodeReport.Kind = isUnknownEnumValue(error, type: T.self) ? .unknownEnumValue : .mappingFailure
         let codingPath = fullPath.map(\.codingKey)
         if case .source(let document, let index) = node {
-            reporting.record(kind, in: document, components: reporting.components(to: index, in: document), codingPath: codingPath,
-                             value: document.reportText(at: index), failure: error)
+            reporting.record(
+                kind, in: document, components: reporting.components(to: index, in: document), codingPath: codingPath,
+                value: document.reportText(at: index), failure: error)
         } else {
-            reporting.record(kind, in: impl.document, components: Path(codingPath: codingPath).components, codingPath: codingPath,
-                             value: JSON(self)?.reportText, failure: error)
+            reporting.record(
+                kind, in: impl.document, components: Path(codingPath: codingPath).components, codingPath: codingPath,
+                value: JSON(self)?.reportText, failure: error)
         }
     }
 
@@ -558,7 +571,8 @@ extension DynamicValue {
 
     private func decode<T: Decodable>(_ type: T.Type, from node: OverlayNode, marksKeys: Bool, transformer: Any?) throws -> T {
         if !readOptions.contains(.singleObjectAsArray), case .source(let document, let index) = node,
-           let impl = root.session?.state.decoder, impl.document === document {
+            let impl = root.session?.state.decoder, impl.document === document
+        {
             guard let transformer else {
                 return try impl.decodeDetached(T.self, at: index, marksKeys: marksKeys, path: { CodingPathNode.of(fullPath) })
             }

@@ -60,7 +60,8 @@ extension DynamicEncoding {
         private func plainMerge(base: OverlayNode?, model: TreeNode, original: OverlayNode?, steps: inout [Path.Component]) -> OverlayNode {
             // A default or a conversion the property took and still holds writes nothing.
             if let usage, usage.hasKeptValues, let base, case .source(let document, let index) = base,
-               let kept = usage.keptValue(at: KeyUsage.KeptPlace(node: index, missing: []), in: document), kept == model.json {
+                let kept = usage.keptValue(at: KeyUsage.KeptPlace(node: index, missing: []), in: document), kept == model.json
+            {
                 return base
             }
             // Where the view is the document itself, each child is its own original.
@@ -70,12 +71,14 @@ extension DynamicEncoding {
                 return complete
             case .object(let object):
                 guard let members = base?.objectMembers() else { return model.overlay }
-                return mergeObject(members, keys: object.keys, values: object.nodes, original: baseIsOriginal ? nil : original,
-                                   source: base?.sourceObject, steps: &steps)
+                return mergeObject(
+                    members, keys: object.keys, values: object.nodes, original: baseIsOriginal ? nil : original,
+                    source: base?.sourceObject, steps: &steps)
             case .value(.object(let object)):
                 guard let members = base?.objectMembers() else { return model.overlay }
-                return mergeObject(members, keys: object.keys, values: object.values.map(TreeNode.value), original: baseIsOriginal ? nil : original,
-                                   source: base?.sourceObject, steps: &steps)
+                return mergeObject(
+                    members, keys: object.keys, values: object.values.map(TreeNode.value), original: baseIsOriginal ? nil : original,
+                    source: base?.sourceObject, steps: &steps)
             case .array(let array):
                 if let kept = keepingDropped(base, array.nodes, steps: &steps) { return kept }
                 guard let elements = base?.arrayElements() else { return model.overlay }
@@ -100,7 +103,8 @@ extension DynamicEncoding {
         /// so writes the array as it was; one whose length changed replaces it (`nil` here).
         private func keepingDropped(_ base: OverlayNode?, _ nodes: [TreeNode], steps: inout [Path.Component]) -> OverlayNode? {
             guard let usage, usage.hasDroppedElements, case .source(let document, let index)? = base,
-                  document.nodes[index].kind == .array else { return nil }
+                document.nodes[index].kind == .array
+            else { return nil }
             let children = Array(document.children(of: index))
             let keptPositions = children.indices.filter { !usage.wasDropped(children[$0], in: document) }
             guard keptPositions.count < children.count, keptPositions.count == nodes.count else { return nil }
@@ -130,7 +134,9 @@ extension DynamicEncoding {
         /// An array that paths with indexes wrote (`items[1].id`): the document's elements stay,
         /// those at `positions` are merged with (or, past the end, extended by) the model's,
         /// and the model's `null` padding elsewhere is not a value of the model's.
-        private func mergePathArray(_ elements: [OverlayNode], _ nodes: [TreeNode], positions: Set<Int>, original: OverlayNode?, steps: inout [Path.Component]) -> OverlayNode {
+        private func mergePathArray(_ elements: [OverlayNode], _ nodes: [TreeNode], positions: Set<Int>, original: OverlayNode?, steps: inout [Path.Component])
+            -> OverlayNode
+        {
             let originals = original?.arrayElements()
             var result = elements
             for position in positions.sorted() where position < nodes.count {
@@ -150,8 +156,10 @@ extension DynamicEncoding {
         /// `original` is `nil` where the members are the document's own (nothing to compare).
         /// `source` is the document object the members are, when they are one: the model's new
         /// keys leave out the defaults its properties took below it and still hold.
-        private func mergeObject(_ base: OverlayObject, keys: [String], values: [TreeNode], original: OverlayNode?,
-                                 source: (document: Document, index: Int)? = nil, steps: inout [Path.Component]) -> OverlayNode {
+        private func mergeObject(
+            _ base: OverlayObject, keys: [String], values: [TreeNode], original: OverlayNode?,
+            source: (document: Document, index: Int)? = nil, steps: inout [Path.Component]
+        ) -> OverlayNode {
             var written: [String: Int] = [:]
             written.reserveCapacity(keys.count)
             for (position, key) in keys.enumerated() where written[key] == nil { written[key] = position }
@@ -173,7 +181,9 @@ extension DynamicEncoding {
                     if used.insert(member.key).inserted {
                         if let modelKey = respelled[member.key] { used.insert(modelKey) }
                         steps.append(.key(member.key))
-                        let value = merge(base: member.value, model: values[position], original: self.original(of: member, in: original, members: originalMembers), steps: &steps)
+                        let value = merge(
+                            base: member.value, model: values[position], original: self.original(of: member, in: original, members: originalMembers),
+                            steps: &steps)
                         result.append(OverlayMember(key: member.key, value: value, source: member.source))
                         steps.removeLast()
                     }
@@ -236,7 +246,8 @@ extension DynamicEncoding {
                 let modelKey = options.convert(StringKey(property), containerPath: containerPath)
                 // Only a key the document does not hold itself, and only once.
                 guard modelKey != member.key, !documentKeys.contains(modelKey), let position = written[modelKey],
-                      modelKeysTaken.insert(modelKey).inserted else { continue }
+                    modelKeysTaken.insert(modelKey).inserted
+                else { continue }
                 written[member.key] = position
                 respelled[member.key] = modelKey
             }

@@ -20,8 +20,11 @@ enum DynamicEncoding {
     static func model<Model: DynamicEncodable>(_ value: Model, options: EncodingOptions, path: [any CodingKey]) throws -> OverlayNode {
         let depth = MappingRun.encodingDepth
         guard depth < maximumNesting else {
-            throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: path, debugDescription: "Dynamic models nest more than \(maximumNesting) deep while encoding (does a mapping encode its own model?)"))
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: path,
+                    debugDescription: "Dynamic models nest more than \(maximumNesting) deep while encoding (does a mapping encode its own model?)"))
         }
         let own = try TreeEncoder.wrapOwnProperties(value, options: options, path: path)
         var model = value
@@ -78,9 +81,11 @@ extension TreeNode {
         case .overlay(let node): return node
         case .array(let array): return .array(array.nodes.map(\.overlay))
         case .object(let object):
-            return .object(OverlayObject(zip(object.keys, object.nodes).compactMap { key, node in
-                key == DynamicEncoding.reservedKey ? nil : OverlayMember(key: key, value: node.overlay)
-            }))
+            return .object(
+                OverlayObject(
+                    zip(object.keys, object.nodes).compactMap { key, node in
+                        key == DynamicEncoding.reservedKey ? nil : OverlayMember(key: key, value: node.overlay)
+                    }))
         }
     }
 }

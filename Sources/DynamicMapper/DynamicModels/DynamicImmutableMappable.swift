@@ -170,11 +170,15 @@ extension DynamicMap {
         if let text, let syntaxError = Path(text).syntaxError {
             // The place's one step names nowhere: say why rather than print that step.
             let base = place.root.session?.basePath.map(\.codingKey) ?? []
-            throw DecodingError.valueNotFound(T.self, DecodingError.Context(
-                codingPath: base, debugDescription: "No \(T.self) at \"\(text)\": the path text is malformed: \(syntaxError)"))
+            throw DecodingError.valueNotFound(
+                T.self,
+                DecodingError.Context(
+                    codingPath: base, debugDescription: "No \(T.self) at \"\(text)\": the path text is malformed: \(syntaxError)"))
         }
         let path = place.fullPath.map(\.codingKey)
-        throw DecodingError.keyNotFound(path.last ?? StringKey(""), DecodingError.Context(
-            codingPath: Array(path.dropLast()), debugDescription: "No value at \"\(Path(codingPath: path))\""))
+        throw DecodingError.keyNotFound(
+            path.last ?? StringKey(""),
+            DecodingError.Context(
+                codingPath: Array(path.dropLast()), debugDescription: "No value at \"\(Path(codingPath: path))\""))
     }
 }

@@ -146,8 +146,10 @@ extension DynamicMappable {
             chosen = next
         }
         guard let value = chosen.init() as? Self else {
-            throw DecodingError.typeMismatch(Self.self, DecodingError.Context(
-                codingPath: map.codingPath, debugDescription: "mappableType(for:) chose \(chosen), which is not a \(Self.self)"))
+            throw DecodingError.typeMismatch(
+                Self.self,
+                DecodingError.Context(
+                    codingPath: map.codingPath, debugDescription: "mappableType(for:) chose \(chosen), which is not a \(Self.self)"))
         }
         return value
     }
@@ -201,7 +203,8 @@ public struct DynamicMap {
     /// friends <-> map["friends", singleObjectAsArray: true]
     /// ```
     public subscript(path: String, delimiter delimiter: String = ".", ignoreNil ignoreNil: Bool = false,
-                     singleObjectAsArray singleObjectAsArray: Bool = false) -> DynamicValue {
+        singleObjectAsArray singleObjectAsArray: Bool = false
+    ) -> DynamicValue {
         var place = delimiter == "." ? view[path] : view[Path(path, delimiter: delimiter)]
         if ignoreNil { place.readOptions.insert(.ignoresNull) }
         if singleObjectAsArray { place.readOptions.insert(.singleObjectAsArray) }
@@ -239,9 +242,12 @@ public struct DynamicMap {
     public func context<C>(_ type: C.Type) -> C? {
         guard let context else { return nil }
         if let typed = context as? C { return typed }
-        view.session?.state.failures.append(DecodingError.typeMismatch(C.self, DecodingError.Context(
-            codingPath: codingPath,
-            debugDescription: "The map context is a \(Swift.type(of: context)), not a \(C.self)")))
+        view.session?.state.failures.append(
+            DecodingError.typeMismatch(
+                C.self,
+                DecodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "The map context is a \(Swift.type(of: context)), not a \(C.self)")))
         return nil
     }
 
@@ -265,14 +271,17 @@ public struct DynamicMap {
     public func type(discriminator key: String, _ types: [String: any DynamicMappable.Type]) throws -> any DynamicMappable.Type {
         let path = codingPath
         guard let node = view[key: key].node else {
-            throw DecodingError.keyNotFound(StringKey(key), DecodingError.Context(
-                codingPath: path, debugDescription: "No discriminator \"\(key)\" to choose the type from"))
+            throw DecodingError.keyNotFound(
+                StringKey(key),
+                DecodingError.Context(
+                    codingPath: path, debugDescription: "No discriminator \"\(key)\" to choose the type from"))
         }
         guard case .string(let name) = node.json, let type = types[name] else {
             let known = types.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: path + [StringKey(key)],
-                debugDescription: "\(node.json.reportText) names no known type (expected one of \(known))"))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: path + [StringKey(key)],
+                    debugDescription: "\(node.json.reportText) names no known type (expected one of \(known))"))
         }
         return type
     }

@@ -13,9 +13,12 @@ final class ContainerMisuse {
     func note(_ requested: String, existing: String, path: [any CodingKey]) {
         guard error == nil else { return }
         let place = path.isEmpty ? "the top level" : "\"\(path.map(\.stringValue).joined(separator: "."))\""
-        error = EncodingError.invalidValue(requested, EncodingError.Context(
-            codingPath: path,
-            debugDescription: "Cannot encode \(requested) at \(place): \(existing) was already encoded there. JSONEncoder stops with a precondition failure here."))
+        error = EncodingError.invalidValue(
+            requested,
+            EncodingError.Context(
+                codingPath: path,
+                debugDescription:
+                    "Cannot encode \(requested) at \(place): \(existing) was already encoded there. JSONEncoder stops with a precondition failure here."))
     }
 
     /// Runs one top-level encode with misuse reporting on, and throws the first misuse, which

@@ -13,8 +13,9 @@ enum DateText {
     /// but this is compiled and tested everywhere, so the Darwin-only branch is one line.
     static func date(from text: String, formatter: DateFormatter, codingPath: [any CodingKey]) throws -> Date {
         guard let date = formatter.date(from: text) else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: codingPath, debugDescription: "Date string does not match format expected by formatter."))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: codingPath, debugDescription: "Date string does not match format expected by formatter."))
         }
         return date
     }

@@ -185,8 +185,10 @@ open class DynamicJSONEncoder: JSONEncoder, @unchecked Sendable {
     }
 
     static func emptyTopLevelError<T>(_ value: T) -> EncodingError {
-        EncodingError.invalidValue(value, EncodingError.Context(
-            codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+        EncodingError.invalidValue(
+            value,
+            EncodingError.Context(
+                codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
     }
 
     /// `JSONEncoder` refuses output nested 512 containers deep or more. A JSON5 `NaN` or
@@ -194,12 +196,19 @@ open class DynamicJSONEncoder: JSONEncoder, @unchecked Sendable {
     /// strategy gives it a string.
     private static func checkWritten<T>(_ writer: borrowing JSONWriter, of value: T) throws {
         if writer.deepestDepth >= 512 {
-            throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: [], debugDescription: "Unable to encode the given top-level value to JSON."))
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: [], debugDescription: "Unable to encode the given top-level value to JSON."))
         }
         if let literal = writer.unwritableLiteral {
-            throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: [], debugDescription: "The JSON5 number \(literal) kept from a decoded document cannot be written as JSON; use nonConformingFloatEncodingStrategy = .convertToString."))
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: [],
+                    debugDescription:
+                        "The JSON5 number \(literal) kept from a decoded document cannot be written as JSON; use nonConformingFloatEncodingStrategy = .convertToString."
+                ))
         }
     }
 }

@@ -13,8 +13,10 @@ enum FloatText {
             if value.isNaN { return (nan, true) }
             return (value < 0 ? negative : positive, true)
         }
-        throw EncodingError.invalidValue(value, EncodingError.Context(
-            codingPath: path(),
-            debugDescription: "Unable to encode \(F.self).\(value) directly in JSON."))
+        throw EncodingError.invalidValue(
+            value,
+            EncodingError.Context(
+                codingPath: path(),
+                debugDescription: "Unable to encode \(F.self).\(value) directly in JSON."))
     }
 }

@@ -579,7 +579,8 @@ struct StringEscapes {
     /// The first lane of `block` holding a byte to escape, or ``width``.
     @inline(__always)
     func firstEscapedLane(_ block: Block) -> Int {
-        let escaped = (block .< Block(repeating: 0x20))
+        let escaped =
+            (block .< Block(repeating: 0x20))
             .| (block .== Block(repeating: UInt8(ascii: "\"")))
             .| (block .== Block(repeating: UInt8(ascii: "\\")))
             .| (block .== Block(repeating: slash))

@@ -30,7 +30,8 @@ extension StreamingEncoder {
             var end = frame.membersStart > 0 ? state.members[frame.membersStart - 1].keyEnd : 0
             for member in state.members[frame.membersStart..<ownedEnd] {
                 guard end <= member.separatorStart, member.separatorStart <= member.keyStart,
-                      member.keyStart < member.keyEnd, member.keyEnd <= state.writer.count else {
+                    member.keyStart < member.keyEnd, member.keyEnd <= state.writer.count
+                else {
                     return "frame \(index) has a member outside the output or before the one ahead of it"
                 }
                 end = member.keyEnd

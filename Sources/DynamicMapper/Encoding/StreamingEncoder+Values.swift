@@ -47,9 +47,10 @@ extension StreamingEncoder {
     private func encodeValueOnLargerStack<T: Encodable>(_ value: T, at place: consuming ValuePath, emptyAsObject: Bool, member: Bool) throws -> Bool {
         let here = copy place
         let codingPath = here.codingPath
-        return try StackGuard.withRoom({
-            try encodeValue(value, at: here, emptyAsObject: emptyAsObject, member: member)
-        }, orElse: { StackGuard.encodingTooDeep(value, codingPath: codingPath) })
+        return try StackGuard.withRoom(
+            {
+                try encodeValue(value, at: here, emptyAsObject: emptyAsObject, member: member)
+            }, orElse: { StackGuard.encodingTooDeep(value, codingPath: codingPath) })
     }
 
     /// The values ``isPlainType(of:)`` does not know as plain: dynamic models, `@Flat` values

@@ -255,9 +255,10 @@ final class StreamingEncoder {
         #if DYNAMICMAPPER_INVARIANTS
         checkOpenFrames()
         #endif
-        return Mark(bytes: state.writer.count, elements: state.frames[frame.index].count, members: state.members.count,
-                    trees: state.slotTrees.count, deepest: state.writer.deepestDepth, halfWritten: state.halfWritten,
-                    literalWritable: state.writer.unwritableLiteral == nil)
+        return Mark(
+            bytes: state.writer.count, elements: state.frames[frame.index].count, members: state.members.count,
+            trees: state.slotTrees.count, deepest: state.writer.deepestDepth, halfWritten: state.halfWritten,
+            literalWritable: state.writer.unwritableLiteral == nil)
     }
 
     /// Removes the member ``beginMember(_:)`` has just written into the top frame, before any
@@ -276,7 +277,8 @@ final class StreamingEncoder {
     /// the tree can say what is left.
     func takeBack(to mark: Mark, frame: FrameRef) {
         guard isAlive(frame), state.members.count >= mark.members, state.slotTrees.count >= mark.trees,
-              state.writer.count >= mark.bytes else {
+            state.writer.count >= mark.bytes
+        else {
             state.halfWritten = true
             return
         }
@@ -353,8 +355,10 @@ final class StreamingEncoder {
             let keyStart = regionStart + rebuilt.count
             let end = index + 1 < range.upperBound ? state.members[index + 1].separatorStart : regionEnd
             rebuilt.append(contentsOf: original[(member.keyStart - regionStart)..<(end - regionStart)])
-            kept.append(Member(separatorStart: separatorStart, keyStart: keyStart,
-                               keyEnd: keyStart + member.keyEnd - member.keyStart, replaces: member.replaces))
+            kept.append(
+                Member(
+                    separatorStart: separatorStart, keyStart: keyStart,
+                    keyEnd: keyStart + member.keyEnd - member.keyStart, replaces: member.replaces))
         }
         state.writer.replaceTail(from: regionStart, with: rebuilt)
         state.members.replaceSubrange(range, with: kept)

@@ -40,8 +40,10 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
             }
             return .place(place)
         case .malformed(let error):
-            throw EncodingError.invalidValue(key.stringValue, EncodingError.Context(
-                codingPath: codingPath + [key], debugDescription: KeyMeaning.malformedMessage(error, key: key)))
+            throw EncodingError.invalidValue(
+                key.stringValue,
+                EncodingError.Context(
+                    codingPath: codingPath + [key], debugDescription: KeyMeaning.malformedMessage(error, key: key)))
         }
     }
 
@@ -57,9 +59,11 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         do {
             return try TreePlace.walk(from: object, steps)
         } catch {
-            throw EncodingError.invalidValue(key.stringValue, EncodingError.Context(
-                codingPath: codingPath + [key],
-                debugDescription: "The \(kind) \(Path(components)) \(error.reason)."))
+            throw EncodingError.invalidValue(
+                key.stringValue,
+                EncodingError.Context(
+                    codingPath: codingPath + [key],
+                    debugDescription: "The \(kind) \(Path(components)) \(error.reason)."))
         }
     }
 
@@ -77,11 +81,13 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     private func store(_ node: TreeNode, at place: TreePlace, key: Key) throws {
         guard place.place(node) else {
-            throw EncodingError.invalidValue(key.stringValue, EncodingError.Context(
-                codingPath: codingPath + [key],
-                debugDescription: place.node?.elements == nil
-                    ? "The value for \(place) is not an object, but a key path has placed members inside it."
-                    : "The value for \(place) is not an array, but a key path has placed elements inside it."))
+            throw EncodingError.invalidValue(
+                key.stringValue,
+                EncodingError.Context(
+                    codingPath: codingPath + [key],
+                    debugDescription: place.node?.elements == nil
+                        ? "The value for \(place) is not an object, but a key path has placed members inside it."
+                        : "The value for \(place) is not an array, but a key path has placed elements inside it."))
         }
     }
 
@@ -135,9 +141,11 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     /// needed; the key strategy applies at every step.
     private func encodeMember(_ mapped: MappedMember, for key: Key) throws {
         guard let place = try place(at: mapped.path, under: key, kind: "@Mapped path") else {
-            throw EncodingError.invalidValue(key.stringValue, EncodingError.Context(
-                codingPath: codingPath + [key],
-                debugDescription: "The empty @Mapped key names the enclosing object itself, which can be decoded but not encoded."))
+            throw EncodingError.invalidValue(
+                key.stringValue,
+                EncodingError.Context(
+                    codingPath: codingPath + [key],
+                    debugDescription: "The empty @Mapped key names the enclosing object itself, which can be decoded but not encoded."))
         }
         let path = codingPath + mapped.path.map(\.codingPathStep.codingKey)
         let node = try mapped.value.map { try TreeEncoder.wrap($0, options: options, path: path) ?? .value(.object(JSON.Object())) }

@@ -167,11 +167,12 @@ final class TreeEncoder: Encoder {
     private static func wrapInChild(options: EncodingOptions, path: [any CodingKey], _ body: (TreeEncoder) throws -> Void) throws -> TreeNode? {
         // Every nested value's own `encode(to:)` runs here: the stack guard's one place in
         // this encoder (a deep model continues on a larger stack, see `StackGuard`).
-        try StackGuard.withRoom({
-            let child = TreeEncoder(options: options, codingPath: path)
-            try body(child)
-            return child.node
-        }, orElse: { StackGuard.encodingTooDeep(path.count, codingPath: path) })
+        try StackGuard.withRoom(
+            {
+                let child = TreeEncoder(options: options, codingPath: path)
+                try body(child)
+                return child.node
+            }, orElse: { StackGuard.encodingTooDeep(path.count, codingPath: path) })
     }
 
     static func number<F: BinaryFloatingPoint & LosslessStringConvertible>(

@@ -64,8 +64,10 @@ enum TreePlace {
     /// value, which the path would silently replace. `editable` is the kind's
     /// ``TreeObject/editable(_:)`` or ``TreeArray/editable(_:)``, `node` its case. The place is
     /// marked as a path's, so that later values merge into it.
-    private func pathContainer<Container>(_ editable: (TreeNode?) -> Container?,
-                                          _ node: (Container) -> TreeNode) -> Container? {
+    private func pathContainer<Container>(
+        _ editable: (TreeNode?) -> Container?,
+        _ node: (Container) -> TreeNode
+    ) -> Container? {
         guard let container = editable(self.node) else { return nil }
         switch self {
         case .member(let object, let key):
@@ -125,7 +127,8 @@ extension TreeArray {
             return resolved
         }
         guard position - nodes.count <= OverlayNode.maximumIndexGap else {
-            throw TreePlace.Refusal(reason: "has the index \(position), more than \(OverlayNode.maximumIndexGap) past the end of an array of \(nodes.count) elements")
+            throw TreePlace.Refusal(
+                reason: "has the index \(position), more than \(OverlayNode.maximumIndexGap) past the end of an array of \(nodes.count) elements")
         }
         return position
     }

@@ -32,21 +32,25 @@ extension JSON: Codable {
                 self = value
                 return
             }
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: decoder.codingPath,
-                debugDescription: "Nested too deeply for the stack left on this thread (\(decoder.codingPath.count) levels), even after continuing on a thread with an 8 MiB stack."))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath,
+                    debugDescription:
+                        "Nested too deeply for the stack left on this thread (\(decoder.codingPath.count) levels), even after continuing on a thread with an 8 MiB stack."
+                ))
         }
         self = try JSON(throughContainersOf: decoder)
     }
 
     /// The value another decoder holds, read through its containers, one level per call.
-    private init(throughContainersOf decoder: any Decoder) throws {        // Asked only of containers: building the coding path costs a step per level.
+    private init(throughContainersOf decoder: any Decoder) throws { // Asked only of containers: building the coding path costs a step per level.
         func refuseTooDeep() throws {
             let codingPath = decoder.codingPath
             guard codingPath.count < Self.maximumNesting else {
-                throw DecodingError.dataCorrupted(DecodingError.Context(
-                    codingPath: codingPath,
-                    debugDescription: "A JSON value nests arrays and objects more than \(Self.maximumNesting) deep (JSON.maximumNesting)"))
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: codingPath,
+                        debugDescription: "A JSON value nests arrays and objects more than \(Self.maximumNesting) deep (JSON.maximumNesting)"))
             }
         }
         if let container = try? decoder.container(keyedBy: StringKey.self) {

@@ -40,8 +40,10 @@ extension JSON {
         }
         if let number = try exactNumber(object, path: path) { return number }
         if let number = object as? NSNumber { return try convert(number, path: path) }
-        throw EncodingError.invalidValue(object, EncodingError.Context(
-            codingPath: path, debugDescription: "\(type(of: object)) is not a JSON value."))
+        throw EncodingError.invalidValue(
+            object,
+            EncodingError.Context(
+                codingPath: path, debugDescription: "\(type(of: object)) is not a JSON value."))
     }
 
     /// A Swift number, by its exact type: each integer type is a number whatever its width

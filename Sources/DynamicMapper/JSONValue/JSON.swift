@@ -211,8 +211,9 @@ extension JSON {
     /// - Throws: `DecodingError.dataCorrupted` whose underlying error is a ``JSONSyntaxError``
     ///   with the line and column of the first problem.
     public init(parsing data: Data, allowsJSON5: Bool = false, maximumDepth: Int = 512, rejectsDuplicateKeys: Bool = false) throws {
-        let options = ScanOptions(allowsJSON5: allowsJSON5, maximumDepth: min(maximumDepth, JSON.maximumNesting),
-                                  rejectsDuplicateKeys: rejectsDuplicateKeys)
+        let options = ScanOptions(
+            allowsJSON5: allowsJSON5, maximumDepth: min(maximumDepth, JSON.maximumNesting),
+            rejectsDuplicateKeys: rejectsDuplicateKeys)
         let document = try Document(data: data, options: options)
         self = document.json(at: 0)
     }

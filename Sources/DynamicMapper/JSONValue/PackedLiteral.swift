@@ -43,14 +43,16 @@ enum PackedLiteral: Sendable {
         let raw = UnsafeRawPointer(start)
         let count = bytes.count
         if count > Self.inlineLimit {
-            let first = Self.codes(raw.loadUnaligned(as: UInt64.self))
+            let first =
+                Self.codes(raw.loadUnaligned(as: UInt64.self))
                 | Self.codes(raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) << 4
             // The characters past 16: the eight bytes that end the literal (all inside it, as
             // it has at least 16), shifted so only those past the first 16 (or past 24, after
             // the eight from byte 16) remain; none remain at 16, where the shift is by 64, made
             // as two halves (a single masked shift by 64 would shift by 0).
             let last = Self.codes(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
-            let second = count > 24
+            let second =
+                count > 24
                 ? Self.codes(raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self)) | (last &>> UInt64((Self.packedLimit - count) * 8)) &<< 4
                 : (last &>> UInt64((24 - count) * 4)) &>> UInt64((24 - count) * 4)
             self = .packed(first, second)
@@ -77,8 +79,9 @@ enum PackedLiteral: Sendable {
             return head | (tail >> UInt64((16 - count) * 8)) << 4
         }
         if count >= 4 {
-            let both = codes(UInt64(raw.loadUnaligned(as: UInt32.self))
-                | UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) << 32)
+            let both = codes(
+                UInt64(raw.loadUnaligned(as: UInt32.self))
+                    | UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) << 32)
             return (both & 0xFFFF_FFFF) | ((both >> 32) >> UInt64((8 - count) * 8)) << 32
         }
         var word: UInt64 = 0

@@ -44,17 +44,24 @@ enum ForeignCoderKeys {
     }
 
     static func encodingError(_ feature: String, value: Any, codingPath: [any CodingKey]) -> EncodingError {
-        .invalidValue(value, EncodingError.Context(
-            codingPath: codingPath,
-            debugDescription: "\(feature) needs DynamicJSONEncoder, or Keyed(model) with this encoder: JSONEncoder or PropertyListEncoder would write it as one flat key."))
+        .invalidValue(
+            value,
+            EncodingError.Context(
+                codingPath: codingPath,
+                debugDescription:
+                    "\(feature) needs DynamicJSONEncoder, or Keyed(model) with this encoder: JSONEncoder or PropertyListEncoder would write it as one flat key."
+            ))
     }
 
     static func decodingError(_ feature: String, codingPath: [any CodingKey]) -> DecodingError {
         // Not `keyNotFound`: optional properties, defaults and lossy arrays take that as
         // "absent", and the misuse would go unnoticed again.
-        .dataCorrupted(DecodingError.Context(
-            codingPath: codingPath,
-            debugDescription: "\(feature) needs DynamicJSONDecoder, or Keyed<Model> with this decoder: JSONDecoder or PropertyListDecoder would look it up as one flat key."))
+        .dataCorrupted(
+            DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription:
+                    "\(feature) needs DynamicJSONDecoder, or Keyed<Model> with this decoder: JSONDecoder or PropertyListDecoder would look it up as one flat key."
+            ))
     }
 }
 
@@ -108,14 +115,17 @@ struct ForeignPathCheckingContainer<Key: CodingKey>: KeyedEncodingContainerProto
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         if let feature = ForeignCoderKeys.feature(of: key) {
-            return KeyedEncodingContainer(RefusingKeyedContainer<NestedKey>(error: ForeignCoderKeys.encodingError(feature, value: key.stringValue, codingPath: codingPath + [key]), codingPath: codingPath + [key]))
+            return KeyedEncodingContainer(
+                RefusingKeyedContainer<NestedKey>(
+                    error: ForeignCoderKeys.encodingError(feature, value: key.stringValue, codingPath: codingPath + [key]), codingPath: codingPath + [key]))
         }
         return base.nestedContainer(keyedBy: keyType, forKey: key)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         if let feature = ForeignCoderKeys.feature(of: key) {
-            return RefusingUnkeyedContainer(error: ForeignCoderKeys.encodingError(feature, value: key.stringValue, codingPath: codingPath + [key]), codingPath: codingPath + [key])
+            return RefusingUnkeyedContainer(
+                error: ForeignCoderKeys.encodingError(feature, value: key.stringValue, codingPath: codingPath + [key]), codingPath: codingPath + [key])
         }
         return base.nestedUnkeyedContainer(forKey: key)
     }
@@ -124,7 +134,8 @@ struct ForeignPathCheckingContainer<Key: CodingKey>: KeyedEncodingContainerProto
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
         if let feature = ForeignCoderKeys.feature(of: key) {
-            return RefusingEncoder(error: ForeignCoderKeys.encodingError(feature, value: key.stringValue, codingPath: codingPath + [key]), codingPath: codingPath + [key])
+            return RefusingEncoder(
+                error: ForeignCoderKeys.encodingError(feature, value: key.stringValue, codingPath: codingPath + [key]), codingPath: codingPath + [key])
         }
         return base.superEncoder(forKey: key)
     }

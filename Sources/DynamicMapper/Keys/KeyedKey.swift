@@ -126,7 +126,8 @@ enum KeyMeaning: Sendable {
                 do {
                     self = .lossyArray(try PathParser.parse(rest, separator: delimiter))
                 } catch {
-                    self = .malformed(PathSyntaxError(text: raw, offset: error.offset + marker.unicodeScalars.count + delimiter.unicodeScalars.count, reason: error.reason))
+                    self = .malformed(
+                        PathSyntaxError(text: raw, offset: error.offset + marker.unicodeScalars.count + delimiter.unicodeScalars.count, reason: error.reason))
                 }
                 return
             }

@@ -36,7 +36,8 @@ enum SnakeCase {
         return words.map { key[$0].lowercased() }.joined(separator: "_")
     }
 
-    private static func firstScalar(in scalars: String.UnicodeScalarView, from start: String.Index, where predicate: (Unicode.Scalar) -> Bool) -> String.Index? {
+    private static func firstScalar(in scalars: String.UnicodeScalarView, from start: String.Index, where predicate: (Unicode.Scalar) -> Bool) -> String.Index?
+    {
         var index = start
         while index < scalars.endIndex {
             if predicate(scalars[index]) { return index }

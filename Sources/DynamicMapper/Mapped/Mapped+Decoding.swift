@@ -68,15 +68,18 @@ extension KeyedDecodingContainer {
         } catch let probed as MappedProbe.Signal {
             return Mapped.probed(probed)
         } catch {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: codingPath + [key],
-                debugDescription: "\(Value.self) is not Decodable: only its @Mapped transformer can read it. " + MappedAdvice.decoding))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: codingPath + [key],
+                    debugDescription: "\(Value.self) is not Decodable: only its @Mapped transformer can read it. " + MappedAdvice.decoding))
         }
         var entry: Unretained<MappedEntry>?
         let value = try access.decodeMapped(Value.self, property: key.stringValue, entry: &entry) { _, _, path in
-            throw DecodingError.typeMismatch(Value.self, DecodingError.Context(
-                codingPath: path().codingPath,
-                debugDescription: "\(Value.self) is not Decodable; give the @Mapped property a transformer (using:)."))
+            throw DecodingError.typeMismatch(
+                Value.self,
+                DecodingError.Context(
+                    codingPath: path().codingPath,
+                    debugDescription: "\(Value.self) is not Decodable; give the @Mapped property a transformer (using:)."))
         }
         return Mapped(storage: value, configuration: MappedConfiguration(entry: entry))
     }
@@ -86,7 +89,9 @@ extension KeyedDecodingContainer {
     /// entry when the decoder knows it. `model` is what the container answered when
     /// asked for its object (nil: it is another decoder's).
     @usableFromInline
-    func decodeMappedValue<Value: Decodable>(_ type: Value.Type, forKey key: Key, model: MappedModelAccess?, entry taken: inout Unretained<MappedEntry>?) throws -> Value {
+    func decodeMappedValue<Value: Decodable>(_ type: Value.Type, forKey key: Key, model: MappedModelAccess?, entry taken: inout Unretained<MappedEntry>?) throws
+        -> Value
+    {
         guard model != nil, let access = try? decode(ObjectAccess.self, forKey: key) else {
             return try decodeMappedValueByName(Value.self, forKey: key)
         }
@@ -101,10 +106,12 @@ extension KeyedDecodingContainer {
         do {
             return try decode(Value.self, forKey: key)
         } catch DecodingError.keyNotFound(let missing, let context) {
-            throw DecodingError.keyNotFound(missing, DecodingError.Context(
-                codingPath: context.codingPath,
-                debugDescription: context.debugDescription + " " + MappedAdvice.decoding,
-                underlyingError: context.underlyingError))
+            throw DecodingError.keyNotFound(
+                missing,
+                DecodingError.Context(
+                    codingPath: context.codingPath,
+                    debugDescription: context.debugDescription + " " + MappedAdvice.decoding,
+                    underlyingError: context.underlyingError))
         }
     }
 }

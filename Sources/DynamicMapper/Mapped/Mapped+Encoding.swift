@@ -52,8 +52,10 @@ extension KeyedEncodingContainer {
         } else {
             let written = Path(target)
             if let syntaxError = written.syntaxError {
-                throw EncodingError.invalidValue(target, EncodingError.Context(
-                    codingPath: codingPath + [key], debugDescription: MappedEntry.malformedMessage(syntaxError, property: key.stringValue)))
+                throw EncodingError.invalidValue(
+                    target,
+                    EncodingError.Context(
+                        codingPath: codingPath + [key], debugDescription: MappedEntry.malformedMessage(syntaxError, property: key.stringValue)))
             }
             path = written.components
         }
@@ -83,14 +85,19 @@ enum MappedRaw {
     /// The wrapper's value; an unset property whose type has no zero value cannot be written.
     static func value<Value>(of wrapper: Mapped<Value>, codingPath: [any CodingKey]) throws -> Value {
         guard let value = wrapper.currentValue else {
-            throw EncodingError.invalidValue(Value.self, EncodingError.Context(
-                codingPath: codingPath, debugDescription: "The @Mapped property of type \(Value.self) has no value: it was never decoded or assigned, and has no default."))
+            throw EncodingError.invalidValue(
+                Value.self,
+                EncodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "The @Mapped property of type \(Value.self) has no value: it was never decoded or assigned, and has no default."))
         }
         return value
     }
 
     /// The document's value for `value`, or nil for a `nil` optional.
-    static func raw<Value>(of value: Value, configuration: MappedConfiguration, codingPath: [any CodingKey], plain: (Value) throws -> any Encodable) throws -> (any Encodable)? {
+    static func raw<Value>(of value: Value, configuration: MappedConfiguration, codingPath: [any CodingKey], plain: (Value) throws -> any Encodable) throws -> (
+        any Encodable
+    )? {
         if let optional = value as? any AnyOptional, optional.isNone { return nil }
         if let coder = configuration.coder(Value.self) { return try coder.raw(for: value, codingPath: codingPath) }
         return try plain(value)
@@ -99,8 +106,10 @@ enum MappedRaw {
     /// `value` as an `Encodable`, for wrappers whose value type is not known to be one.
     static func encodable<Value>(_ value: Value) throws -> any Encodable {
         guard let encodable = value as? any Encodable else {
-            throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: [], debugDescription: "\(Value.self) is not Encodable; give the @Mapped property a transformer (using:)."))
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: [], debugDescription: "\(Value.self) is not Encodable; give the @Mapped property a transformer (using:)."))
         }
         return encodable
     }
@@ -115,13 +124,18 @@ struct MappedMember: Encodable {
     let value: (any Encodable)?
 
     func encode(to encoder: any Encoder) throws {
-        throw EncodingError.invalidValue(Path(path).description, EncodingError.Context(
-            codingPath: encoder.codingPath, debugDescription: MappedAdvice.encoding))
+        throw EncodingError.invalidValue(
+            Path(path).description,
+            EncodingError.Context(
+                codingPath: encoder.codingPath, debugDescription: MappedAdvice.encoding))
     }
 
     static func indexError(_ path: Path, codingPath: [any CodingKey]) -> EncodingError {
-        EncodingError.invalidValue(path.description, EncodingError.Context(
-            codingPath: codingPath,
-            debugDescription: "The @Mapped path \(path) has an array index, which only DynamicJSONEncoder writes (or encode Keyed(model) with this encoder)."))
+        EncodingError.invalidValue(
+            path.description,
+            EncodingError.Context(
+                codingPath: codingPath,
+                debugDescription:
+                    "The @Mapped path \(path) has an array index, which only DynamicJSONEncoder writes (or encode Keyed(model) with this encoder)."))
     }
 }

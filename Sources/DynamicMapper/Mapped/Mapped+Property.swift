@@ -13,7 +13,9 @@ extension Mapped: MappedProperty {
 
     func decoded(from access: ObjectAccess, entry: MappedEntry) throws -> any MappedProperty {
         try entry.checkKey(parent: { access.path.codingPath })
-        let value = try MappedDecoding.value(Value.self, configuration: configuration, defaultValue: defaultValue, from: access, path: entry.path, property: entry.name) { impl, node, path in
+        let value = try MappedDecoding.value(
+            Value.self, configuration: configuration, defaultValue: defaultValue, from: access, path: entry.path, property: entry.name
+        ) { impl, node, path in
             try Self.decodeValue(with: NodeReader(impl: impl, node: node, path: path()))
         }
         return Mapped(storage: value, defaultValue: defaultValue, configuration: configuration)
@@ -21,7 +23,8 @@ extension Mapped: MappedProperty {
 
     func decoded(from container: KeyedDecodingContainer<AnyKey>, entry: MappedEntry) throws -> any MappedProperty {
         try entry.checkKey(parent: { container.codingPath })
-        let value = try MappedDecoding.value(Value.self, configuration: configuration, defaultValue: defaultValue, from: container, path: entry.path, property: entry.name)
+        let value = try MappedDecoding.value(
+            Value.self, configuration: configuration, defaultValue: defaultValue, from: container, path: entry.path, property: entry.name)
         return Mapped(storage: value, defaultValue: defaultValue, configuration: configuration)
     }
 
@@ -42,8 +45,10 @@ extension Mapped: MappedProperty {
     /// path for models decoded by hand, not the synthesized one).
     static func decodeValue(with reader: some DecodableReader) throws -> Value {
         guard let decodable = Value.self as? any Decodable.Type else {
-            throw DecodingError.typeMismatch(Value.self, DecodingError.Context(
-                codingPath: reader.codingPath, debugDescription: "\(Value.self) is not Decodable; give the @Mapped property a transformer (using:)."))
+            throw DecodingError.typeMismatch(
+                Value.self,
+                DecodingError.Context(
+                    codingPath: reader.codingPath, debugDescription: "\(Value.self) is not Decodable; give the @Mapped property a transformer (using:)."))
         }
         return try reader.read(decodable) as! Value
     }
@@ -82,37 +87,49 @@ struct DecoderReader: DecodableReader {
 extension MappedDecoding {
     /// The value at `path` below `container`'s object, through any decoder's containers (a
     /// hand-written `init(from:)` with a decoder other than this package's).
-    static func value<Value>(_ type: Value.Type, configuration: MappedConfiguration, defaultValue: Value?, from container: KeyedDecodingContainer<AnyKey>, path: [Path.Component], property: String) throws -> Value {
+    static func value<Value>(
+        _ type: Value.Type, configuration: MappedConfiguration, defaultValue: Value?, from container: KeyedDecodingContainer<AnyKey>, path: [Path.Component],
+        property: String
+    ) throws -> Value {
         var object = container
         for component in path.dropLast() {
             guard case .key(let name) = component, let nested = try? object.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey(literal: name)) else {
-                return try absentValue(Value.self, configuration: configuration, defaultValue: defaultValue, isNull: false, property: property, path: path, parent: { container.codingPath })
+                return try absentValue(
+                    Value.self, configuration: configuration, defaultValue: defaultValue, isNull: false, property: property, path: path,
+                    parent: { container.codingPath })
             }
             object = nested
         }
         guard case .key(let name)? = path.last else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: container.codingPath,
-                debugDescription: "The @Mapped path \(Path(path)) of \(property) has an array index, which only DynamicJSONDecoder follows."))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: container.codingPath,
+                    debugDescription: "The @Mapped path \(Path(path)) of \(property) has an array index, which only DynamicJSONDecoder follows."))
         }
         let key = AnyKey(literal: name)
         guard object.contains(key) else {
-            return try absentValue(Value.self, configuration: configuration, defaultValue: defaultValue, isNull: false, property: property, path: path, parent: { container.codingPath })
+            return try absentValue(
+                Value.self, configuration: configuration, defaultValue: defaultValue, isNull: false, property: property, path: path,
+                parent: { container.codingPath })
         }
         if try object.decodeNil(forKey: key) {
-            return try absentValue(Value.self, configuration: configuration, defaultValue: defaultValue, isNull: true, property: property, path: path, parent: { container.codingPath })
+            return try absentValue(
+                Value.self, configuration: configuration, defaultValue: defaultValue, isNull: true, property: property, path: path,
+                parent: { container.codingPath })
         }
         let value: Value
         do {
             value = try present(Value.self, configuration: configuration, from: object, forKey: key)
-        } catch where configuration.flags.contains(.lossy) {
+        } catch  where configuration.flags.contains(.lossy) {
             return try recovered(Value.self, defaultValue: defaultValue, from: error)
         }
         guard let typed = configuration.typed(Value.self), !typed.adjustments.isEmpty else { return value }
         return try typed.adjust(value, property: property, codingPath: { object.codingPath + [key] })
     }
 
-    private static func present<Value>(_ type: Value.Type, configuration: MappedConfiguration, from object: KeyedDecodingContainer<AnyKey>, forKey key: AnyKey) throws -> Value {
+    private static func present<Value>(_ type: Value.Type, configuration: MappedConfiguration, from object: KeyedDecodingContainer<AnyKey>, forKey key: AnyKey)
+        throws -> Value
+    {
         if let coder = configuration.coder(Value.self) { return try coder.decode(from: try object.superDecoder(forKey: key)) }
         if configuration.flags.contains(.lossy), let lossy = Value.self as? any LossyArray.Type {
             return try lossy.decodeDroppingFailures(from: object, forKey: key) as! Value

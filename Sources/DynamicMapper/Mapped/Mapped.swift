@@ -333,7 +333,8 @@ public struct Mapped<Value> {
     ///     both ways; the value need not be `Codable`.
     ///   - options: How the value is read and written (``MappedOption/lossy``,
     ///     ``MappedOption/nullIsMissing``, a date strategy, modifiers and validations), applied in order.
-    public init<T: Transformer & Sendable>(_ key: String, default defaultValue: Value, using transformer: T, _ options: MappedOption<Value>...) where T.Value == Value {
+    public init<T: Transformer & Sendable>(_ key: String, default defaultValue: Value, using transformer: T, _ options: MappedOption<Value>...)
+    where T.Value == Value {
         self.init(declaring: nil, defaultValue: defaultValue, .make(key: key, coder: TransformerCoding(transformer), options: options))
     }
 
@@ -394,7 +395,9 @@ public struct Mapped<Value> {
         // a non-Codable value) before assigning it gets here, or a model's own `init(from:)`
         // reading such a property while a ``MappedProbe`` learns its renamed keys (the probe
         // fills every property `init()` gives a value).
-        preconditionFailure("The @Mapped property of type \(Value.self) was read before it was decoded or assigned, and \(Value.self) has no zero value; give it a default or an initial value.")
+        preconditionFailure(
+            "The @Mapped property of type \(Value.self) was read before it was decoded or assigned, and \(Value.self) has no zero value; give it a default or an initial value."
+        )
     }
 
     /// The value, the default, `nil` or the zero value, or nil when an unset property's type
@@ -447,7 +450,10 @@ extension Mapped: Codable {
     /// ```
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        if let raw = try MappedRaw.raw(of: try MappedRaw.value(of: self, codingPath: encoder.codingPath), configuration: configuration, codingPath: encoder.codingPath, plain: MappedRaw.encodable) {
+        if let raw = try MappedRaw.raw(
+            of: try MappedRaw.value(of: self, codingPath: encoder.codingPath), configuration: configuration, codingPath: encoder.codingPath,
+            plain: MappedRaw.encodable)
+        {
             try container.encode(raw)
         } else {
             try container.encodeNil()

@@ -138,9 +138,12 @@ final class MappedFilling {
         // key made while evaluating an initial value (a nested model's) could take one first.
         let filled = MappedLayout.properties(of: model).filter { $0.property.configuration.flags.contains(.filled) }.count
         guard filling.next == values.count, filled == values.count else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: codingPath,
-                debugDescription: "\(Model.self)() did not give every @Mapped property its decoded value (an initial value that makes another model with @Mapped properties can take them); decode it with its synthesized init(from:)."))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription:
+                        "\(Model.self)() did not give every @Mapped property its decoded value (an initial value that makes another model with @Mapped properties can take them); decode it with its synthesized init(from:)."
+                ))
         }
         return model
     }

@@ -58,7 +58,8 @@ enum MappedConfiguration: @unchecked Sendable {
     }
 
     init(key: String?, flags: MappedFlags, typed: AnyObject?, keptDefault: AnyObject? = nil) {
-        self = flags.isEmpty && typed == nil && keptDefault == nil
+        self =
+            flags.isEmpty && typed == nil && keptDefault == nil
             ? .named(key)
             : .settings(MappedSettings(key: key, flags: flags, typed: typed, keptDefault: keptDefault))
     }

@@ -68,12 +68,17 @@ public struct MappedDateStrategy: Sendable {
 
     private static let iso8601Coding: MappedCoding<Date> = TransformerCoding(ISO8601DateTransformer())
     private static let iso8601WithMillisecondsCoding: MappedCoding<Date> = TransformerCoding(ISO8601DateTransformer(fractionalSeconds: true))
-    private static let rfc3339Coding: MappedCoding<Date> = TransformerCoding(PatternsDateTransformer(
-        patterns: ["yyyy-MM-dd'T'HH:mm:ssXXXXX", "yyyy-MM-dd'T'HH:mm:ss.SSSSSSXXXXX", "yyyy-MM-dd HH:mm:ssXXXXX", "yyyy-MM-dd HH:mm:ss.SSSSSSXXXXX"],
-        name: "an RFC 3339 date"))
-    private static let rfc2822Coding: MappedCoding<Date> = TransformerCoding(PatternsDateTransformer(
-        patterns: ["EEE, dd MMM yyyy HH:mm:ss zzz", "dd MMM yyyy HH:mm:ss zzz", "EEE, dd MMM yyyy HH:mm:ss Z", "dd MMM yyyy HH:mm:ss Z", "EEE, dd MMM yyyy HH:mm zzz"],
-        name: "an RFC 2822 date"))
+    private static let rfc3339Coding: MappedCoding<Date> = TransformerCoding(
+        PatternsDateTransformer(
+            patterns: ["yyyy-MM-dd'T'HH:mm:ssXXXXX", "yyyy-MM-dd'T'HH:mm:ss.SSSSSSXXXXX", "yyyy-MM-dd HH:mm:ssXXXXX", "yyyy-MM-dd HH:mm:ss.SSSSSSXXXXX"],
+            name: "an RFC 3339 date"))
+    private static let rfc2822Coding: MappedCoding<Date> = TransformerCoding(
+        PatternsDateTransformer(
+            patterns: [
+                "EEE, dd MMM yyyy HH:mm:ss zzz", "dd MMM yyyy HH:mm:ss zzz", "EEE, dd MMM yyyy HH:mm:ss Z", "dd MMM yyyy HH:mm:ss Z",
+                "EEE, dd MMM yyyy HH:mm zzz",
+            ],
+            name: "an RFC 2822 date"))
     private static let secondsCoding: MappedCoding<Date> = TransformerCoding(UnixTimeTextTransformer(base: UnixTimeTransformer(unit: .seconds)))
     private static let millisecondsCoding: MappedCoding<Date> = TransformerCoding(UnixTimeTextTransformer(base: UnixTimeTransformer(unit: .milliseconds)))
     private static let formatCodings = FormatCodings()
@@ -147,8 +152,9 @@ private struct NumberOrText: Codable {
         }
         let text = try container.decode(String.self)
         guard let number = JSON.Number(literal: text)?.double else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: decoder.codingPath, debugDescription: "\"\(text)\" is not a number of seconds or milliseconds since 1970."))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath, debugDescription: "\"\(text)\" is not a number of seconds or milliseconds since 1970."))
         }
         value = number
     }

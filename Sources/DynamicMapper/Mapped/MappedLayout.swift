@@ -85,8 +85,9 @@ final class MappedEntry: @unchecked Sendable {
     @inline(never)
     func checkKey(parent: () -> [any CodingKey]) throws {
         guard let syntaxError else { return }
-        throw DecodingError.dataCorrupted(DecodingError.Context(
-            codingPath: parent() + [StringKey(name)], debugDescription: Self.malformedMessage(syntaxError, property: name)))
+        throw DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: parent() + [StringKey(name)], debugDescription: Self.malformedMessage(syntaxError, property: name)))
     }
 
     /// The message for the @Mapped property `property` whose key is malformed path text.

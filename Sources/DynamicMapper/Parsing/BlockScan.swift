@@ -85,7 +85,8 @@ enum BlockScan {
             let block = load(position)
             // Bytes below 0x20 wrap around to 0xE0 and up, so one unsigned comparison finds
             // control bytes and non-ASCII bytes alike.
-            let special = (block .== Block(repeating: UInt8(ascii: "\"")))
+            let special =
+                (block .== Block(repeating: UInt8(ascii: "\"")))
                 .| (block .== Block(repeating: UInt8(ascii: "\\")))
                 .| ((block &- Block(repeating: 0x20)) .> Block(repeating: 0x5F))
             let lane = firstSetLane(special)
@@ -116,7 +117,8 @@ enum BlockScan {
         var position = start
         while end - position >= width {
             let block = load(position)
-            let blank = (block .== Block(repeating: UInt8(ascii: " "))) .| (block .== Block(repeating: UInt8(ascii: "\n")))
+            let blank =
+                (block .== Block(repeating: UInt8(ascii: " "))) .| (block .== Block(repeating: UInt8(ascii: "\n")))
                 .| (block .== Block(repeating: UInt8(ascii: "\r"))) .| (block .== Block(repeating: UInt8(ascii: "\t")))
             let lane = firstSetLane(.!blank)
             position += lane
@@ -132,7 +134,8 @@ enum BlockScan {
         var position = start
         // Two blocks a step: most indentation is over sixteen bytes deep and under 32.
         while end - position >= 2 * width {
-            let spaces = bits(load(position) .== Block(repeating: UInt8(ascii: " ")))
+            let spaces =
+                bits(load(position) .== Block(repeating: UInt8(ascii: " ")))
                 | bits(load(position + width) .== Block(repeating: UInt8(ascii: " "))) << 16
             let lane = (~spaces).trailingZeroBitCount
             position += lane

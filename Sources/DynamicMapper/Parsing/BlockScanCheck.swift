@@ -33,9 +33,10 @@ package enum BlockScanCheck {
         options.scansByteByByte = byteByByte
         do {
             let document = try Document(data: text, options: options)
-            return .success(document.nodes.map {
-                [UInt32($0.kind.rawValue), UInt32($0.flags.rawValue), $0.offset, $0.length, $0.end]
-            })
+            return .success(
+                document.nodes.map {
+                    [UInt32($0.kind.rawValue), UInt32($0.flags.rawValue), $0.offset, $0.length, $0.end]
+                })
         } catch DecodingError.dataCorrupted(let context) {
             if let syntax = context.underlyingError as? JSONSyntaxError { return .failure(syntax) }
             // Not a syntax error: a stand-in compared by its text (the kind is arbitrary).

@@ -25,8 +25,10 @@ extension JSONScanner {
             flags = []
             try scanExponent()
         }
-        nodes.append(Node(kind: .number, flags: flags, offset: UInt32(truncatingIfNeeded: numberStart - start),
-                          length: UInt32(truncatingIfNeeded: cursor - numberStart), end: 0))
+        nodes.append(
+            Node(
+                kind: .number, flags: flags, offset: UInt32(truncatingIfNeeded: numberStart - start),
+                length: UInt32(truncatingIfNeeded: cursor - numberStart), end: 0))
     }
 
     /// JSON5 numbers: everything strict JSON allows, plus a leading `+`, hexadecimal,
@@ -77,8 +79,10 @@ extension JSONScanner {
                 try scanExponent()
             }
         }
-        nodes.append(Node(kind: .number, flags: flags, offset: UInt32(truncatingIfNeeded: numberStart - start),
-                          length: UInt32(truncatingIfNeeded: cursor - numberStart), end: 0))
+        nodes.append(
+            Node(
+                kind: .number, flags: flags, offset: UInt32(truncatingIfNeeded: numberStart - start),
+                length: UInt32(truncatingIfNeeded: cursor - numberStart), end: 0))
     }
 
     /// An exponent, the cursor on its `e` or `E`: an optional sign, then at least one digit.

@@ -85,7 +85,9 @@ struct JSONScanner<Mode: ScanMode>: ~Copyable {
                 // The colon nearly always follows the key directly.
                 if cursor >= end || cursor.pointee != UInt8(ascii: ":") { try skipWhitespace() }
                 guard cursor < end else { throw error(.unexpectedEnd, "Unexpected end of input: expected ':'") }
-                guard cursor.pointee == UInt8(ascii: ":") else { throw error(.unexpectedCharacter, "Expected ':' after an object key but found \(describeCurrent())") }
+                guard cursor.pointee == UInt8(ascii: ":") else {
+                    throw error(.unexpectedCharacter, "Expected ':' after an object key but found \(describeCurrent())")
+                }
                 cursor += 1
                 try skipWhitespace()
                 state = .value
@@ -153,7 +155,7 @@ struct JSONScanner<Mode: ScanMode>: ~Copyable {
         case UInt8(ascii: "'") where Mode.allowsJSON5:
             try scanString(quote: UInt8(ascii: "'"))
         case UInt8(ascii: "+") where Mode.allowsJSON5, UInt8(ascii: ".") where Mode.allowsJSON5,
-             UInt8(ascii: "I") where Mode.allowsJSON5, UInt8(ascii: "N") where Mode.allowsJSON5:
+            UInt8(ascii: "I") where Mode.allowsJSON5, UInt8(ascii: "N") where Mode.allowsJSON5:
             try scanJSON5Number()
         default:
             throw error(.unexpectedCharacter, "Unexpected \(describeCurrent()): expected a value")
@@ -202,8 +204,9 @@ struct JSONScanner<Mode: ScanMode>: ~Copyable {
         let count = word.utf8CodeUnitCount
         // `true`, `null` and the `alse` of `false` compare as one 32-bit word each.
         guard end - cursor >= count,
-              UnsafeRawPointer(cursor + count - 4).loadUnaligned(as: UInt32.self)
-                == UnsafeRawPointer(word.utf8Start + count - 4).loadUnaligned(as: UInt32.self) else {
+            UnsafeRawPointer(cursor + count - 4).loadUnaligned(as: UInt32.self)
+                == UnsafeRawPointer(word.utf8Start + count - 4).loadUnaligned(as: UInt32.self)
+        else {
             throw error(.invalidLiteral, "Invalid literal: expected '\(word)'")
         }
         nodes.append(Node(kind: kind, flags: [], offset: UInt32(truncatingIfNeeded: cursor - start), length: UInt32(count), end: 0))
@@ -233,8 +236,9 @@ struct JSONScanner<Mode: ScanMode>: ~Copyable {
                     let quoteBytes = word ^ 0x2222_2222_2222_2222
                     let slashBytes = word ^ 0x5C5C_5C5C_5C5C_5C5C
                     let quoteHits = (quoteBytes &- 0x0101_0101_0101_0101) & ~quoteBytes & 0x8080_8080_8080_8080
-                    let otherHits = (word | (word &- 0x2020_2020_2020_2020)
-                        | (slashBytes &- 0x0101_0101_0101_0101) & ~slashBytes) & 0x8080_8080_8080_8080
+                    let otherHits =
+                        (word | (word &- 0x2020_2020_2020_2020)
+                            | (slashBytes &- 0x0101_0101_0101_0101) & ~slashBytes) & 0x8080_8080_8080_8080
                     let hits = quoteHits | otherHits
                     if hits == 0 {
                         position += 8
@@ -268,9 +272,11 @@ struct JSONScanner<Mode: ScanMode>: ~Copyable {
                 position += 1
             }
         }
-        nodes.append(Node(kind: .string, flags: flags,
-                          offset: UInt32(truncatingIfNeeded: contentStart - start),
-                          length: UInt32(truncatingIfNeeded: position - contentStart), end: 0))
+        nodes.append(
+            Node(
+                kind: .string, flags: flags,
+                offset: UInt32(truncatingIfNeeded: contentStart - start),
+                length: UInt32(truncatingIfNeeded: position - contentStart), end: 0))
         cursor = position + 1
     }
 
@@ -331,7 +337,7 @@ struct JSONScanner<Mode: ScanMode>: ~Copyable {
         }
         switch cursor.pointee {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
-             UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             cursor += 1
         case UInt8(ascii: "u"):
             cursor += 1
@@ -354,7 +360,7 @@ struct JSONScanner<Mode: ScanMode>: ~Copyable {
                 }
             }
         case UInt8(ascii: "'") where Mode.allowsJSON5, UInt8(ascii: "v") where Mode.allowsJSON5,
-             UInt8(ascii: "\n") where Mode.allowsJSON5:
+            UInt8(ascii: "\n") where Mode.allowsJSON5:
             cursor += 1
         case UInt8(ascii: "\r") where Mode.allowsJSON5:
             cursor += 1
@@ -406,7 +412,8 @@ struct JSONScanner<Mode: ScanMode>: ~Copyable {
         let available = end - cursor
         // The common case for non-Latin text: a three-byte sequence with no range exception.
         if lead >= 0xE1 && lead <= 0xEF && lead != 0xED && available >= 3
-            && cursor[1] & 0xC0 == 0x80 && cursor[2] & 0xC0 == 0x80 {
+            && cursor[1] & 0xC0 == 0x80 && cursor[2] & 0xC0 == 0x80
+        {
             cursor += 3
             return
         }
@@ -469,8 +476,10 @@ struct JSONScanner<Mode: ScanMode>: ~Copyable {
         }
         guard cursor > keyStart else { throw error(.unexpectedCharacter, "Expected an object key but found \(describeCurrent())") }
         let ascii = UnsafeBufferPointer(start: keyStart, count: cursor - keyStart).allSatisfy { $0 < 0x80 }
-        nodes.append(Node(kind: .string, flags: ascii ? [] : .nonASCII, offset: UInt32(truncatingIfNeeded: keyStart - start),
-                          length: UInt32(truncatingIfNeeded: cursor - keyStart), end: 0))
+        nodes.append(
+            Node(
+                kind: .string, flags: ascii ? [] : .nonASCII, offset: UInt32(truncatingIfNeeded: keyStart - start),
+                length: UInt32(truncatingIfNeeded: cursor - keyStart), end: 0))
     }
 
     @inline(__always)

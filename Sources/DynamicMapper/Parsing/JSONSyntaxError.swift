@@ -66,10 +66,11 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     /// `DecodingError` shows its message and then its underlying error, so the position would
     /// read twice. No final period either: the printed form adds one after the message.
     var decodingError: DecodingError {
-        .dataCorrupted(DecodingError.Context(
-            codingPath: [],
-            debugDescription: Self.message,
-            underlyingError: self))
+        .dataCorrupted(
+            DecodingError.Context(
+                codingPath: [],
+                debugDescription: Self.message,
+                underlyingError: self))
     }
 
     /// The `debugDescription` of a syntax error's `DecodingError`, as Foundation's.

@@ -24,7 +24,11 @@ enum NumberParsing {
 
     static func integer<T: FixedWidthInteger>(_: T.Type, literal: String) -> T? {
         var literal = literal
-        return literal.withUTF8 { integer(T.self, bytes: $0.baseAddress ?? ScanBytes.emptyPointer, count: $0.count, isPlainInteger: !$0.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }) }
+        return literal.withUTF8 {
+            integer(
+                T.self, bytes: $0.baseAddress ?? ScanBytes.emptyPointer, count: $0.count,
+                isPlainInteger: !$0.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") })
+        }
     }
 
     /// `-?[0-9]+` with overflow checking; nil on overflow or any other byte.
@@ -42,7 +46,8 @@ enum NumberParsing {
             let digit = bytes[index] &- UInt8(ascii: "0")
             guard digit < 10 else { return nil }
             let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (next, overflow2) = negative
+            let (next, overflow2) =
+                negative
                 ? shifted.subtractingReportingOverflow(T(digit))
                 : shifted.addingReportingOverflow(T(digit))
             guard !overflow1 && !overflow2 else { return nil }

@@ -178,23 +178,27 @@ extension JSONPatch.Operation: Codable {
         // `////…` would otherwise cost a `String` per byte (about 27 bytes of memory each).
         let tokens = text.utf8.lazy.filter { $0 == UInt8(ascii: "/") }.count
         guard tokens <= JSON.maximumNesting + 1 else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: container.codingPath + [key],
-                debugDescription: "JSON Pointer of \(tokens) tokens: values nest at most \(JSON.maximumNesting) levels deep, so it names nothing"))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: container.codingPath + [key],
+                    debugDescription: "JSON Pointer of \(tokens) tokens: values nest at most \(JSON.maximumNesting) levels deep, so it names nothing"))
         }
         do {
             return try Path(pointer: text)
         } catch {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: container.codingPath + [key], debugDescription: "Malformed JSON Pointer", underlyingError: error))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: container.codingPath + [key], debugDescription: "Malformed JSON Pointer", underlyingError: error))
         }
     }
 
     private static func value(in container: KeyedDecodingContainer<Member>) throws -> JSON {
         // `"value": null` is a value; only a missing member is an error.
         guard container.contains(.value) else {
-            throw DecodingError.keyNotFound(Member.value, DecodingError.Context(
-                codingPath: container.codingPath, debugDescription: "This operation needs a \"value\" member"))
+            throw DecodingError.keyNotFound(
+                Member.value,
+                DecodingError.Context(
+                    codingPath: container.codingPath, debugDescription: "This operation needs a \"value\" member"))
         }
         return try container.decode(JSON.self, forKey: .value)
     }

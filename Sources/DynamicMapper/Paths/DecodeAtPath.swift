@@ -101,7 +101,8 @@ extension JSONDecoder {
     ///   (the array at a.b has 3 elements)`), `valueNotFound` for a path read from malformed
     ///   text, `typeMismatch` for a step on a value of another kind; and syntax errors.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data, at path: Path) throws -> T {
-        let options = (self as? DynamicJSONDecoder)?.scanOptions
+        let options =
+            (self as? DynamicJSONDecoder)?.scanOptions
             ?? ScanOptions(allowsJSON5: allowsJSON5, assumesTopLevelDictionary: assumesTopLevelDictionary)
         let components = try PathDecoding.components(of: path, as: T.self, codingPath: [])
         let document = try Document(data: data, options: options)
@@ -120,8 +121,10 @@ enum PathDecoding {
     static func components<T>(of path: Path, as type: T.Type, codingPath: [any CodingKey]) throws -> [Path.Component] {
         if let components = path.validComponents { return components }
         let reason = path.syntaxError.map { "\($0)" } ?? "malformed"
-        throw DecodingError.valueNotFound(T.self, DecodingError.Context(
-            codingPath: codingPath, debugDescription: "No \(T.self) at \"\(path)\": the path text is malformed: \(reason)"))
+        throw DecodingError.valueNotFound(
+            T.self,
+            DecodingError.Context(
+                codingPath: codingPath, debugDescription: "No \(T.self) at \"\(path)\": the path text is malformed: \(reason)"))
     }
 
     /// A value a non-optional lookup returned (it throws rather than return `nil`).
@@ -167,23 +170,29 @@ struct ContainerWalk {
                     return optional ? try container.decodeIfPresent(T.self, forKey: key) : try container.decode(T.self, forKey: key)
                 }
                 if optional, try !container.contains(key) || container.decodeNil(forKey: key) { return nil }
-                position = nextIsIndex
+                position =
+                    nextIsIndex
                     ? .unkeyed(try container.nestedUnkeyedContainer(forKey: key))
                     : .keyed(try container.nestedContainer(keyedBy: AnyKey.self, forKey: key))
             case (.unkeyed(var container), .index(let index)):
                 let count = container.count ?? 0
                 guard let resolved = RelativeIndex.resolve(index, count: count) else {
                     if optional { return nil }
-                    throw DecodingError.valueNotFound(T.self, DecodingError.Context(
-                        codingPath: container.codingPath,
-                        debugDescription: "No \(T.self) at \(Path(components)): index \(index) is out of range (the array at \(step == 0 ? "the top level" : "\(Path(Array(components.prefix(step))))") has \(count) \(count == 1 ? "element" : "elements"))"))
+                    throw DecodingError.valueNotFound(
+                        T.self,
+                        DecodingError.Context(
+                            codingPath: container.codingPath,
+                            debugDescription:
+                                "No \(T.self) at \(Path(components)): index \(index) is out of range (the array at \(step == 0 ? "the top level" : "\(Path(Array(components.prefix(step))))") has \(count) \(count == 1 ? "element" : "elements"))"
+                        ))
                 }
                 for _ in 0..<resolved { _ = try container.decode(SkippedValue.self) }
                 if isLast {
                     return optional ? try container.decodeIfPresent(T.self) : try container.decode(T.self)
                 }
                 if optional, try container.decodeNil() { return nil }
-                position = nextIsIndex
+                position =
+                    nextIsIndex
                     ? .unkeyed(try container.nestedUnkeyedContainer())
                     : .keyed(try container.nestedContainer(keyedBy: AnyKey.self))
             default:

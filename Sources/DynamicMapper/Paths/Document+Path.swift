@@ -36,7 +36,9 @@ extension Document {
             cursor.uniqueKeys = nil
         }
         // The name's bytes are borrowed once for the whole walk, not once per key compared.
-        if let found = key.utf8.withContiguousStorageIfAvailable({ member(of: index, node: node, named: key, borrowed: BorrowedKey(lending: $0), cursor: &cursor) }) {
+        if let found = key.utf8.withContiguousStorageIfAvailable({
+            member(of: index, node: node, named: key, borrowed: BorrowedKey(lending: $0), cursor: &cursor)
+        }) {
             return found
         }
         var text = key

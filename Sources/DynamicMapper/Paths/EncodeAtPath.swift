@@ -24,8 +24,10 @@ extension JSONEncoder {
     ///   `ds` writes keep), and for a path read from malformed text.
     public func encode<T: Encodable>(_ value: T, at path: Path) throws -> Data {
         if let syntaxError = path.syntaxError {
-            throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: [], debugDescription: "The path text \"\(path)\" is malformed: \(syntaxError)"))
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: [], debugDescription: "The path text \"\(path)\" is malformed: \(syntaxError)"))
         }
         let options = EncodingOptions(self)
         let codingPath = path.components.map(\.codingPathStep.codingKey)
@@ -55,9 +57,11 @@ enum PathEncoding {
                 do {
                     array.set(node, at: try array.writablePosition(index))
                 } catch {
-                    throw EncodingError.invalidValue(value, EncodingError.Context(
-                        codingPath: path.components.prefix(depth).map(\.codingPathStep.codingKey),
-                        debugDescription: "The path \(path) \(error.reason)."))
+                    throw EncodingError.invalidValue(
+                        value,
+                        EncodingError.Context(
+                            codingPath: path.components.prefix(depth).map(\.codingPathStep.codingKey),
+                            debugDescription: "The path \(path) \(error.reason)."))
                 }
                 node = .array(array)
             }
@@ -95,8 +99,10 @@ extension Encoder {
     ///   end; and the value's own errors.
     public func encode<T: Encodable>(_ value: T, at path: Path) throws {
         guard let components = path.validComponents else {
-            throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: codingPath, debugDescription: "The path text \"\(path)\" is malformed: \(path.syntaxError.map { "\($0)" } ?? "malformed")"))
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: codingPath, debugDescription: "The path text \"\(path)\" is malformed: \(path.syntaxError.map { "\($0)" } ?? "malformed")"))
         }
         if components.isEmpty {
             var container = singleValueContainer()
@@ -135,9 +141,13 @@ extension PathEncoding {
     /// encoder that is not this package's.
     static func encodeThroughContainers<T: Encodable>(_ value: T, at components: [Path.Component], path: Path, in encoder: any Encoder) throws {
         if components.contains(where: \.isIndex) {
-            throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: encoder.codingPath,
-                debugDescription: "The path \"\(path)\" has an array index, which only DynamicJSONEncoder writes inside encode(to:): JSONEncoder or PropertyListEncoder can only append to an array. Encode with DynamicJSONEncoder, or Keyed(model) with this encoder."))
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: encoder.codingPath,
+                    debugDescription:
+                        "The path \"\(path)\" has an array index, which only DynamicJSONEncoder writes inside encode(to:): JSONEncoder or PropertyListEncoder can only append to an array. Encode with DynamicJSONEncoder, or Keyed(model) with this encoder."
+                ))
         }
         var container = encoder.container(keyedBy: AnyKey.self)
         try write(value, at: components[...], into: &container)
@@ -168,8 +178,10 @@ extension TreeEncoder {
             return .key(options.convert(StringKey(name), containerPath: codingPath))
         }
         let failure = { (reason: String) in
-            EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: codingPath, debugDescription: "The path \(Path(components)) \(reason)."))
+            EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: codingPath, debugDescription: "The path \(Path(components)) \(reason)."))
         }
         guard let array = arrayForPaths() else {
             throw failure("starts with an array index, but this encoder's value is not an array")

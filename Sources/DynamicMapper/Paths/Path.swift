@@ -427,7 +427,8 @@ enum PathParser {
         }
         guard let index = Int(String(content)) else {
             // Quoted in the message, cut short: path text may be long (and come from a caller).
-            let shown = position - open < 40
+            let shown =
+                position - open < 40
                 ? String(String.UnicodeScalarView(scalars[open...position]))
                 : String(String.UnicodeScalarView(scalars[open..<(open + 32)])) + "…]"
             throw failure(open, "'\(shown)' is neither an index (an integer) nor a quoted key ('…')")

@@ -26,8 +26,9 @@ extension DynamicClass {
                 steps.append(step)
             }
             arena = QueryPathArena(parents: parents, steps: steps, document: arena.document)
-            return JSONPathMatches(matched: .values(nodes.map { .overlay($0.node) }), entries: nodes.map { $0.path == 0 ? shift : $0.path + shift },
-                                   arena: arena, origin: origin)
+            return JSONPathMatches(
+                matched: .values(nodes.map { .overlay($0.node) }), entries: nodes.map { $0.path == 0 ? shift : $0.path + shift },
+                arena: arena, origin: origin)
         }
         return JSONPathMatches(matched: .values(nodes.map { .overlay($0.node) }), entries: nodes.map(\.path), arena: arena, origin: origin)
     }

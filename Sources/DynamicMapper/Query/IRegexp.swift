@@ -384,8 +384,13 @@ struct IRegexp: Sendable {
             ("L", [("Lu", .uppercaseLetter), ("Ll", .lowercaseLetter), ("Lt", .titlecaseLetter), ("Lm", .modifierLetter), ("Lo", .otherLetter)]),
             ("M", [("Mn", .nonspacingMark), ("Mc", .spacingMark), ("Me", .enclosingMark)]),
             ("N", [("Nd", .decimalNumber), ("Nl", .letterNumber), ("No", .otherNumber)]),
-            ("P", [("Pc", .connectorPunctuation), ("Pd", .dashPunctuation), ("Ps", .openPunctuation), ("Pe", .closePunctuation),
-                   ("Pi", .initialPunctuation), ("Pf", .finalPunctuation), ("Po", .otherPunctuation)]),
+            (
+                "P",
+                [
+                    ("Pc", .connectorPunctuation), ("Pd", .dashPunctuation), ("Ps", .openPunctuation), ("Pe", .closePunctuation),
+                    ("Pi", .initialPunctuation), ("Pf", .finalPunctuation), ("Po", .otherPunctuation),
+                ]
+            ),
             ("Z", [("Zs", .spaceSeparator), ("Zl", .lineSeparator), ("Zp", .paragraphSeparator)]),
             ("S", [("Sm", .mathSymbol), ("Sc", .currencySymbol), ("Sk", .modifierSymbol), ("So", .otherSymbol)]),
             ("C", [("Cc", .control), ("Cf", .format), (nil, .surrogate), ("Co", .privateUse), ("Cn", .unassigned)]),

@@ -90,8 +90,10 @@ struct IRegexpMachine {
     /// Adds the thread at `start` and every position reachable from it without reading,
     /// keeping only positions that read or accept; true when one accepts. Counts in `steps`
     /// every position it looks at.
-    private static func addThread(_ start: Int, to list: inout ThreadList, program: [IRegexp.Instruction], pending: inout [Int],
-                                  atStart: Bool, atEnd: Bool, steps: inout Int) -> Bool {
+    private static func addThread(
+        _ start: Int, to list: inout ThreadList, program: [IRegexp.Instruction], pending: inout [Int],
+        atStart: Bool, atEnd: Bool, steps: inout Int
+    ) -> Bool {
         var accepts = false
         pending.append(start)
         while let position = pending.popLast() {

@@ -34,8 +34,9 @@ extension JSONPath {
             let limit = JSONPathParser.integerLimit
             func clamped(_ value: Int?) -> Int? { value.map { min(max($0, -limit), limit) } }
             let (start, end, step) = (clamped(start), clamped(end), clamped(step))
-            return Selector(selector: .slice(start: start, end: end, step: step),
-                     text: "[\(start.map(String.init) ?? ""):\(end.map(String.init) ?? ""):\(step.map(String.init) ?? "")]")
+            return Selector(
+                selector: .slice(start: start, end: end, step: step),
+                text: "[\(start.map(String.init) ?? ""):\(end.map(String.init) ?? ""):\(step.map(String.init) ?? "")]")
         }
 
         /// The elements (or member values) for which the filter `expression` holds, written
@@ -52,13 +53,15 @@ extension JSONPath {
             do throws(JSONPathError) {
                 let path = try JSONPath(text)
                 guard path.segments.count == 1, path.segments[0].selectors.count == 1,
-                      case .filter = path.segments[0].selectors[0] else {
+                    case .filter = path.segments[0].selectors[0]
+                else {
                     throw JSONPathError(kind: .syntax, query: text, offset: 3, reason: "not one filter expression")
                 }
                 return Selector(selector: path.segments[0].selectors[0], text: "[?" + expression + "]")
             } catch {
-                throw JSONPathError(kind: error.kind, query: expression, offset: max(0, min(error.offset - 3, expression.unicodeScalars.count)),
-                                    reason: error.reason)
+                throw JSONPathError(
+                    kind: error.kind, query: expression, offset: max(0, min(error.offset - 3, expression.unicodeScalars.count)),
+                    reason: error.reason)
             }
         }
     }

@@ -59,8 +59,9 @@ public struct JSONPathError: Error, Sendable, Equatable, CustomStringConvertible
     /// The refusal of a pattern too large to compile.
     static func patternTooLarge(_ pattern: String, query: String, offset: Int) -> JSONPathError {
         let shown = pattern.unicodeScalars.count > 40 ? String(String.UnicodeScalarView(pattern.unicodeScalars.prefix(40))) + "…" : pattern
-        return JSONPathError(kind: .patternTooLarge, query: query, offset: offset,
-                             reason: "the pattern '\(shown)' compiles to more than \(IRegexp.maximumInstructions) instructions")
+        return JSONPathError(
+            kind: .patternTooLarge, query: query, offset: offset,
+            reason: "the pattern '\(shown)' compiles to more than \(IRegexp.maximumInstructions) instructions")
     }
 
     /// `reason at offset N of "query"`: `print(error)`.

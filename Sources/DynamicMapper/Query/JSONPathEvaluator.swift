@@ -113,8 +113,10 @@ struct QueryEvaluator<Tree: QueryTree> {
     }
 
     /// The member `name` of each node of `nodes` that has one, in order.
-    private mutating func selectMembers(named name: QueryName, of nodes: [Selected], recording: Bool,
-                                        into output: inout [Selected]) throws(JSONPathError) {
+    private mutating func selectMembers(
+        named name: QueryName, of nodes: [Selected], recording: Bool,
+        into output: inout [Selected]
+    ) throws(JSONPathError) {
         for (node, path) in nodes {
             guard let child = tree.member(of: node, named: name) else { continue }
             budget -= 1
@@ -152,8 +154,10 @@ struct QueryEvaluator<Tree: QueryTree> {
     /// Every child of `node` in document order (an array's elements, an object's members), each
     /// charged to the budget and with its path recorded: what the wildcard selects, and the
     /// next level of the descendant walk.
-    private mutating func forEachChild(of node: Node, under path: Int, recording: Bool,
-                                       _ body: (Selected) -> Void) throws(JSONPathError) {
+    private mutating func forEachChild(
+        of node: Node, under path: Int, recording: Bool,
+        _ body: (Selected) -> Void
+    ) throws(JSONPathError) {
         let tree = self.tree
         switch tree.kind(of: node) {
         case .array:
@@ -172,8 +176,10 @@ struct QueryEvaluator<Tree: QueryTree> {
     }
 
     /// The node itself and then its descendants, depth first in document order (§2.5.2.2).
-    private mutating func descend(from start: Node, path: Int, selectors: [QuerySelector], recording: Bool,
-                                  into output: inout [Selected]) throws(JSONPathError) {
+    private mutating func descend(
+        from start: Node, path: Int, selectors: [QuerySelector], recording: Bool,
+        into output: inout [Selected]
+    ) throws(JSONPathError) {
         var stack: [Selected] = [(start, path)]
         while let (node, nodePath) = stack.popLast() {
             for selector in selectors {
@@ -185,8 +191,10 @@ struct QueryEvaluator<Tree: QueryTree> {
         }
     }
 
-    private mutating func apply(_ selector: QuerySelector, to node: Node, path: Int, recording: Bool,
-                                into output: inout [Selected]) throws(JSONPathError) {
+    private mutating func apply(
+        _ selector: QuerySelector, to node: Node, path: Int, recording: Bool,
+        into output: inout [Selected]
+    ) throws(JSONPathError) {
         let tree = self.tree
         switch selector {
         case .name(let name):

@@ -249,7 +249,8 @@ struct JSONPathParser {
             position += 2
             let low = try hexQuad()
             guard (0xDC00...0xDFFF).contains(low),
-                  let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)) else {
+                let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+            else {
                 throw error("a high surrogate must be followed by a low one", at: start)
             }
             return scalar
@@ -545,7 +546,9 @@ struct JSONPathParser {
         return .logical(try logicalExpression())
     }
 
-    private func checked(_ argument: FunctionArgument, as kind: QueryFunction.ValueKind, for name: String, at start: Int) throws(JSONPathError) -> FunctionArgument {
+    private func checked(_ argument: FunctionArgument, as kind: QueryFunction.ValueKind, for name: String, at start: Int) throws(JSONPathError)
+        -> FunctionArgument
+    {
         let fits: Bool
         switch (kind, argument) {
         case (.value, .literal): fits = true

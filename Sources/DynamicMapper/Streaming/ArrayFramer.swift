@@ -80,8 +80,9 @@ struct ArrayFramer {
     }
 
     private func error(_ kind: JSONStreamError.Kind, _ message: String, element: Int? = nil) -> JSONStreamError {
-        JSONStreamError(kind: kind, elementIndex: element, offset: pos, line: line, column: pos - lineStart + 1, message: message,
-                        underlyingError: nil)
+        JSONStreamError(
+            kind: kind, elementIndex: element, offset: pos, line: line, column: pos - lineStart + 1, message: message,
+            underlyingError: nil)
     }
 
     private func unexpected(_ byte: UInt8, expecting: String) -> JSONStreamError {
@@ -127,8 +128,9 @@ struct ArrayFramer {
                         throw error(.limitExceeded, "Element larger than the maximum of \(maximumElementSize) bytes", element: nextIndex)
                     }
                     guard complete else { return .needMore(keepFrom: tokenStart) }
-                    let frame = Frame(range: tokenStart..<pos, index: nextIndex, line: tokenLine,
-                                      column: tokenStart - tokenLineStart + 1)
+                    let frame = Frame(
+                        range: tokenStart..<pos, index: nextIndex, line: tokenLine,
+                        column: tokenStart - tokenLineStart + 1)
                     nextIndex += 1
                     state = .elementCommaOrClose
                     return .frame(frame)
@@ -210,12 +212,14 @@ struct ArrayFramer {
 
     /// The path up to `count` steps, for messages: `data.items[2]`.
     private func pathText(_ count: Int) -> String {
-        Path(steps.prefix(count).map { step -> Path.Component in
-            switch step {
-            case .key(let key): return .key(key)
-            case .index(let index): return .index(index)
+        Path(
+            steps.prefix(count).map { step -> Path.Component in
+                switch step {
+                case .key(let key): return .key(key)
+                case .index(let index): return .index(index)
+                }
             }
-        }).description
+        ).description
     }
 
     /// A member's value or an element around the path's target: entered when the path goes
@@ -241,14 +245,17 @@ struct ArrayFramer {
         }
         // A key step needs an object and an index step an array; the check and its message are
         // the same for both but for these words.
-        let (isArray, container, missing): (Bool, String, String) = switch steps[level] {
-        case .key(let key): (false, "an object", "key '\(key)'")
-        case .index(let index): (true, "an array", "element \(index)")
-        }
+        let (isArray, container, missing): (Bool, String, String) =
+            switch steps[level] {
+            case .key(let key): (false, "an object", "key '\(key)'")
+            case .index(let index): (true, "an array", "element \(index)")
+            }
         guard byte == (isArray ? UInt8(ascii: "[") : UInt8(ascii: "{")) else {
-            throw error(.arrayNotFound, level == 0
-                        ? "The document is not \(container), so it has no \(missing)"
-                        : "The value at '\(pathText(level))' is not \(container)")
+            throw error(
+                .arrayNotFound,
+                level == 0
+                    ? "The document is not \(container), so it has no \(missing)"
+                    : "The value at '\(pathText(level))' is not \(container)")
         }
         openArrays.append(isArray)
         if isArray {
@@ -429,8 +436,9 @@ struct ArrayFramer {
                 depth += 1
                 if depth > maximumDepth {
                     pos = base + index - 1
-                    throw error(.limitExceeded, "Nested deeper than the maximum depth of \(maximumDepth)",
-                                element: state == .inElement ? nextIndex : nil)
+                    throw error(
+                        .limitExceeded, "Nested deeper than the maximum depth of \(maximumDepth)",
+                        element: state == .inElement ? nextIndex : nil)
                 }
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 depth -= 1
@@ -448,8 +456,9 @@ struct ArrayFramer {
         pos = base + index
         if depth == 0 && !inString { return true }
         if atEnd {
-            throw error(.malformedStream, "Unexpected end of input inside \(state == .inElement ? "an element" : "a value")",
-                        element: state == .inElement ? nextIndex : nil)
+            throw error(
+                .malformedStream, "Unexpected end of input inside \(state == .inElement ? "an element" : "a value")",
+                element: state == .inElement ? nextIndex : nil)
         }
         return false
     }

@@ -209,8 +209,10 @@ public struct AsyncJSONStream<Base: AsyncSequence, Element>: AsyncSequence {
         private var core: StreamCore<Element>
         private let pull: any BytePulling<Base.AsyncIterator>
 
-        init(base: Base.AsyncIterator, core: StreamCore<Element>,
-             pull: any BytePulling<Base.AsyncIterator>) {
+        init(
+            base: Base.AsyncIterator, core: StreamCore<Element>,
+            pull: any BytePulling<Base.AsyncIterator>
+        ) {
             self.base = base
             self.core = core
             self.pull = pull

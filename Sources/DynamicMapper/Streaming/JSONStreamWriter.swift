@@ -31,8 +31,10 @@ public final class JSONStreamWriter {
     /// ```swift
     /// let writer = JSONStreamWriter(encoder: encoder, format: .jsonLines) { try await socket.write($0) }
     /// ```
-    public init(encoder: DynamicJSONEncoder = DynamicJSONEncoder(), format: Format = .array, bufferSize: Int = 64 * 1024,
-                sink: @escaping (Data) async throws -> Void) {
+    public init(
+        encoder: DynamicJSONEncoder = DynamicJSONEncoder(), format: Format = .array, bufferSize: Int = 64 * 1024,
+        sink: @escaping (Data) async throws -> Void
+    ) {
         output = FramedOutput(encoder: encoder, format: format, bufferSize: bufferSize)
         self.sink = sink
     }
@@ -124,12 +126,16 @@ struct FramedOutput {
 
     mutating func append<T: Encodable>(_ value: T) throws {
         if finished {
-            throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: [], debugDescription: "The stream writer was finished: nothing may be written after finish()"))
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: [], debugDescription: "The stream writer was finished: nothing may be written after finish()"))
         }
         if format == .jsonLines, pretty {
-            throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: [], debugDescription: "JSON Lines needs each value on one line: turn off .prettyPrinted"))
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: [], debugDescription: "JSON Lines needs each value on one line: turn off .prettyPrinted"))
         }
         try appendEncoded(encoder.encode(value))
     }

@@ -50,8 +50,9 @@ struct DelimitedFramer {
                 }
                 var frame: Frame?
                 if start < index {
-                    frame = Frame(range: (base + start)..<pos, index: nextIndex, line: startLine,
-                                  column: base + start - startLineStart + 1)
+                    frame = Frame(
+                        range: (base + start)..<pos, index: nextIndex, line: startLine,
+                        column: base + start - startLineStart + 1)
                     nextIndex += 1
                 }
                 // Lines of the record past its start (multi-line texts of RFC 7464), and the delimiter.
@@ -82,8 +83,9 @@ struct DelimitedFramer {
     }
 
     private func tooLong() -> JSONStreamError {
-        JSONStreamError(kind: .limitExceeded, elementIndex: nextIndex, offset: recordStart, line: line, column: recordStart - lineStart + 1,
-                        message: "Record longer than the maximum of \(maximumElementSize) bytes", underlyingError: nil)
+        JSONStreamError(
+            kind: .limitExceeded, elementIndex: nextIndex, offset: recordStart, line: line, column: recordStart - lineStart + 1,
+            message: "Record longer than the maximum of \(maximumElementSize) bytes", underlyingError: nil)
     }
 }
 
@@ -135,8 +137,9 @@ struct EventFramer {
                 pos = base + index
                 guard index < bytes.count else {
                     if pos - lineStart > maximumElementSize {
-                        throw JSONStreamError(kind: .limitExceeded, elementIndex: nextIndex, offset: lineStart, line: line, column: 1,
-                                              message: "Line longer than the maximum of \(maximumElementSize) bytes", underlyingError: nil)
+                        throw JSONStreamError(
+                            kind: .limitExceeded, elementIndex: nextIndex, offset: lineStart, line: line, column: 1,
+                            message: "Line longer than the maximum of \(maximumElementSize) bytes", underlyingError: nil)
                     }
                     if atEnd {
                         finished = true
@@ -145,8 +148,9 @@ struct EventFramer {
                     return .needMore(keepFrom: lineStart)
                 }
                 if pos - lineStart > maximumElementSize {
-                    throw JSONStreamError(kind: .limitExceeded, elementIndex: nextIndex, offset: lineStart, line: line, column: 1,
-                                          message: "Line longer than the maximum of \(maximumElementSize) bytes", underlyingError: nil)
+                    throw JSONStreamError(
+                        kind: .limitExceeded, elementIndex: nextIndex, offset: lineStart, line: line, column: 1,
+                        message: "Line longer than the maximum of \(maximumElementSize) bytes", underlyingError: nil)
                 }
                 let lineBytes = UnsafeBufferPointer(rebasing: bytes[(lineStart - base)..<index])
                 afterCR = bytes[index] == Bytes.carriageReturn
@@ -175,8 +179,9 @@ struct EventFramer {
                 finished = true
                 return nil
             }
-            let frame = Frame(range: eventStart..<eventStart, index: nextIndex, line: eventLine, owned: data,
-                              event: event, id: id, retry: retry)
+            let frame = Frame(
+                range: eventStart..<eventStart, index: nextIndex, line: eventLine, owned: data,
+                event: event, id: id, retry: retry)
             nextIndex += 1
             return frame
         }
@@ -196,8 +201,9 @@ struct EventFramer {
             hasData = true
             data.append(contentsOf: value)
             if data.count > maximumElementSize {
-                throw JSONStreamError(kind: .limitExceeded, elementIndex: nextIndex, offset: eventStart, line: eventLine, column: 1,
-                                      message: "Event data longer than the maximum of \(maximumElementSize) bytes", underlyingError: nil)
+                throw JSONStreamError(
+                    kind: .limitExceeded, elementIndex: nextIndex, offset: eventStart, line: eventLine, column: 1,
+                    message: "Event data longer than the maximum of \(maximumElementSize) bytes", underlyingError: nil)
             }
         } else if name.elementsEqual("event".utf8) {
             event = String(decoding: value, as: UTF8.self)

@@ -236,7 +236,8 @@ public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
         /// or (without `reading`) the end of what was read.
         private mutating func fill(reading: Bool) async throws {
             while !sourceEnded, pending.count < limits.batchesInFlight,
-                  elementsAhead < limits.elements, bytesAhead < limits.bytes {
+                elementsAhead < limits.elements, bytesAhead < limits.bytes
+            {
                 let pull: BatchFramePull
                 do {
                     pull = try source.nextFrame(appendingTo: &batchBytes)

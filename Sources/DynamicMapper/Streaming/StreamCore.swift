@@ -47,8 +47,9 @@ enum AnyFramer {
             defer { self = .events(framer) }
             return try framer.next(in: window)
         case .unsupported(let message):
-            throw JSONStreamError(kind: .arrayNotFound, elementIndex: nil, offset: 0, line: 1, column: 1, message: message,
-                                  underlyingError: nil)
+            throw JSONStreamError(
+                kind: .arrayNotFound, elementIndex: nil, offset: 0, line: 1, column: 1, message: message,
+                underlyingError: nil)
         case .moved:
             return .finished
         }
@@ -172,8 +173,9 @@ struct EventDecoding<Payload: Decodable>: ElementDecoding {
     }
 
     func decode(_ bytes: ArraySlice<UInt8>, _ frame: Frame, in context: inout ElementContext) throws -> ServerSentEvent<Payload> {
-        ServerSentEvent(event: frame.event, id: frame.id, retry: frame.retry,
-                        data: try context.decode(Payload.self, from: bytes, decoder: decoder))
+        ServerSentEvent(
+            event: frame.event, id: frame.id, retry: frame.retry,
+            data: try context.decode(Payload.self, from: bytes, decoder: decoder))
     }
 }
 
@@ -272,7 +274,8 @@ struct StreamCore<Element> {
         var column = frame.column
         var message = "Element failed to decode"
         if case DecodingError.dataCorrupted(let context)? = error as? DecodingError,
-           let syntax = context.underlyingError as? JSONSyntaxError {
+            let syntax = context.underlyingError as? JSONSyntaxError
+        {
             message = "Element is not valid JSON"
             if frame.owned == nil {
                 offset += syntax.offset
@@ -285,8 +288,9 @@ struct StreamCore<Element> {
                 }
             }
         }
-        return JSONStreamError(kind: .elementFailed, elementIndex: frame.index, offset: offset, line: line, column: column,
-                               message: message, underlyingError: error)
+        return JSONStreamError(
+            kind: .elementFailed, elementIndex: frame.index, offset: offset, line: line, column: column,
+            message: message, underlyingError: error)
     }
 }
 

@@ -118,8 +118,9 @@ struct PatchCore<E: Codable> {
         // parsed elsewhere is a change.
         if let view = value as? DynamicClass {
             if case .source(let document, let index) = view.root,
-               case .source(let original, let originalIndex)? = (before as? DynamicClass)?.root,
-               document === original, index == originalIndex {
+                case .source(let original, let originalIndex)? = (before as? DynamicClass)?.root,
+                document === original, index == originalIndex
+            {
                 return nil
             }
             return try encoder.encode(value)
@@ -133,7 +134,8 @@ struct PatchCore<E: Codable> {
             let decoded = model.dynamicSelf?.decoded
             let original = (before as? any DynamicEncodable)?.dynamicSelf?.decoded
             guard let decoded, let original, decoded.document === original.document, decoded.index == original.index,
-                  let json = try? JSON(parsing: encoded, maximumDepth: max(512, maximumDepth)) else { return encoded }
+                let json = try? JSON(parsing: encoded, maximumDepth: max(512, maximumDepth))
+            else { return encoded }
             return model.isDecodedValue(json) ? nil : encoded
         }
         // Not for classes: `before` is the same instance, so an edit in place would compare
@@ -176,18 +178,21 @@ extension DynamicJSONDecoder {
     ) throws -> StreamingPatchSummary {
         // Writing truncates `output` before a byte of `input` is read: the same file would be lost.
         guard input.standardizedFileURL.resolvingSymlinksInPath() != output.standardizedFileURL.resolvingSymlinksInPath() else {
-            throw CocoaError(.fileWriteFileExists, userInfo: [
-                NSFilePathErrorKey: output.path,
-                NSLocalizedDescriptionKey: "patchElements cannot write to the file it reads (\(output.path)); write to another file and move it into place",
-            ])
+            throw CocoaError(
+                .fileWriteFileExists,
+                userInfo: [
+                    NSFilePathErrorKey: output.path,
+                    NSLocalizedDescriptionKey: "patchElements cannot write to the file it reads (\(output.path)); write to another file and move it into place",
+                ])
         }
         let reader = try FileHandle(forReadingFrom: input)
         defer { try? reader.close() }
         let writer = try OutputFile(output)
         var core = PatchCore<E>(decoder: self, encoder: encoder, path: path, options: options)
-        try core.run(chunkSize: options.chunkSize, edit: edit,
-                     next: { try reader.read(upToCount: max(1, options.chunkSize)) },
-                     flush: { try writer.write($0) })
+        try core.run(
+            chunkSize: options.chunkSize, edit: edit,
+            next: { try reader.read(upToCount: max(1, options.chunkSize)) },
+            flush: { try writer.write($0) })
         try writer.close()
         return core.summary
     }
@@ -209,11 +214,13 @@ extension DynamicJSONDecoder {
         var result = Data()
         var offset = data.startIndex
         let chunkSize = max(1, options.chunkSize)
-        try core.run(chunkSize: chunkSize, edit: edit, next: {
-            let end = min(data.endIndex, offset + chunkSize)
-            defer { offset = end }
-            return offset < end ? data[offset..<end] : nil
-        }, flush: { result.append($0) })
+        try core.run(
+            chunkSize: chunkSize, edit: edit,
+            next: {
+                let end = min(data.endIndex, offset + chunkSize)
+                defer { offset = end }
+                return offset < end ? data[offset..<end] : nil
+            }, flush: { result.append($0) })
         return result
     }
 

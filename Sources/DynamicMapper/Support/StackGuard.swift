@@ -102,9 +102,12 @@ extension StackGuard {
 
     /// The error of an encode that ran out of stack on its continuation thread too.
     static func encodingTooDeep(_ value: Any, codingPath: [any CodingKey]) -> EncodingError {
-        .invalidValue(value, EncodingError.Context(
-            codingPath: codingPath,
-            debugDescription: "Nested too deeply for the stack left on this thread (\(codingPath.count) levels), even after continuing on a thread with an 8 MiB stack."))
+        .invalidValue(
+            value,
+            EncodingError.Context(
+                codingPath: codingPath,
+                debugDescription:
+                    "Nested too deeply for the stack left on this thread (\(codingPath.count) levels), even after continuing on a thread with an 8 MiB stack."))
     }
 
     /// Marks the threads ``continuing(_:)`` starts, which may not start another.

@@ -183,7 +183,8 @@ public struct UnixTimeTransformer: Transformer, DefaultInitializable, Sendable {
     public func decode(_ raw: LenientNumber) throws -> Date {
         guard let count = raw.number.double, count.isFinite else {
             // Named as Swift prints the Double (`nan`, `inf`) when there is one.
-            throw TransformerError(valueDescription: raw.number.double.map { "\($0)" } ?? raw.description, reason: "is not a finite number of \(unitName) since 1970")
+            throw TransformerError(
+                valueDescription: raw.number.double.map { "\($0)" } ?? raw.description, reason: "is not a finite number of \(unitName) since 1970")
         }
         switch unit {
         case .seconds: return Date(timeIntervalSince1970: count)
@@ -276,13 +277,14 @@ public struct URLTransformer: Transformer, DefaultInitializable, Sendable {
         while index < scalars.count {
             let scalar = scalars[index]
             if scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
-                || "\"<>\\^`{|}".unicodeScalars.contains(scalar) {
+                || "\"<>\\^`{|}".unicodeScalars.contains(scalar)
+            {
                 return false
             }
             if scalar == "%" {
                 guard index + 2 < scalars.count,
-                      scalars[index + 1].properties.isASCIIHexDigit,
-                      scalars[index + 2].properties.isASCIIHexDigit
+                    scalars[index + 1].properties.isASCIIHexDigit,
+                    scalars[index + 2].properties.isASCIIHexDigit
                 else { return false }
                 index += 2
             }

@@ -75,16 +75,23 @@ public struct LenientNumber: Codable, Sendable, Hashable, CustomStringConvertibl
             // A type mismatch, as `JSONDecoder` calls a string that `convertFromString` does not
             // know: the document holds text where a number was expected.
             guard let number = JSON.Number(literal: text) else {
-                throw DecodingError.typeMismatch(LenientNumber.self, DecodingError.Context(
-                    codingPath: decoder.codingPath, debugDescription: "Expected a number or a string holding one but found the string \(String(reflecting: text)) instead."))
+                throw DecodingError.typeMismatch(
+                    LenientNumber.self,
+                    DecodingError.Context(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "Expected a number or a string holding one but found the string \(String(reflecting: text)) instead."))
             }
             self.number = number
         case .null:
-            throw DecodingError.valueNotFound(LenientNumber.self, DecodingError.Context(
-                codingPath: decoder.codingPath, debugDescription: "Expected a number or a string holding one but found null instead."))
+            throw DecodingError.valueNotFound(
+                LenientNumber.self,
+                DecodingError.Context(
+                    codingPath: decoder.codingPath, debugDescription: "Expected a number or a string holding one but found null instead."))
         case let other:
-            throw DecodingError.typeMismatch(LenientNumber.self, DecodingError.Context(
-                codingPath: decoder.codingPath, debugDescription: "Expected a number or a string holding one but found \(other.kindName) instead."))
+            throw DecodingError.typeMismatch(
+                LenientNumber.self,
+                DecodingError.Context(
+                    codingPath: decoder.codingPath, debugDescription: "Expected a number or a string holding one but found \(other.kindName) instead."))
         }
     }
 

@@ -296,7 +296,8 @@ private func transformed<Input, Output, Passing: Error>(
     } catch let error as Passing {
         throw error
     } catch {
-        let message = (error as? TransformerError)?.description
+        let message =
+            (error as? TransformerError)?.description
             ?? TransformerError(value: input, reason: "could not be transformed to \(Output.self): \(error)").description
         throw failure(message, error)
     }

@@ -300,8 +300,9 @@ extension DynamicClass {
     ///   `JSON(parsing:)` apply.
     public init(parsing data: Data, allowsJSON5: Bool = false, maximumDepth: Int = 512, rejectsDuplicateKeys: Bool = false) throws {
         // Capped as `JSON(parsing:)` caps it: a view materialises as `JSON` on demand.
-        let options = ScanOptions(allowsJSON5: allowsJSON5, maximumDepth: min(maximumDepth, JSON.maximumNesting),
-                                  rejectsDuplicateKeys: rejectsDuplicateKeys)
+        let options = ScanOptions(
+            allowsJSON5: allowsJSON5, maximumDepth: min(maximumDepth, JSON.maximumNesting),
+            rejectsDuplicateKeys: rejectsDuplicateKeys)
         // The view keeps the document: its node index is fitted to its nodes.
         let document = try Document(data: data, options: options, fittedNodes: true)
         self.init(root: .source(document, 0), origin: nil, session: nil, base: .source(document, 0))

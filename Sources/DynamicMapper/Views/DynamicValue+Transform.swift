@@ -127,8 +127,9 @@ private struct TransformedRead<Transform: DecodingTransformer>: Codable {
         // The decoder running the read holds the transformer (see `read(into:)`); taken before
         // decoding `Raw`, whose own mapping may read through other transformers.
         guard let transformer = (decoder as? DecoderImpl)?.takeReadTransformer() as? Transform else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: decoder.codingPath, debugDescription: "No \(Transform.self) for this transformed read."))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath, debugDescription: "No \(Transform.self) for this transformed read."))
         }
         let raw = try decoder.singleValueContainer().decode(Transform.Raw.self)
         value = try transformDecoded(raw, codingPath: decoder.codingPath) { try transformer.decode($0) }
@@ -142,8 +143,10 @@ private struct TransformedRead<Transform: DecodingTransformer>: Codable {
         case .raw(let raw)?:
             try container.encode(raw)
         case nil:
-            throw EncodingError.invalidValue(self, EncodingError.Context(
-                codingPath: encoder.codingPath, debugDescription: "The value before the read has no raw form."))
+            throw EncodingError.invalidValue(
+                self,
+                EncodingError.Context(
+                    codingPath: encoder.codingPath, debugDescription: "The value before the read has no raw form."))
         }
     }
 }

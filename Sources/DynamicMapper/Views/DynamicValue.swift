@@ -133,7 +133,10 @@ public struct DynamicValue: Sendable {
     @discardableResult
     public mutating func set<Value: Encodable>(_ value: Presence<Value>) -> Bool {
         if root.session?.state.mappingType == .encoding, let snapshot = ReadSnapshot.encoding(value.snapshotForm),
-           isUnchangedOneWayRead(.value(snapshot)) { return true }
+            isUnchangedOneWayRead(.value(snapshot))
+        {
+            return true
+        }
         switch value {
         case .absent where steps.last?.isIndex == false:
             remove()
@@ -194,8 +197,9 @@ public struct DynamicValue: Sendable {
     /// keeps its value (a failed read never costs data).
     private func isUnchangedOneWayRead(_ node: OverlayNode) -> Bool {
         guard root.session?.state.mappingType == .encoding, let reads = root.decoded?.unchangedReads, !reads.isEmpty,
-              let snapshot = reads[steps], snapshot.oneWay,
-              case .value(let json) = node else { return false }
+            let snapshot = reads[steps], snapshot.oneWay,
+            case .value(let json) = node
+        else { return false }
         return snapshot.value == json
     }
 

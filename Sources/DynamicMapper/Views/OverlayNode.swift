@@ -149,9 +149,10 @@ extension OverlayNode {
             var members: [OverlayMember] = []
             members.reserveCapacity(Int(document.nodes[index].length))
             for child in document.children(of: index) {
-                members.append(OverlayMember(
-                    key: document.string(document.nodes[child]), value: .source(document, child + 1),
-                    source: OverlayMember.SourceKey(document: document, index: child)))
+                members.append(
+                    OverlayMember(
+                        key: document.string(document.nodes[child]), value: .source(document, child + 1),
+                        source: OverlayMember.SourceKey(document: document, index: child)))
             }
             return OverlayObject(members)
         default:
@@ -215,7 +216,8 @@ extension OverlayNode {
         _ node: inout OverlayNode?, at steps: some Collection<Path.Component>, padding: inout Int, _ body: (inout OverlayNode?) -> Void
     ) -> Bool {
         guard steps.count <= maximumWriteDepth, let gaps = paddingNeeded(node, at: steps),
-              gaps <= DynamicClass.maximumPadding - padding else { return false }
+            gaps <= DynamicClass.maximumPadding - padding
+        else { return false }
         padding += gaps
         var frames: [Frame] = []
         var objects: [OverlayObject] = []

@@ -117,9 +117,10 @@ extension KeyedDecodingContainer {
     /// that object back: Foundation's containers show only the keys of their `CodingKeys`.
     private func decodeFlatObject<Value: Decodable>(_ type: Value.Type) throws -> Value {
         guard let impl = try superDecoder() as? DecoderImpl, let parent = impl.state.parentObject else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: codingPath,
-                debugDescription: "A @Flat object needs DynamicJSONDecoder; with another decoder, decode Keyed<Model> instead."))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "A @Flat object needs DynamicJSONDecoder; with another decoder, decode Keyed<Model> instead."))
         }
         let path = CodingPathNode.of(codingPath.map(CodingPathStep.key))
         if parent.document === impl.document {

@@ -153,15 +153,17 @@ func zeroValue<Value: Decodable>(of type: Value.Type, codingPath: [any CodingKey
         let reason: String
         switch error as? DecodingError {
         case .dataCorrupted(let context)?, .typeMismatch(_, let context)?,
-             .valueNotFound(_, let context)?, .keyNotFound(_, let context)?:
+            .valueNotFound(_, let context)?, .keyNotFound(_, let context)?:
             reason = context.debugDescription
         default:
             reason = "\(error)"
         }
-        throw DecodingError.valueNotFound(type, DecodingError.Context(
-            codingPath: codingPath,
-            debugDescription: "No value, and \(Value.self) has no zero value: \(reason)",
-            underlyingError: error))
+        throw DecodingError.valueNotFound(
+            type,
+            DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription: "No value, and \(Value.self) has no zero value: \(reason)",
+                underlyingError: error))
     }
 }
 
@@ -189,9 +191,10 @@ struct ZeroDecoder: Decoder {
     func nested(_ key: (any CodingKey)?) throws -> ZeroDecoder {
         let path = key.map { codingPath + [$0] } ?? codingPath
         guard depth < Self.maximumDepth else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: path,
-                debugDescription: "The zero value nests deeper than \(Self.maximumDepth) levels; the type contains itself"))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: path,
+                    debugDescription: "The zero value nests deeper than \(Self.maximumDepth) levels; the type contains itself"))
         }
         return ZeroDecoder(codingPath: path, depth: depth + 1)
     }
@@ -278,8 +281,10 @@ private struct EmptyUnkeyedContainer: UnkeyedDecodingContainer {
     var currentIndex: Int { 0 }
 
     private func atEnd(_ type: Any.Type) -> DecodingError {
-        DecodingError.valueNotFound(type, DecodingError.Context(
-            codingPath: codingPath, debugDescription: "Unkeyed container is at end."))
+        DecodingError.valueNotFound(
+            type,
+            DecodingError.Context(
+                codingPath: codingPath, debugDescription: "Unkeyed container is at end."))
     }
 
     mutating func decodeNil() throws -> Bool { throw atEnd(Any?.self) }

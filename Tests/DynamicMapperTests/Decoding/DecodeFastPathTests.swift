@@ -49,7 +49,10 @@ struct DecodeFastPathTests {
     func scalarArrayExamples() throws {
         let good = #"{"doubles":[1.5,-0,2e3],"ints":[1,-2],"strings":["a","é\n"],"bools":[true,false],"floats":[0.25],"nested":[[1,2],[]]}"#
         let decoded = try DynamicJSONDecoder().decode(ScalarArrays.self, from: Data(good.utf8))
-        #expect(decoded == ScalarArrays(doubles: [1.5, -0.0, 2000], ints: [1, -2], strings: ["a", "é\n"], bools: [true, false], floats: [0.25], nested: [[1, 2], []]))
+        #expect(
+            decoded
+                == ScalarArrays(
+                    doubles: [1.5, -0.0, 2000], ints: [1, -2], strings: ["a", "é\n"], bools: [true, false], floats: [0.25], nested: [[1, 2], []]))
         #expect(decoded.doubles[1].sign == .minus)
 
         let wrongElement = #"{"doubles":[],"ints":[1,2,"x"],"strings":[],"bools":[],"floats":[],"nested":[]}"#

@@ -129,10 +129,11 @@ struct DecodeReportTests {
         let (value, report) = try drDecode(DRTags.self, #"{"tags":["a",1.5,"b"],"count":null}"#)
         #expect(value.tags == ["a", "b"])
         #expect(value.count == 0)
-        #expect(drLines(report) == [
-            "tags[1]: dropped from lossy array, value 1.5: typeMismatch at tags[1]: Expected to decode String but found number instead.",
-            "count: null, default used, value null",
-        ])
+        #expect(
+            drLines(report) == [
+                "tags[1]: dropped from lossy array, value 1.5: typeMismatch at tags[1]: Expected to decode String but found number instead.",
+                "count: null, default used, value null",
+            ])
         let dropped = report.events[0]
         #expect(dropped.kind == .droppedElement)
         #expect(dropped.path == "tags[1]")
@@ -146,12 +147,13 @@ struct DecodeReportTests {
         let json = #"{"owner":{"tags":[],"count":3},"items":[{"tags":["x"]},{"tags":[null,"y"],"count":1},{"count":null,"tags":[{}]}]}"#
         let (value, report) = try drDecode(DRPage.self, json)
         #expect(value.items.map(\.tags) == [["x"], ["y"], []])
-        #expect(drLines(report) == [
-            "items[0].count: missing key, default used",
-            "items[1].tags[0]: dropped from lossy array, value null: valueNotFound at items[1].tags[0]: Cannot get value of type String -- found null value instead",
-            "items[2].tags[0]: dropped from lossy array, value {}: typeMismatch at items[2].tags[0]: Expected to decode String but found a dictionary instead.",
-            "items[2].count: null, default used, value null",
-        ])
+        #expect(
+            drLines(report) == [
+                "items[0].count: missing key, default used",
+                "items[1].tags[0]: dropped from lossy array, value null: valueNotFound at items[1].tags[0]: Cannot get value of type String -- found null value instead",
+                "items[2].tags[0]: dropped from lossy array, value {}: typeMismatch at items[2].tags[0]: Expected to decode String but found a dictionary instead.",
+                "items[2].count: null, default used, value null",
+            ])
         #expect(report.events.map(\.kind) == [.defaultForMissingKey, .droppedElement, .droppedElement, .defaultForNull])
         #expect(report.events[0].value == nil)
     }
@@ -189,9 +191,10 @@ struct DecodeReportTests {
         #expect(value.count == 10)
         #expect(value.day == nil)
         #expect(value.tags == [1, 2])
-        #expect(report.events.map(\.kind) == [
-            .defaultForMissingKey, .defaultForNull, .defaultAfterFailure, .losslessConversion, .transformerRefusal, .droppedElement,
-        ])
+        #expect(
+            report.events.map(\.kind) == [
+                .defaultForMissingKey, .defaultForNull, .defaultAfterFailure, .losslessConversion, .transformerRefusal, .droppedElement,
+            ])
         #expect(report.events.map(\.path) == ["limit", "mode", "page", "count", "day", "info.tags[1]"])
         #expect(report.events.map(\.value) == [nil, "null", #""abc""#, #""10""#, #""yesterday""#, #""a""#])
         #expect(report.events[2].failure?.kind == .typeMismatch)
@@ -205,17 +208,18 @@ struct DecodeReportTests {
         let json = #"{"data":{"settings":[{"count":1,"tags":[]},{"count":"2","info":{"tags":["z"]}}]}}"#
         let (value, report) = try drDecode(DRSettingsList.self, json)
         #expect(value.settings.map(\.count) == [1, 2])
-        #expect(report.events.map { "\($0.kind) \($0.path)" } == [
-            "defaultForMissingKey data.settings[0].limit",
-            "defaultForMissingKey data.settings[0].mode",
-            "defaultForMissingKey data.settings[0].page",
-            "defaultForMissingKey data.settings[0].info.tags",
-            "defaultForMissingKey data.settings[1].limit",
-            "defaultForMissingKey data.settings[1].mode",
-            "defaultForMissingKey data.settings[1].page",
-            "losslessConversion data.settings[1].count",
-            "droppedElement data.settings[1].info.tags[0]",
-        ])
+        #expect(
+            report.events.map { "\($0.kind) \($0.path)" } == [
+                "defaultForMissingKey data.settings[0].limit",
+                "defaultForMissingKey data.settings[0].mode",
+                "defaultForMissingKey data.settings[0].page",
+                "defaultForMissingKey data.settings[0].info.tags",
+                "defaultForMissingKey data.settings[1].limit",
+                "defaultForMissingKey data.settings[1].mode",
+                "defaultForMissingKey data.settings[1].page",
+                "losslessConversion data.settings[1].count",
+                "droppedElement data.settings[1].info.tags[0]",
+            ])
     }
 
     // MARK: Dynamic mapping
@@ -231,8 +235,9 @@ struct DecodeReportTests {
         #expect(report.events.map(\.kind) == [.mappingFailure, .unknownEnumValue, .unknownEnumValue])
         #expect(report.events.map(\.path) == ["[0].info.age", "[0].info.status", "[0].info.rank"])
         #expect(report.events.map(\.value) == [#""old""#, #""paused""#, #""none""#])
-        #expect(report.events[0].description
-            == #"[0].info.age: mapping read failed, value "old": typeMismatch at [0].info.age: Expected to decode Int but found a string instead."#)
+        #expect(
+            report.events[0].description
+                == #"[0].info.age: mapping read failed, value "old": typeMismatch at [0].info.age: Expected to decode Int but found a string instead."#)
         #expect(report.events[2].failure?.message == #""none" is not a raw value of DRStatus"#)
         #expect(log.errors.count == 3)
         #expect(log.errors.map { Path(codingPath: $0.reportContext.codingPath) } == report.events.map(\.codingPath))
@@ -260,22 +265,24 @@ struct DecodeReportTests {
 
     @Test("each kind inside a nested object, with the nested paths")
     func everyKindNested() throws {
-        let json = #"{"settings":{"mode":null,"page":"abc","count":"10","day":"x","info":{"tags":[1,"a"]}},"#
+        let json =
+            #"{"settings":{"mode":null,"page":"abc","count":"10","day":"x","info":{"tags":[1,"a"]}},"#
             + #""profile":{"id":1,"info":{"age":"old","status":"paused"}},"place":{"latitude":1,"name":"p"}}"#
         let (value, report) = try drDecode(DRNested.self, json)
         #expect(value.settings.count == 10)
         #expect(value.place.location == nil)
-        #expect(report.events.map { "\($0.kind) \($0.path)" } == [
-            "defaultForMissingKey settings.limit",
-            "defaultForNull settings.mode",
-            "defaultAfterFailure settings.page",
-            "losslessConversion settings.count",
-            "transformerRefusal settings.day",
-            "droppedElement settings.info.tags[1]",
-            "mappingFailure profile.info.age",
-            "unknownEnumValue profile.info.status",
-            "flatObjectNil place.location",
-        ])
+        #expect(
+            report.events.map { "\($0.kind) \($0.path)" } == [
+                "defaultForMissingKey settings.limit",
+                "defaultForNull settings.mode",
+                "defaultAfterFailure settings.page",
+                "losslessConversion settings.count",
+                "transformerRefusal settings.day",
+                "droppedElement settings.info.tags[1]",
+                "mappingFailure profile.info.age",
+                "unknownEnumValue profile.info.status",
+                "flatObjectNil place.location",
+            ])
         #expect(report.events.map(\.codingPath) == report.events.map(\.path))
     }
 
@@ -284,10 +291,11 @@ struct DecodeReportTests {
         let data = Data(#"[{"tags": ["gift", 7], "quantity": null}]"#.utf8)
         let (orders, report) = try DynamicJSONDecoder().decodeWithReport([DROrder].self, from: data)
         #expect(orders[0].tags == ["gift"])
-        #expect(report.description == """
-            [0].tags[1]: dropped from lossy array, value 7: typeMismatch at [0].tags[1]: Expected to decode String but found number instead.
-            [0].quantity: null, default used, value null
-            """)
+        #expect(
+            report.description == """
+                [0].tags[1]: dropped from lossy array, value 7: typeMismatch at [0].tags[1]: Expected to decode String but found number instead.
+                [0].quantity: null, default used, value null
+                """)
     }
 
     @Test("every element of a long lossy array, nested in arrays, is reported at its own index")
@@ -309,10 +317,11 @@ struct DecodeReportTests {
         let json = #"{"extra":{"a":1},"tags":["a"],"count":1,"more":[1,{"b":2}]}"#
         #expect(try drDecode(DRTags.self, json).report.isEmpty)
         let (_, report) = try drDecode(DRTags.self, json, options: .unreadKeys)
-        #expect(drLines(report) == [
-            #"extra: not read by any model, value {"a":1}"#,
-            #"more: not read by any model, value [1,{"b":2}]"#,
-        ])
+        #expect(
+            drLines(report) == [
+                #"extra: not read by any model, value {"a":1}"#,
+                #"more: not read by any model, value [1,{"b":2}]"#,
+            ])
     }
 
     @Test("keys read through nested keys, JSON values and <-- reads count as read")
@@ -356,10 +365,11 @@ struct DecodeReportTests {
         decoder.userInfo[.decodeReport] = recorder
         let values = try decoder.decode([Keyed<DRTags>].self, from: Data(#"[{"tags":["a"],"count":1},{"tags":[2]}]"#.utf8))
         #expect(values.map(\.value.tags) == [["a"], []])
-        #expect(recorder.report.events.map { "\($0.kind) \($0.path) \($0.codingPath)" } == [
-            "droppedElement [1].tags[0] [1].tags[0]",
-            "defaultForMissingKey [1].count [1].count",
-        ])
+        #expect(
+            recorder.report.events.map { "\($0.kind) \($0.path) \($0.codingPath)" } == [
+                "droppedElement [1].tags[0] [1].tags[0]",
+                "defaultForMissingKey [1].count [1].count",
+            ])
         // Without a recorder, nothing is recorded anywhere and the value is the same.
         let plain = try JSONDecoder().decode([Keyed<DRTags>].self, from: Data(#"[{"tags":[2]}]"#.utf8))
         #expect(plain.map(\.value.tags) == [[]])
@@ -391,10 +401,14 @@ struct DecodeReportTests {
         changed.events[0].path = "other"
         #expect(changed != report)
 
-        let event = DecodeReport.Event(kind: .droppedElement, path: Path([.key("a.b"), .index(2)]), codingPath: "ab[2]", value: "1",
-                                       failure: DecodeReport.Failure(kind: .typeMismatch, codingPath: "ab[2]", message: "no"))
+        let event = DecodeReport.Event(
+            kind: .droppedElement, path: Path([.key("a.b"), .index(2)]), codingPath: "ab[2]", value: "1",
+            failure: DecodeReport.Failure(kind: .typeMismatch, codingPath: "ab[2]", message: "no"))
         let json = String(decoding: try JSONEncoder.sorted.encode(event), as: UTF8.self)
-        #expect(json == #"{"codingPath":"ab[2]","failure":{"codingPath":"ab[2]","kind":"typeMismatch","message":"no"},"kind":"droppedElement","path":"a\\.b[2]","value":"1"}"#)
+        #expect(
+            json
+                == #"{"codingPath":"ab[2]","failure":{"codingPath":"ab[2]","kind":"typeMismatch","message":"no"},"kind":"droppedElement","path":"a\\.b[2]","value":"1"}"#
+        )
         #expect(try JSONDecoder().decode(DecodeReport.Event.self, from: Data(json.utf8)) == event)
         #expect(event.description == #"a\.b[2]: dropped from lossy array, value 1: typeMismatch at ab[2]: no"#)
     }

@@ -557,7 +557,9 @@ struct DecoderDifferentialTests {
     @Test func optionalsEverywhere() {
         expectSameDecoding(DecOptionals.self, "{}")
         expectSameDecoding(DecOptionals.self, #"{"a": null, "b": null, "c": null, "d": null, "e": null, "f": null, "g": null}"#)
-        expectSameDecoding(DecOptionals.self, #"{"a": 1, "b": "x", "c": [1, null], "d": {"k": null, "j": 2}, "e": {"street": "s", "zip": "z", "unit": null}, "f": [[1], null, []], "g": false}"#)
+        expectSameDecoding(
+            DecOptionals.self,
+            #"{"a": 1, "b": "x", "c": [1, null], "d": {"k": null, "j": 2}, "e": {"street": "s", "zip": "z", "unit": null}, "f": [[1], null, []], "g": false}"#)
         expectSameDecoding(DecOptionals.self, #"{"a": "x"}"#)
         expectSameDecoding(DecOptionals.self, #"{"c": [1, "x"]}"#)
         expectSameDecoding(DecOptionals.self, #"{"d": {"k": "x"}}"#)
@@ -601,7 +603,8 @@ struct DecoderDifferentialTests {
     }
 
     @Test func collections() {
-        let json = #"{"byName": {"a": {"street": "s", "zip": "z"}}, "byNumber": {"1": "one", "-2": "minus two"}, "lists": {"x": [1, 2], "y": []}, "nested": [["a"], [], ["b", "c"]], "optionalElements": [null, "q"]}"#
+        let json =
+            #"{"byName": {"a": {"street": "s", "zip": "z"}}, "byNumber": {"1": "one", "-2": "minus two"}, "lists": {"x": [1, 2], "y": []}, "nested": [["a"], [], ["b", "c"]], "optionalElements": [null, "q"]}"#
         expectSameDecoding(DecCollections.self, json)
         expectSameDecoding([String: DecAddress].self, #"{"a": {"street": "s", "zip": "z"}, "b": {"street": "t", "zip": "y", "unit": 4}}"#)
         expectSameDecoding([Int: String].self, #"{"1": "a", "2": "b", "-3": "c", "0": "z"}"#)
@@ -748,8 +751,10 @@ struct DecoderDifferentialTests {
     // MARK: Other scalars
 
     @Test func urls() {
-        for string in ["https://example.com/a?b=c#d", "http://example.com", "relative/path", "/absolute", "mailto:a@b.c",
-                       "", " ", "http://exa mple.com", "http://[::1", "%", "https://example.com/ü", "file:///tmp/x y"] {
+        for string in [
+            "https://example.com/a?b=c#d", "http://example.com", "relative/path", "/absolute", "mailto:a@b.c",
+            "", " ", "http://exa mple.com", "http://[::1", "%", "https://example.com/ü", "file:///tmp/x y",
+        ] {
             let quoted = String(data: try! JSONEncoder().encode(string), encoding: .utf8)!
             expectSameDecoding(URL.self, quoted)
             expectSameDecoding(DecBox<URL>.self, "{\"v\": \(quoted)}")
@@ -778,7 +783,8 @@ struct DecoderDifferentialTests {
     }
 
     @Test func everyScalarInOneModel() {
-        let json = #"{"i": -1, "i8": -128, "i16": 32767, "i32": -2147483648, "i64": 9223372036854775807, "u": 1, "u8": 255, "u16": 65535, "u32": 4294967295, "u64": 18446744073709551615, "f": 1.5, "d": -0.25, "dec": 12.345, "b": true, "s": "x", "url": "https://a.b/c"}"#
+        let json =
+            #"{"i": -1, "i8": -128, "i16": 32767, "i32": -2147483648, "i64": 9223372036854775807, "u": 1, "u8": 255, "u16": 65535, "u32": 4294967295, "u64": 18446744073709551615, "f": 1.5, "d": -0.25, "dec": 12.345, "b": true, "s": "x", "url": "https://a.b/c"}"#
         expectSameDecoding(DecScalars.self, json)
         expectSameDecoding(DecScalars.self, json.replacingOccurrences(of: #""u8": 255"#, with: #""u8": 256"#), fullPath: "u8")
         expectSameDecoding(DecScalars.self, json.replacingOccurrences(of: #""url": "https://a.b/c""#, with: #""url": """#))
@@ -985,8 +991,10 @@ struct CorpusDifferentialTests {
 struct NumberEdgeCaseTests {
     /// A Double that lands exactly between two Floats must not be rounded a second time.
     @Test func floatsAreRoundedOnce() {
-        for literal in ["1.000000059604644775390625001", "1.000000059604644775390625", "0.999999970197677612304687501",
-                        "3.4028235677973366e38", "1.401298464324817e-45", "7e-46", "1.1754942e-38"] {
+        for literal in [
+            "1.000000059604644775390625001", "1.000000059604644775390625", "0.999999970197677612304687501",
+            "3.4028235677973366e38", "1.401298464324817e-45", "7e-46", "1.1754942e-38",
+        ] {
             expectSameDecoding([Float].self, data: Data("[\(literal)]".utf8), fullPath: "[0]", isEqual: sameFloatingPoints)
         }
     }

@@ -15,16 +15,19 @@ func expectSyntaxError(
     } catch DecodingError.dataCorrupted(let context) {
         #expect(context.codingPath.isEmpty, "path \(context.codingPath)", sourceLocation: sourceLocation)
         guard let syntax = context.underlyingError as? JSONSyntaxError else {
-            Issue.record("underlyingError is \(String(describing: context.underlyingError)), not a JSONSyntaxError",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "underlyingError is \(String(describing: context.underlyingError)), not a JSONSyntaxError",
+                sourceLocation: sourceLocation)
             return
         }
-        #expect(syntax.line == line && syntax.column == column,
-                "expected line \(line), column \(column); got \(syntax)", sourceLocation: sourceLocation)
+        #expect(
+            syntax.line == line && syntax.column == column,
+            "expected line \(line), column \(column); got \(syntax)", sourceLocation: sourceLocation)
         // Printed, the error names the position once: in its underlying error.
         let printed = String(describing: DecodingError.dataCorrupted(context))
-        #expect(printed.components(separatedBy: "line \(line), column \(column)").count == 2,
-                "printed: \(printed)", sourceLocation: sourceLocation)
+        #expect(
+            printed.components(separatedBy: "line \(line), column \(column)").count == 2,
+            "printed: \(printed)", sourceLocation: sourceLocation)
     } catch {
         Issue.record("Expected DecodingError.dataCorrupted, got \(error)", sourceLocation: sourceLocation)
     }
@@ -285,7 +288,8 @@ struct DecoderErrorTests {
         let decoder: JSONDecoder = DynamicJSONDecoder()
         let foundation = JSONDecoder()
         let valid = Data("[1, 2]".utf8)
-        #expect(try decoder.decode(OffsetNumbers.self, from: valid, configuration: 5)
+        #expect(
+            try decoder.decode(OffsetNumbers.self, from: valid, configuration: 5)
                 == foundation.decode(OffsetNumbers.self, from: valid, configuration: 5))
         #expect(try decoder.decode(OffsetNumbers.self, from: valid, configuration: OffsetProvider.self).values == [101, 102])
         expectSyntaxError(line: 1, column: 6) {
@@ -335,9 +339,10 @@ struct DecoderErrorTests {
             if index % 10 == 7 {
                 expected = .missingKey("displayName", pathCount: 0)
             } else {
-                expected = .value(ConcurrentRecord(
-                    recordId: index, displayName: "name \(index) é", createdAt: Date(timeIntervalSince1970: Double(index * 1000)),
-                    values: [Double(index) + 0.5, -Double(index)], child: index % 3 == 0 ? ZipHolder(zip: "z\(index)") : nil))
+                expected = .value(
+                    ConcurrentRecord(
+                        recordId: index, displayName: "name \(index) é", createdAt: Date(timeIntervalSince1970: Double(index * 1000)),
+                        values: [Double(index) + 0.5, -Double(index)], child: index % 3 == 0 ? ZipHolder(zip: "z\(index)") : nil))
             }
             #expect(outcomes[index] == expected, "task \(index)")
         }

@@ -26,9 +26,10 @@ struct DecoderKeyLookupPropertyTests {
             let pool = seed % 3 == 0 ? Array(Self.spellings.prefix(4)) : Self.spellings
             var members: [(json: String, key: String)] = []
             for position in 0..<count {
-                members.append(Bool.random(using: &random)
-                    ? pool.randomElement(using: &random)!
-                    : ("k\(position)", "k\(position)"))
+                members.append(
+                    Bool.random(using: &random)
+                        ? pool.randomElement(using: &random)!
+                        : ("k\(position)", "k\(position)"))
             }
             let json = "{" + members.enumerated().map { "\"\($0.element.json)\": \($0.offset)" }.joined(separator: ", ") + "}"
             let names = (0..<Int.random(in: 1...20, using: &random)).map { _ in

@@ -25,9 +25,11 @@ struct KeyDump: Decodable, Equatable {
     var entries: [String: Int]
     var found: [String]
 
-    static let candidates = ["a_b", "aB", "ab", "AB", "_leading", "leading", "Leading", "trailing_", "trailing",
-                             "__both__", "both", "urlValue", "URLValue", "uRLValue", "myUrlValue", "myURLValue",
-                             "alreadyCamel", "alreadyCamelcase", "alreadyCamelCase", "", "_", "__"]
+    static let candidates = [
+        "a_b", "aB", "ab", "AB", "_leading", "leading", "Leading", "trailing_", "trailing",
+        "__both__", "both", "urlValue", "URLValue", "uRLValue", "myUrlValue", "myURLValue",
+        "alreadyCamel", "alreadyCamelcase", "alreadyCamelCase", "", "_", "__",
+    ]
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DecAnyKey.self)
@@ -176,8 +178,10 @@ struct DecodingStrategyTests {
 
     /// Decodes `value` as a top-level date, in a keyed and an unkeyed container, optional, and in a dictionary.
     /// With `ownErrors`, the strategy throws errors with paths of its own, which must match.
-    func expectSameDates(_ value: String, _ strategy: JSONDecoder.DateDecodingStrategy, ownErrors: Bool = false,
-                         sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectSameDates(
+        _ value: String, _ strategy: JSONDecoder.DateDecodingStrategy, ownErrors: Bool = false,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let configure: (JSONDecoder) -> Void = { $0.dateDecodingStrategy = strategy }
         let full = { (path: String) in ownErrors ? nil : path }
         expectSameDecoding(Date.self, value, configure: configure, sourceLocation: sourceLocation)
@@ -207,9 +211,11 @@ struct DecodingStrategyTests {
     }
 
     @Test func iso8601() {
-        for value in [#""2024-01-02T03:04:05Z""#, #""2024-01-02T03:04:05+02:00""#, #""2024-01-02T03:04:05-0130""#,
-                      #""2024-01-02T03:04:05.123Z""#, #""2024-01-02""#, #""2024-13-02T03:04:05Z""#,
-                      #""1970-01-01T00:00:00Z""#, #""nope""#, #""""#, "5", "null", "[]"] {
+        for value in [
+            #""2024-01-02T03:04:05Z""#, #""2024-01-02T03:04:05+02:00""#, #""2024-01-02T03:04:05-0130""#,
+            #""2024-01-02T03:04:05.123Z""#, #""2024-01-02""#, #""2024-13-02T03:04:05Z""#,
+            #""1970-01-01T00:00:00Z""#, #""nope""#, #""""#, "5", "null", "[]",
+        ] {
             expectSameDates(value, .iso8601)
         }
     }
@@ -233,8 +239,9 @@ struct DecodingStrategyTests {
         struct Event: Codable, Equatable { var at: Date; var until: Date?; var log: [Date] }
         let configure: (JSONDecoder) -> Void = { $0.dateDecodingStrategy = .iso8601 }
         expectSameDecoding([String: Event].self, #"{"e": {"at": "2024-01-02T03:04:05Z", "log": []}}"#, configure: configure)
-        expectSameDecoding([String: Event].self, #"{"e": {"at": "2024-01-02T03:04:05Z", "until": "x", "log": []}}"#, configure: configure,
-                           fullPath: "e.until")
+        expectSameDecoding(
+            [String: Event].self, #"{"e": {"at": "2024-01-02T03:04:05Z", "until": "x", "log": []}}"#, configure: configure,
+            fullPath: "e.until")
         expectSameDecoding([Event].self, #"[{"at": "2024-01-02T03:04:05Z", "log": ["2024-01-02T03:04:05Z", 5]}]"#, configure: configure)
     }
 
@@ -242,8 +249,10 @@ struct DecodingStrategyTests {
 
     /// With `ownErrors`, the strategy throws errors with paths of its own, which must match;
     /// `inner` is the path of a byte that does not fit inside the value (`deferredToData`).
-    func expectSameData(_ value: String, _ strategy: JSONDecoder.DataDecodingStrategy, ownErrors: Bool = false,
-                        inner: String = "", sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectSameData(
+        _ value: String, _ strategy: JSONDecoder.DataDecodingStrategy, ownErrors: Bool = false,
+        inner: String = "", sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let configure: (JSONDecoder) -> Void = { $0.dataDecodingStrategy = strategy }
         let full = { (path: String) in ownErrors ? nil : path + inner }
         expectSameDecoding(Data.self, value, configure: configure, fullPath: full(""), sourceLocation: sourceLocation)
@@ -260,8 +269,10 @@ struct DecodingStrategyTests {
     }
 
     @Test func base64() {
-        for value in [#""AQID""#, #""""#, #""AQI=""#, #""AQ==""#, #""AQI""#, #""!!!""#, #""AQ ID""#, #""AQ\nID""#,
-                      #""SGVsbG8sIFdvcmxkIQ==""#, #""AQID\u003d""#, "5", "null", "[1]"] {
+        for value in [
+            #""AQID""#, #""""#, #""AQI=""#, #""AQ==""#, #""AQI""#, #""!!!""#, #""AQ ID""#, #""AQ\nID""#,
+            #""SGVsbG8sIFdvcmxkIQ==""#, #""AQID\u003d""#, "5", "null", "[1]",
+        ] {
             expectSameData(value, .base64)
         }
     }
@@ -278,20 +289,25 @@ struct DecodingStrategyTests {
         positiveInfinity: "+Infinity", negativeInfinity: "-Infinity", nan: "NaN")
 
     @Test func nonConformingFloats() {
-        let inputs = [#""+Infinity""#, #""-Infinity""#, #""NaN""#, #""inf""#, #""Infinity""#,
-                      #""nan""#, "1.5", #""1.5""#, "null", "1e400", "-0.0", "[]"]
+        let inputs = [
+            #""+Infinity""#, #""-Infinity""#, #""NaN""#, #""inf""#, #""Infinity""#,
+            #""nan""#, "1.5", #""1.5""#, "null", "1e400", "-0.0", "[]",
+        ]
         for strategy in [JSONDecoder.NonConformingFloatDecodingStrategy.throw, Self.convertFromString] {
             let configure: (JSONDecoder) -> Void = { $0.nonConformingFloatDecodingStrategy = strategy }
             for value in inputs {
                 expectSameDecoding(Double.self, data: Data(value.utf8), configure: configure, isEqual: sameFloatingPoint)
                 expectSameDecoding(Float.self, data: Data(value.utf8), configure: configure, isEqual: sameFloatingPoint)
-                expectSameDecoding([Double].self, data: Data("[\(value), 2]".utf8), configure: configure, fullPath: "[0]",
-                                   isEqual: sameFloatingPoints)
+                expectSameDecoding(
+                    [Double].self, data: Data("[\(value), 2]".utf8), configure: configure, fullPath: "[0]",
+                    isEqual: sameFloatingPoints)
                 expectSameDecoding([Float].self, data: Data("[\(value)]".utf8), configure: configure, fullPath: "[0]", isEqual: sameFloatingPoints)
-                expectSameDecoding(DecBox<Double>.self, data: Data("{\"v\": \(value)}".utf8), configure: configure, fullPath: "v",
-                                   isEqual: { sameFloatingPoint($0.v, $1.v) })
-                expectSameDecoding(DecBox<Float?>.self, data: Data("{\"v\": \(value)}".utf8), configure: configure, fullPath: "v",
-                                   isEqual: { ($0.v == nil && $1.v == nil) || ($0.v != nil && $1.v != nil && sameFloatingPoint($0.v!, $1.v!)) })
+                expectSameDecoding(
+                    DecBox<Double>.self, data: Data("{\"v\": \(value)}".utf8), configure: configure, fullPath: "v",
+                    isEqual: { sameFloatingPoint($0.v, $1.v) })
+                expectSameDecoding(
+                    DecBox<Float?>.self, data: Data("{\"v\": \(value)}".utf8), configure: configure, fullPath: "v",
+                    isEqual: { ($0.v == nil && $1.v == nil) || ($0.v != nil && $1.v != nil && sameFloatingPoint($0.v!, $1.v!)) })
                 expectSameDecoding(String.self, value, configure: configure)
                 expectSameDecoding(Int.self, value, configure: configure)
                 expectSameDecoding(Decimal.self, value, configure: configure)
@@ -313,10 +329,12 @@ struct DecodingStrategyTests {
 
     // MARK: Keys
 
-    static let snakeKeys = ["_leading", "trailing_", "__both__", "a__b", "alreadyCamel", "URL_value", "my_url_value",
-                            "one_two_three", "a_b_c", "A_B", "_", "__", "", "a1_b2", "already_camelCase", "ünï_côdé",
-                            "a-b", "a_1", "a_b_", "_a_b", "snake_Case_KEY", "x__", "ß_straße", "i_ijssel", "a b_c d",
-                            "MIXED_case_Key", "_1_2_"]
+    static let snakeKeys = [
+        "_leading", "trailing_", "__both__", "a__b", "alreadyCamel", "URL_value", "my_url_value",
+        "one_two_three", "a_b_c", "A_B", "_", "__", "", "a1_b2", "already_camelCase", "ünï_côdé",
+        "a-b", "a_1", "a_b_", "_a_b", "snake_Case_KEY", "x__", "ß_straße", "i_ijssel", "a b_c d",
+        "MIXED_case_Key", "_1_2_",
+    ]
 
     @Test func snakeCaseKeyConversion() {
         let configure: (JSONDecoder) -> Void = { $0.keyDecodingStrategy = .convertFromSnakeCase }
@@ -337,10 +355,19 @@ struct DecodingStrategyTests {
 
     @Test func snakeCaseModels() {
         let configure: (JSONDecoder) -> Void = { $0.keyDecodingStrategy = .convertFromSnakeCase }
-        expectSameDecoding(SnakeModel.self, #"{"_leading": 1, "trailing_": 2, "__both__": 3, "a__b": 4, "alreadyCamel": 5, "URL_value": 6, "my_url_value": 7, "one_two_three": 8}"#, configure: configure)
-        expectSameDecoding(SnakeModel.self, #"{"_leading": 1, "trailing_": 2, "__both__": 3, "a_b": 4, "already_camel": 5, "url_value": 6, "my_url_value": 7, "one_two_three": 8}"#, configure: configure)
+        expectSameDecoding(
+            SnakeModel.self,
+            #"{"_leading": 1, "trailing_": 2, "__both__": 3, "a__b": 4, "alreadyCamel": 5, "URL_value": 6, "my_url_value": 7, "one_two_three": 8}"#,
+            configure: configure)
+        expectSameDecoding(
+            SnakeModel.self,
+            #"{"_leading": 1, "trailing_": 2, "__both__": 3, "a_b": 4, "already_camel": 5, "url_value": 6, "my_url_value": 7, "one_two_three": 8}"#,
+            configure: configure)
         expectSameDecoding(SnakeModel.self, #"{"leading": 1}"#, configure: configure)
-        expectSameDecoding(SnakeOuter.self, #"{"user_list": [{"first_name": "a", "last_name": "b"}, {"first_name": "c"}], "extra_info": {"a_b": 1, "c_d": 2}, "by_name": {"some_key": {"first_name": "x"}}, "optional_value": 4}"#, configure: configure)
+        expectSameDecoding(
+            SnakeOuter.self,
+            #"{"user_list": [{"first_name": "a", "last_name": "b"}, {"first_name": "c"}], "extra_info": {"a_b": 1, "c_d": 2}, "by_name": {"some_key": {"first_name": "x"}}, "optional_value": 4}"#,
+            configure: configure)
         expectSameDecoding(SnakeOuter.self, #"{"user_list": [{"first_name": "a"}, {"firstName": "c"}], "extra_info": {}, "by_name": {}}"#, configure: configure)
         expectSameDecoding(SnakeOuter.self, #"{"user_list": [{"first_name": "a"}, {"last_name": "c"}], "extra_info": {}, "by_name": {}}"#, configure: configure)
         expectSameDecoding(SnakeOuter.self, #"{"user_list": [], "extra_info": {"a_b": "x"}, "by_name": {}}"#, configure: configure)
@@ -507,8 +534,10 @@ struct DecodingStrategyTests {
         ("'\\x41\\u0042\\0'", "AB\u{0}"),
         ("[\"\\v\"]", ["\u{B}"]),
         ("\u{A0}[1]\u{2028}", [1]),
-        ("[0x7FFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF]",
-         .array([.number(JSON.Number(literal: "9223372036854775807")!), .number(JSON.Number(literal: "18446744073709551615")!)])),
+        (
+            "[0x7FFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF]",
+            .array([.number(JSON.Number(literal: "9223372036854775807")!), .number(JSON.Number(literal: "18446744073709551615")!)])
+        ),
         ("{\\u0076: 1}", nil),
         ("[010]", nil),
         ("[00]", nil),
@@ -628,7 +657,9 @@ struct DecodingStrategyTests {
             $0.nonConformingFloatDecodingStrategy = Self.convertFromString
             $0.userInfo = [infoKey: "x"]
         }
-        expectSameDecoding(Record.self, #"{"created_at": 5, "raw_bytes": "AQID", "ratio": "+Infinity", "home_page": "https://x.y", "child_items": [{"first_name": "a"}]}"#, configure: configure)
+        expectSameDecoding(
+            Record.self, #"{"created_at": 5, "raw_bytes": "AQID", "ratio": "+Infinity", "home_page": "https://x.y", "child_items": [{"first_name": "a"}]}"#,
+            configure: configure)
         expectSameDecoding(Record.self, #"{"created_at": 5, "raw_bytes": "AQID", "ratio": 1.5, "child_items": []}"#, configure: configure)
         expectSameDecoding(Record.self, #"{"created_at": "5", "raw_bytes": "AQID", "ratio": 1.5, "child_items": []}"#, configure: configure)
         expectSameDecoding(Record.self, #"{"created_at": 5, "raw_bytes": "A", "ratio": 1.5, "child_items": []}"#, configure: configure)

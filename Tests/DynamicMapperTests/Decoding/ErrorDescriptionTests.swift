@@ -184,8 +184,9 @@ struct ErrorDescriptionTests {
                 Issue.record("decoded")
             } catch DecodingError.valueNotFound(let type, let context) {
                 #expect(ObjectIdentifier(type) == ObjectIdentifier(Int.self), "\(Swift.type(of: decoder))")
-                #expect(context.debugDescription == "No Int at a.b[5]: index 5 is out of range (the array at a.b has 3 elements)",
-                        "\(Swift.type(of: decoder))")
+                #expect(
+                    context.debugDescription == "No Int at a.b[5]: index 5 is out of range (the array at a.b has 3 elements)",
+                    "\(Swift.type(of: decoder))")
             } catch {
                 Issue.record("\(Swift.type(of: decoder)): \(error)")
             }
@@ -200,7 +201,10 @@ struct ErrorDescriptionTests {
             _ = try DynamicJSONDecoder().decode([Int].self, from: Data("[1,\n 2,,]".utf8))
             Issue.record("decoded")
         } catch {
-            #expect(String(describing: error) == "DecodingError.dataCorrupted: Data was corrupted. Debug description: The given data was not valid JSON. Underlying error: Unexpected character ',': expected a value at line 2, column 4")
+            #expect(
+                String(describing: error)
+                    == "DecodingError.dataCorrupted: Data was corrupted. Debug description: The given data was not valid JSON. Underlying error: Unexpected character ',': expected a value at line 2, column 4"
+            )
             if case DecodingError.dataCorrupted(let context) = error {
                 #expect(context.debugDescription == "The given data was not valid JSON")
                 let syntax = context.underlyingError as? JSONSyntaxError

@@ -98,7 +98,9 @@ private struct NestedOutcome: Sendable {
 }
 
 /// Decodes `levels` levels of `T` on a thread with `stackSize` bytes of stack.
-private func decodeNested<T: Decodable & SendableMetatype>(_ type: T.Type, levels: Int, stackSize: Int, maximumDepth: Int = 512, foundation: Bool = false) -> NestedOutcome {
+private func decodeNested<T: Decodable & SendableMetatype>(_ type: T.Type, levels: Int, stackSize: Int, maximumDepth: Int = 512, foundation: Bool = false)
+    -> NestedOutcome
+{
     onThread(stackSize: stackSize) {
         let recorder = StackRecorder()
         let decoder: JSONDecoder
@@ -257,9 +259,10 @@ struct StackBudgetTests {
             }
             return results
         }
-        #expect(outcome == [
-            "written", "equal", "document", "decoded",
-            "Too many nested arrays or objects (the limit is 1024) at line 1, column 1025",
-        ])
+        #expect(
+            outcome == [
+                "written", "equal", "document", "decoded",
+                "Too many nested arrays or objects (the limit is 1024) at line 1, column 1025",
+            ])
     }
 }

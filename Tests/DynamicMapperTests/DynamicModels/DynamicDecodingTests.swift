@@ -244,7 +244,8 @@ private final class DecodingFailureLog: @unchecked Sendable {
 
 // MARK: - Helpers
 
-private let decodingTreeInput = #"{"leaf":{"id":1,"info":{"label":"a"}},"leaves":[{"id":2,"info":{"label":"b"}},{"id":3,"info":{"label":"c"}}],"maybe":{"id":4,"info":{"label":"d"}},"byName":{"k":{"id":5,"info":{"label":"e"}}},"wrapper":{"inner":{"id":6,"info":{"label":"f"}}},"nested":[[{"id":7,"info":{"label":"g"}}]],"top":"t"}"#
+private let decodingTreeInput =
+    #"{"leaf":{"id":1,"info":{"label":"a"}},"leaves":[{"id":2,"info":{"label":"b"}},{"id":3,"info":{"label":"c"}}],"maybe":{"id":4,"info":{"label":"d"}},"byName":{"k":{"id":5,"info":{"label":"e"}}},"wrapper":{"inner":{"id":6,"info":{"label":"f"}}},"nested":[[{"id":7,"info":{"label":"g"}}]],"top":"t"}"#
 
 private func decodeThroughGeneric<T: Decodable>(_ type: T.Type, _ decoder: JSONDecoder, _ data: Data) throws -> T {
     try decoder.decode(T.self, from: data)
@@ -408,19 +409,29 @@ struct DynamicDecodingTests {
         }
 
         let inDynamicParent = #"{"users":[{"name":"a"},{"name":"b","info":{"age":"old"}}]}"#
-        #expect(failurePath(DecodingStrictRoot.self, inDynamicParent) { try decoder.decode(DecodingStrictRoot.self, from: $0) } == ["users", "Index 1", "info", "age"])
+        #expect(
+            failurePath(DecodingStrictRoot.self, inDynamicParent) { try decoder.decode(DecodingStrictRoot.self, from: $0) } == [
+                "users", "Index 1", "info", "age",
+            ])
 
         let rootRead = #"{"users":[],"stats":[{"count":1},{"count":"many"}]}"#
         #expect(failurePath(DecodingStrictRoot.self, rootRead) { try decoder.decode(DecodingStrictRoot.self, from: $0) } == ["stats", "Index 1", "count"])
 
         let inDictionary = #"{"x":{"name":"a","info":{"age":true}}}"#
-        #expect(failurePath([String: DecodingStrictUser].self, inDictionary) { try decoder.decode([String: DecodingStrictUser].self, from: $0) } == ["x", "info", "age"])
+        #expect(
+            failurePath([String: DecodingStrictUser].self, inDictionary) { try decoder.decode([String: DecodingStrictUser].self, from: $0) } == [
+                "x", "info", "age",
+            ])
 
         let usersInput = #"{"users":[{"name":"a","info":{"age":1}},{"name":"b","info":{"age":"old"}}]}"#
         let reference: JSONDecoder = decoder
         #expect(failurePath(DecodingUsers.self, usersInput) { try reference.decode(DecodingUsers.self, from: $0) } == ["users", "Index 1", "info", "age"])
-        #expect(failurePath(DecodingUsers.self, usersInput) { try decodeThroughGeneric(DecodingUsers.self, decoder, $0) } == ["users", "Index 1", "info", "age"])
-        #expect(failurePath(DecodingUsers.self, usersInput) { try JSONDocument(parsing: $0).decode(DecodingUsers.self, using: decoder) } == ["users", "Index 1", "info", "age"])
+        #expect(
+            failurePath(DecodingUsers.self, usersInput) { try decodeThroughGeneric(DecodingUsers.self, decoder, $0) } == ["users", "Index 1", "info", "age"])
+        #expect(
+            failurePath(DecodingUsers.self, usersInput) { try JSONDocument(parsing: $0).decode(DecodingUsers.self, using: decoder) } == [
+                "users", "Index 1", "info", "age",
+            ])
     }
 
     @Test("mappingFailureHandler gets every failure, in document order")

@@ -147,7 +147,9 @@ private struct EncodingBuiltModel: DynamicCodable {
 
 /// The output of a `DynamicJSONEncoder`, or the error it threw as text (so that a failed
 /// expectation shows the actual output).
-private func encodedText<T: Encodable>(_ value: T, _ formatting: JSONEncoder.OutputFormatting = [], configure: (DynamicJSONEncoder) -> Void = { _ in }) -> String {
+private func encodedText<T: Encodable>(_ value: T, _ formatting: JSONEncoder.OutputFormatting = [], configure: (DynamicJSONEncoder) -> Void = { _ in })
+    -> String
+{
     let encoder = DynamicJSONEncoder()
     encoder.outputFormatting = formatting
     configure(encoder)
@@ -185,12 +187,15 @@ struct DynamicEncodingTests {
         #expect(encodedText(model) == input)
         model.children[0].name = "N"
         model.child.id = 10
-        #expect(encodedText(model) == #"{"w":0,"child":{"id":10,"u":"k","name":"c"},"children":[{"name":"N","v":[1],"id":2},{"id":3,"name":"m","x":{}}],"tail":{"t":1}}"#)
+        #expect(
+            encodedText(model)
+                == #"{"w":0,"child":{"id":10,"u":"k","name":"c"},"children":[{"name":"N","v":[1],"id":2},{"id":3,"name":"m","x":{}}],"tail":{"t":1}}"#)
     }
 
     @Test("number literals come back as written, in unmodelled keys and unchanged properties")
     func numberLiteralsKept() throws {
-        let input = #"{"bigInt":9007199254740993,"price":1.10,"hundred":1e2,"negativeZero":-0.0,"list":[1.10,2,3E0],"rawBig":9007199254740993,"rawPrice":1.10,"rawHundred":1e2,"rawZero":-0.0,"rawDeep":[{"n":0.50}]}"#
+        let input =
+            #"{"bigInt":9007199254740993,"price":1.10,"hundred":1e2,"negativeZero":-0.0,"list":[1.10,2,3E0],"rawBig":9007199254740993,"rawPrice":1.10,"rawHundred":1e2,"rawZero":-0.0,"rawDeep":[{"n":0.50}]}"#
         var model = try decodedModel(EncodingNumbersModel.self, input)
         #expect(model.bigInt == 9_007_199_254_740_993)
         #expect(model.price == 1.1)
@@ -199,9 +204,12 @@ struct DynamicEncodingTests {
         #expect(encodedText(model) == input)
 
         model.price = 2.25
-        model.hundred = 100   // the same value: the literal stays
+        model.hundred = 100 // the same value: the literal stays
         model.list[1] = 5
-        #expect(encodedText(model) == #"{"bigInt":9007199254740993,"price":2.25,"hundred":1e2,"negativeZero":-0.0,"list":[1.10,5,3E0],"rawBig":9007199254740993,"rawPrice":1.10,"rawHundred":1e2,"rawZero":-0.0,"rawDeep":[{"n":0.50}]}"#)
+        #expect(
+            encodedText(model)
+                == #"{"bigInt":9007199254740993,"price":2.25,"hundred":1e2,"negativeZero":-0.0,"list":[1.10,5,3E0],"rawBig":9007199254740993,"rawPrice":1.10,"rawHundred":1e2,"rawZero":-0.0,"rawDeep":[{"n":0.50}]}"#
+        )
     }
 
     @Test("an unchanged Double property keeps its literal even when the Double had to round it")
@@ -364,32 +372,33 @@ struct DynamicEncodingTests {
 
         // Without .sortedKeys the layout is the same and the order is the document's.
         let unsorted = encodedText(model, [.prettyPrinted])
-        #expect(unsorted == """
-        {
-          "name" : "m",
-          "b" : {
-            "z" : 1,
-            "y" : [
-              {
-                "d" : true,
-                "c" : null
-              },
-              [
+        #expect(
+            unsorted == """
+                {
+                  "name" : "m",
+                  "b" : {
+                    "z" : 1,
+                    "y" : [
+                      {
+                        "d" : true,
+                        "c" : null
+                      },
+                      [
 
-              ],
-              {
+                      ],
+                      {
 
-              }
-            ],
-            "e" : "text"
-          },
-          "id" : 1,
-          "a" : [
-            0,
-            -2
-          ]
-        }
-        """)
+                      }
+                    ],
+                    "e" : "text"
+                  },
+                  "id" : 1,
+                  "a" : [
+                    0,
+                    -2
+                  ]
+                }
+                """)
         let reordered = try JSON(parsing: unsorted)
         #expect(reordered == expectedValue)
     }

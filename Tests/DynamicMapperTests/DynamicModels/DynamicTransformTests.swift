@@ -29,11 +29,11 @@ private struct DTUser: DynamicCodable {
     }
 
     mutating func dynamicMapping(mappingType: DynamicMappingType) {
-        created  <-> ds.meta.created.using(DateFormatTransformer(format: "yyyy-MM-dd"))
-        seen     <-> ds.meta.seen.using(UnixTimeTransformer())
+        created <-> ds.meta.created.using(DateFormatTransformer(format: "yyyy-MM-dd"))
+        seen <-> ds.meta.seen.using(UnixTimeTransformer())
         homepage <-> ds.links.homepage.using(URLTransformer())
-        avatar   <-> ds.links.avatar.using(Base64DataTransformer())
-        status   <-> ds.account.status.using(RawValueTransformer<DTStatus>())
+        avatar <-> ds.links.avatar.using(Base64DataTransformer())
+        status <-> ds.account.status.using(RawValueTransformer<DTStatus>())
     }
 }
 
@@ -148,7 +148,8 @@ private func dtDescribe(_ error: DecodingError) -> (path: [String], message: Str
     }
 }
 
-private let dtUserInput = #"{"name":"Ada","meta":{"created":"2012-05-01","seen":1336000000},"#
+private let dtUserInput =
+    #"{"name":"Ada","meta":{"created":"2012-05-01","seen":1336000000},"#
     + #""links":{"homepage":"https://swift.org/blog","avatar":"aGVsbG8="},"account":{"status":"banned","since":2019}}"#
 
 @Suite("Transformers in dynamic mappings")
@@ -171,8 +172,9 @@ struct DynamicTransformTests {
         user.seen = Date(timeIntervalSince1970: 1.5)
         user.homepage = nil
         user.status = .active
-        #expect(try dtEncode(user) == #"{"name":"Ada","meta":{"created":"2020-02-29","seen":1.5},"#
-            + #""links":{"avatar":"aGVsbG8="},"account":{"status":"active","since":2019}}"#)
+        #expect(
+            try dtEncode(user) == #"{"name":"Ada","meta":{"created":"2020-02-29","seen":1.5},"#
+                + #""links":{"avatar":"aGVsbG8="},"account":{"status":"active","since":2019}}"#)
     }
 
     @Test("an unknown enum raw value leaves the property and is reported, without failing the decode")
@@ -339,8 +341,9 @@ struct DynamicTransformTests {
         #expect(JSON(copy.meta.created) == "2012-05-01")
     }
 
-    @Test("random values round-trip through transformed <-> and unchanged models re-encode their input",
-          arguments: Array(UInt64(1)...6))
+    @Test(
+        "random values round-trip through transformed <-> and unchanged models re-encode their input",
+        arguments: Array(UInt64(1)...6))
     func randomRoundTrips(seed: UInt64) throws {
         var random = SeededGenerator(state: seed)
         let statuses: [DTStatus] = [.active, .banned]
@@ -368,8 +371,9 @@ struct DynamicTransformTests {
             edited.created = Date(timeIntervalSince1970: Double(Int.random(in: -20_000...20_000, using: &random)) * 86_400)
             edited.status = statuses.randomElement(using: &random)!
             let again = try dtDecode(DTUser.self, try dtEncode(edited))
-            #expect(again.created == edited.created && again.status == edited.status && again.seen == edited.seen,
-                    "seed \(seed), round \(round)")
+            #expect(
+                again.created == edited.created && again.status == edited.status && again.seen == edited.seen,
+                "seed \(seed), round \(round)")
         }
     }
 }

@@ -15,21 +15,21 @@ private struct Profile: DynamicImmutableMappable, Equatable {
     let friends: [Profile]
 
     init(map: DynamicMap) throws {
-        name     = try map.value("user.name")
-        age      = try map.value("user.age", default: 18)
+        name = try map.value("user.name")
+        age = try map.value("user.age", default: 18)
         nickname = try map.value("user.nickname")
-        joined   = try map.value("joined", using: UnixTimeTransformer())
+        joined = try map.value("joined", using: UnixTimeTransformer())
         homepage = try map.value("links.home", using: URLTransformer())
-        friends  = try map.value("friends", default: [])
+        friends = try map.value("friends", default: [])
     }
 
     func mapping(_ map: DynamicMap) {
-        name     --> ds.user.name
-        age      --> ds.user.age
+        name --> ds.user.name
+        age --> ds.user.age
         nickname --> ds.user.nickname
-        joined   --> ds.joined.using(UnixTimeTransformer())
+        joined --> ds.joined.using(UnixTimeTransformer())
         homepage --> ds.links.home.using(URLTransformer())
-        friends  --> ds.friends
+        friends --> ds.friends
     }
 
     static func == (lhs: Profile, rhs: Profile) -> Bool {
@@ -42,7 +42,8 @@ private struct Wrapper: Decodable {
     var profiles: [Profile]
 }
 
-private let text = #"{"user":{"name":"ada","age":36,"extra":1},"joined":946684800,"links":{"home":"https://example.com"},"friends":[{"user":{"name":"c"},"joined":0}],"kept":[1.50]}"#
+private let text =
+    #"{"user":{"name":"ada","age":36,"extra":1},"joined":946684800,"links":{"home":"https://example.com"},"friends":[{"user":{"name":"c"},"joined":0}],"kept":[1.50]}"#
 
 @Suite("Immutable models: an initializer that reads paths, a body that writes them")
 struct ImmutableMappableTests {
@@ -65,13 +66,17 @@ struct ImmutableMappableTests {
         let foundation = JSONEncoder()
         foundation.outputFormatting = [.sortedKeys]
         let sorted = String(decoding: try foundation.encode(profile), as: UTF8.self)
-        #expect(sorted == #"{"friends":[{"joined":0,"user":{"name":"c"}}],"joined":946684800,"kept":[1.5],"links":{"home":"https:\/\/example.com"},"user":{"age":36,"extra":1,"name":"ada"}}"#)
+        #expect(
+            sorted
+                == #"{"friends":[{"joined":0,"user":{"name":"c"}}],"joined":946684800,"kept":[1.5],"links":{"home":"https:\/\/example.com"},"user":{"age":36,"extra":1,"name":"ada"}}"#
+        )
     }
 
     @Test("Errors carry the full path")
     func errorsNamePaths() throws {
         do {
-            _ = try DynamicJSONDecoder().decode(Wrapper.self, from: Data(#"{"profiles": [{"user": {"name": "a"}, "joined": 1}, {"user": {}, "joined": 1}]}"#.utf8))
+            _ = try DynamicJSONDecoder().decode(
+                Wrapper.self, from: Data(#"{"profiles": [{"user": {"name": "a"}, "joined": 1}, {"user": {}, "joined": 1}]}"#.utf8))
             Issue.record("expected a throw")
         } catch let DecodingError.keyNotFound(key, context) {
             #expect(key.stringValue == "name")

@@ -22,15 +22,15 @@ private final class Account: DynamicMappable {
     required init() {}
 
     func mapping(_ map: DynamicMap) {
-        flag     <-> ds.flag
-        count    <-> ds.stats.count
-        name     <-> ds.name
+        flag <-> ds.flag
+        count <-> ds.stats.count
+        name <-> ds.name
         nickname <-> ds.nickname
-        plan     <-> ds.plan
-        friends  <-> ds.friends
-        best     <-> ds.best
-        byName   <-> ds.byName
-        tags     <-> map["meta.tags"]
+        plan <-> ds.plan
+        friends <-> ds.friends
+        best <-> ds.best
+        byName <-> ds.byName
+        tags <-> map["meta.tags"]
     }
 }
 
@@ -41,8 +41,8 @@ private struct Point: DynamicMappable {
     var label = "origin"
 
     mutating func mapping(_ map: DynamicMap) {
-        x     <-> ds.x
-        y     <-> ds.y
+        x <-> ds.x
+        y <-> ds.y
         label <-> map["meta->label", delimiter: "->"]
     }
 }
@@ -107,7 +107,9 @@ struct MappableModelTests {
 
     @Test("Optionals, implicitly unwrapped optionals, nested models, arrays and dictionaries of models, enums")
     func everyPropertyKind() throws {
-        let account = try decode(Account.self, """
+        let account = try decode(
+            Account.self,
+            """
             {"name": "ada", "nickname": "countess", "plan": "pro", "stats": {"count": 3},
              "friends": [{"name": "charles", "stats": {"count": 1}}, {"flag": false}],
              "best": {"name": "mary"}, "byName": {"x": {"name": "x1"}}, "meta": {"tags": ["a", "b"]}}
@@ -236,10 +238,10 @@ private final class Options: DynamicMappable {
     var plain: [Point] = []
     required init() {}
     func mapping(_ map: DynamicMap) {
-        note    <-> map["note", ignoreNil: true]
-        count   <-> map["count", ignoreNil: true]
+        note <-> map["note", ignoreNil: true]
+        count <-> map["count", ignoreNil: true]
         friends <-> map["friends", singleObjectAsArray: true]
-        plain   <-> map["plain"]
+        plain <-> map["plain"]
     }
 }
 

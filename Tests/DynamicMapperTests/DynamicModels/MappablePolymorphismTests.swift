@@ -57,8 +57,8 @@ private final class Garage: DynamicMappable {
     var byName: [String: Vehicle] = [:]
     init() {}
     func mapping(_ map: DynamicMap) {
-        main   <-> ds.main
-        all    <-> ds.all
+        main <-> ds.main
+        all <-> ds.all
         byName <-> ds.byName
     }
 }
@@ -82,7 +82,9 @@ struct MappablePolymorphismTests {
 
     @Test("In nested properties, arrays and dictionaries")
     func nested() throws {
-        let garage = try decode(Garage.self, """
+        let garage = try decode(
+            Garage.self,
+            """
             {"main": {"type": "bike", "bell": true},
              "all": [{"type": "car", "seats": 7}, {"type": "bike"}, {"type": "vehicle", "wheels": 3}],
              "byName": {"a": {"type": "car"}}}

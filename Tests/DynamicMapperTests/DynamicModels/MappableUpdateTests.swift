@@ -11,7 +11,7 @@ private struct Address: DynamicMappable {
     var city = ""
     mutating func mapping(_ map: DynamicMap) {
         number <-> ds.number
-        city   <-> ds.city
+        city <-> ds.city
     }
 }
 
@@ -24,11 +24,11 @@ private final class Player: DynamicMappable {
     var tags: [String] = []
     init() {}
     func mapping(_ map: DynamicMap) {
-        name    <-> ds.name
-        score   <-> ds.score
+        name <-> ds.name
+        score <-> ds.score
         address <-> ds.address
-        home    <-> ds.home
-        tags    <-> ds.tags
+        home <-> ds.home
+        tags <-> ds.tags
     }
 }
 
@@ -59,7 +59,8 @@ struct MappableUpdateTests {
         let encoder = DynamicJSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let output = String(decoding: try encoder.encode(player), as: UTF8.self)
-        #expect(output == #"{"address":{"city":"London","number":2,"zip":"NW1"},"extra":true,"home":{"city":"Paris"},"name":"ada","new":1,"score":4,"tags":["a"]}"#)
+        #expect(
+            output == #"{"address":{"city":"London","number":2,"zip":"NW1"},"extra":true,"home":{"city":"Paris"},"name":"ada","new":1,"score":4,"tags":["a"]}"#)
     }
 
     @Test("A nil optional model is made; null clears it; a payload that is not an object throws")

@@ -31,15 +31,16 @@ struct MappingKeyLookupPropertyTests {
             let plainOnly = seed % 4 == 1
             var members: [(json: String, key: String)] = []
             for position in 0..<count {
-                members.append(!plainOnly && Bool.random(using: &random)
-                    ? pool.randomElement(using: &random)!
-                    : ("k\(position)", "k\(position)"))
+                members.append(
+                    !plainOnly && Bool.random(using: &random)
+                        ? pool.randomElement(using: &random)!
+                        : ("k\(position)", "k\(position)"))
             }
             let json = "{" + members.enumerated().map { "\"\($0.element.json)\": \($0.offset)" }.joined(separator: ", ") + "}"
             var names: [String] = []
             for _ in 0..<Int.random(in: 1...20, using: &random) {
                 switch Int.random(in: 0..<4, using: &random) {
-                case 0 where !names.isEmpty: names.append(names[names.count - 1])   // the key found last, again
+                case 0 where !names.isEmpty: names.append(names[names.count - 1]) // the key found last, again
                 case 1: names.append(Self.spellings.randomElement(using: &random)!.key)
                 default: names.append("k\(Int.random(in: 0...max(0, count), using: &random))")
                 }

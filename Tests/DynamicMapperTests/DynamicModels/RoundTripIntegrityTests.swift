@@ -155,8 +155,9 @@ struct RoundTripIntegrityTests {
         model.ds.tags.append("b")
         model.ds.address.city.set("Bergen")
         let log = ConflictLog()
-        #expect(try encoded(model, encoder: log.encoder())
-            == #"{"name":"Grace","score":1.10,"tags":["a","b"],"address":{"city":"Bergen","zip":"0150"},"nickname":"ada","extra":true}"#)
+        #expect(
+            try encoded(model, encoder: log.encoder())
+                == #"{"name":"Grace","score":1.10,"tags":["a","b"],"address":{"city":"Bergen","zip":"0150"},"nickname":"ada","extra":true}"#)
         #expect(log.conflicts.isEmpty)
     }
 
@@ -167,12 +168,14 @@ struct RoundTripIntegrityTests {
         model.ds.nickname.set("g")
         model.nickname = nil
         let log = ConflictLog()
-        #expect(try encoded(model, encoder: log.encoder())
-            == #"{"name":"Lin","score":1.10,"tags":["a"],"address":{"city":"Oslo","zip":"0150"},"extra":true}"#)
-        #expect(log.conflicts == [
-            DynamicMappingConflict(path: "name", viewValue: "Grace", propertyValue: "Lin"),
-            DynamicMappingConflict(path: "nickname", viewValue: "g", propertyValue: nil),
-        ])
+        #expect(
+            try encoded(model, encoder: log.encoder())
+                == #"{"name":"Lin","score":1.10,"tags":["a"],"address":{"city":"Oslo","zip":"0150"},"extra":true}"#)
+        #expect(
+            log.conflicts == [
+                DynamicMappingConflict(path: "name", viewValue: "Grace", propertyValue: "Lin"),
+                DynamicMappingConflict(path: "nickname", viewValue: "g", propertyValue: nil),
+            ])
         #expect(log.conflicts[0].description == #"name: the property's "Lin" replaced the view's "Grace""#)
     }
 
@@ -181,8 +184,9 @@ struct RoundTripIntegrityTests {
         model.ds.address.city.set("Bergen")
         model.address.zip = "5003"
         let log = ConflictLog()
-        #expect(try encoded(model, encoder: log.encoder())
-            == #"{"name":"Ada","score":1.10,"tags":["a"],"address":{"city":"Bergen","zip":"5003"},"nickname":"ada","extra":true}"#)
+        #expect(
+            try encoded(model, encoder: log.encoder())
+                == #"{"name":"Ada","score":1.10,"tags":["a"],"address":{"city":"Bergen","zip":"5003"},"nickname":"ada","extra":true}"#)
         #expect(log.conflicts.isEmpty)
     }
 
@@ -205,8 +209,9 @@ struct RoundTripIntegrityTests {
     @Test func viewReplacingADeclaredObjectWins() throws {
         var model = try decode(IntegrityUser.self, Self.user)
         model.ds.address.set(["city": "Rome"] as JSON)
-        #expect(try encoded(model)
-            == #"{"name":"Ada","score":1.10,"tags":["a"],"address":{"city":"Rome"},"nickname":"ada","extra":true}"#)
+        #expect(
+            try encoded(model)
+                == #"{"name":"Ada","score":1.10,"tags":["a"],"address":{"city":"Rome"},"nickname":"ada","extra":true}"#)
     }
 
     // MARK: 3. A DynamicClass holds the whole decoded value
@@ -461,7 +466,8 @@ extension RoundTripIntegrityTests {
     /// view, encode their input again as a document (keys, order, literals).
     @Test(.enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.missingMessage)))
     func unchangedSharedDataRoundTrips() throws {
-        let files = SharedData.files(in: "bench").filter { $0.pathExtension == "json" }
+        let files =
+            SharedData.files(in: "bench").filter { $0.pathExtension == "json" }
             + SharedData.files(in: "JSONTestSuite/test_parsing").filter { $0.lastPathComponent.hasPrefix("y_") }
         #expect(files.count == 3 + 95)
         let encoder = DynamicJSONEncoder()

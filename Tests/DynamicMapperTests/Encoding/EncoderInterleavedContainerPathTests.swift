@@ -122,9 +122,10 @@ private indirect enum Shape: Decodable {
             return
         }
         let object = try decoder.container(keyedBy: WalkKey.self)
-        self = .object(try object.allKeys.sorted { $0.stringValue < $1.stringValue }.map { key in
-            (key.stringValue, try object.decode(Shape.self, forKey: key))
-        })
+        self = .object(
+            try object.allKeys.sorted { $0.stringValue < $1.stringValue }.map { key in
+                (key.stringValue, try object.decode(Shape.self, forKey: key))
+            })
     }
 }
 

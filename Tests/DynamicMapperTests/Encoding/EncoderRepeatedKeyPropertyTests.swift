@@ -48,8 +48,9 @@ struct EncoderRepeatedKeyPropertyTests {
         var entries = pool.shuffled(using: &random).map { (key: $0, value: Int.random(in: 0..<1_000, using: &random)) }
         let repeats = Bool.random(using: &random) ? 0 : Int.random(in: 1...max(1, size / 2), using: &random)
         for _ in 0..<repeats {
-            entries.insert((key: pool.randomElement(using: &random)!, value: Int.random(in: 1_000..<2_000, using: &random)),
-                           at: Int.random(in: 0...entries.count, using: &random))
+            entries.insert(
+                (key: pool.randomElement(using: &random)!, value: Int.random(in: 1_000..<2_000, using: &random)),
+                at: Int.random(in: 0...entries.count, using: &random))
         }
         var writes = Writes(entries: entries)
         if depth < 2 && Bool.random(using: &random) {

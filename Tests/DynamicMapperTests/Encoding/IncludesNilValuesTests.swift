@@ -65,9 +65,9 @@ private struct NVMappable: DynamicMappable {
     init() {}
 
     mutating func mapping(_ map: DynamicMap) {
-        name  <-> ds.profile.name
-        age   <-> ds.profile.age
-        seen  <-> ds.seen.using(UnixTimeTransformer())
+        name <-> ds.profile.name
+        age <-> ds.profile.age
+        seen <-> ds.seen.using(UnixTimeTransformer())
         count <-> ds.count
     }
 }

@@ -42,7 +42,7 @@ private struct FBMappable: DynamicMappable {
     mutating func mapping(_ map: DynamicMap) {
         level <-> ds.stats.level
         total <-> ds.stats.total
-        code  <-> ds.code
+        code <-> ds.code
     }
 }
 
@@ -76,11 +76,12 @@ struct FoundationBridgingTests {
             "true": true, "nsTrue": NSNumber(value: true), "nsFalse": NSNumber(value: false),
         ]
         let json = try JSON(foundationObject: object)
-        let expected = try JSON(parsing: #"""
-            {"decimalNumber":0.1,"i16":-5,"i32":7,"i64":-9223372036854775808,"i8":123,"int":1,
-             "ns8":123,"ns8one":1,"nsDouble":2.5,"nsFalse":false,"nsShort":-2,"nsTrue":true,"nsu8":200,
-             "true":true,"u16":65535,"u32":4294967295,"u64":18446744073709551615,"u8":1,"uint":0}
-            """#)
+        let expected = try JSON(
+            parsing: #"""
+                {"decimalNumber":0.1,"i16":-5,"i32":7,"i64":-9223372036854775808,"i8":123,"int":1,
+                 "ns8":123,"ns8one":1,"nsDouble":2.5,"nsFalse":false,"nsShort":-2,"nsTrue":true,"nsu8":200,
+                 "true":true,"u16":65535,"u32":4294967295,"u64":18446744073709551615,"u8":1,"uint":0}
+                """#)
         for key in object.keys {
             #expect(json[key] == expected[key], "\(key)")
         }
@@ -102,10 +103,11 @@ struct FoundationBridgingTests {
 
     @Test("encodedObject(): a Float reads back as? Float, a whole Double as? Double, each integer as its own type")
     func ownTypes() throws {
-        let model = FBScalars(i8: 123, i16: 2, i32: 3, i64: 4, int: 5, u8: 6, u16: 7, u32: 8, u64: UInt64.max, uint: 9,
-                              float: 0.1, double: 3, flag: true, text: "x",
-                              decimal: Decimal(string: "0.1", locale: Locale(identifier: "en_US_POSIX")) ?? 0,
-                              floats: [0.5, 2], nested: FBNested(ratio: 0.25, total: 10))
+        let model = FBScalars(
+            i8: 123, i16: 2, i32: 3, i64: 4, int: 5, u8: 6, u16: 7, u32: 8, u64: UInt64.max, uint: 9,
+            float: 0.1, double: 3, flag: true, text: "x",
+            decimal: Decimal(string: "0.1", locale: Locale(identifier: "en_US_POSIX")) ?? 0,
+            floats: [0.5, 2], nested: FBNested(ratio: 0.25, total: 10))
         let object = try model.encodedObject()
         #expect(object["float"] as? Float == 0.1)
         #expect(object["double"] as? Double == 3)

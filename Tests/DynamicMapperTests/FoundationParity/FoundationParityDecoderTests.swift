@@ -46,8 +46,10 @@ struct FoundationParityDecoderStateTests {
                 guard try decoder.singleValueContainer().decode(String.self) == "foo" else { throw Thrown.custom }
             }
         }
-        for (decode, json) in [({ try DynamicJSONDecoder().decode(Checked.self, from: $0) } as (Data) throws -> Any, #"{"checked": "baz"}"#),
-                               ({ try DynamicJSONDecoder().decode(CheckedSingle.self, from: $0) }, #""baz""#)] {
+        for (decode, json) in [
+            ({ try DynamicJSONDecoder().decode(Checked.self, from: $0) } as (Data) throws -> Any, #"{"checked": "baz"}"#),
+            ({ try DynamicJSONDecoder().decode(CheckedSingle.self, from: $0) }, #""baz""#),
+        ] {
             #expect(throws: Thrown.custom) { _ = try decode(Data(json.utf8)) }
         }
         expectSameDecoding(Checked.self, #"{"checked": "baz"}"#)
@@ -131,9 +133,11 @@ struct ParityOptionals: Codable, Equatable {
     static let ones = ParityOptionals(b: true, s: "1", d: 1, f: 1, i: 1, i8: 1, i16: 1, i32: 1, i64: 1, u: 1, u8: 1, u16: 1, u32: 1, u64: 1, nested: [1])
     static let nils = ParityOptionals()
 
-    init(b: Bool? = nil, s: String? = nil, d: Double? = nil, f: Float? = nil, i: Int? = nil, i8: Int8? = nil, i16: Int16? = nil,
-         i32: Int32? = nil, i64: Int64? = nil, u: UInt? = nil, u8: UInt8? = nil, u16: UInt16? = nil, u32: UInt32? = nil,
-         u64: UInt64? = nil, nested: [Int]? = nil) {
+    init(
+        b: Bool? = nil, s: String? = nil, d: Double? = nil, f: Float? = nil, i: Int? = nil, i8: Int8? = nil, i16: Int16? = nil,
+        i32: Int32? = nil, i64: Int64? = nil, u: UInt? = nil, u8: UInt8? = nil, u16: UInt16? = nil, u32: UInt32? = nil,
+        u64: UInt64? = nil, nested: [Int]? = nil
+    ) {
         (self.b, self.s, self.d, self.f, self.i, self.i8, self.i16, self.i32) = (b, s, d, f, i, i8, i16, i32)
         (self.i64, self.u, self.u8, self.u16, self.u32, self.u64, self.nested) = (i64, u, u8, u16, u32, u64, nested)
     }
@@ -156,7 +160,10 @@ struct ParityOptionalsInArray: Decodable, Equatable {
 @Suite("Foundation parity: decodeIfPresent and subclasses")
 struct FoundationParityOptionalTests {
     @Test func decodeIfPresentForEveryTypeInObjectsAndArrays() throws {
-        let keyedNulls = "{" + ["b", "s", "d", "f", "i", "i8", "i16", "i32", "i64", "u", "u8", "u16", "u32", "u64", "nested"].map { #""\#($0)": null"# }.joined(separator: ", ") + "}"
+        let keyedNulls =
+            "{"
+            + ["b", "s", "d", "f", "i", "i8", "i16", "i32", "i64", "u", "u8", "u16", "u32", "u64", "nested"].map { #""\#($0)": null"# }.joined(separator: ", ")
+            + "}"
         for json in ["{}", keyedNulls] {
             expectSameDecoding(ParityOptionals.self, json)
             #expect(try DynamicJSONDecoder().decode(ParityOptionals.self, from: Data(json.utf8)) == .nils)
@@ -263,8 +270,10 @@ struct FoundationParityStringTests {
 @Suite("Foundation parity: numbers read")
 struct FoundationParityNumberDecodingTests {
     @Test func numberFragments() {
-        let cases: [(String, Double)] = [("0 ", 0), ("1.0 ", 1), ("0.1 ", 0.1), ("1e3 ", 1000), ("-2.01e-3 ", -0.00201),
-                                         ("0", 0), ("1.0", 1), ("1e3", 1000), ("-2.01e-3", -0.00201), ("0e-10", 0)]
+        let cases: [(String, Double)] = [
+            ("0 ", 0), ("1.0 ", 1), ("0.1 ", 0.1), ("1e3 ", 1000), ("-2.01e-3 ", -0.00201),
+            ("0", 0), ("1.0", 1), ("1e3", 1000), ("-2.01e-3", -0.00201), ("0e-10", 0),
+        ]
         for (json, value) in cases {
             expectSameDecoding(Double.self, data: Data(json.utf8), isEqual: sameFloatingPoint)
             #expect((try? DynamicJSONDecoder().decode(Double.self, from: Data(json.utf8))) == value)
@@ -298,10 +307,14 @@ struct FoundationParityNumberDecodingTests {
 
     @Test func largeIntegersAreExact() {
         expectSameDecoding([String: UInt64].self, #"{"a": 6032314514195021674}"#)
-        let signed = ["-9223372036854776833", "-9223372036854776832", "-9223372036854775809", "-9223372036854775808",
-                      "9223372036854775807", "9223372036854775808", "9223372036854776832", "9223372036854776833"]
-        let unsigned = ["9223372036854775807", "9223372036854775808", "9223372036854776832", "9223372036854776833",
-                        "18446744073709551615", "18446744073709551616", "18446744073709553664", "18446744073709553665"]
+        let signed = [
+            "-9223372036854776833", "-9223372036854776832", "-9223372036854775809", "-9223372036854775808",
+            "9223372036854775807", "9223372036854775808", "9223372036854776832", "9223372036854776833",
+        ]
+        let unsigned = [
+            "9223372036854775807", "9223372036854775808", "9223372036854776832", "9223372036854776833",
+            "18446744073709551615", "18446744073709551616", "18446744073709553664", "18446744073709553665",
+        ]
         for json5 in [false, true] {
             let configure: (JSONDecoder) -> Void = { $0.allowsJSON5 = json5 }
             for json in signed {
@@ -361,7 +374,11 @@ struct FoundationParityFramingTests {
         }
         expectSameDecoding([String: Int].self, #""x" : 42"#, configure: assume)
         expectSameDecoding([String: Double].self, #""x" : 1.5"#, configure: assume)
-        expectSameDecoding([String: Double].self, #""x" : 1."#, configure: { $0.assumesTopLevelDictionary = true; $0.allowsJSON5 = true })
+        expectSameDecoding(
+            [String: Double].self, #""x" : 1."#,
+            configure: {
+                $0.assumesTopLevelDictionary = true; $0.allowsJSON5 = true
+            })
     }
 
     @Test func byteOrderMarks() throws {
@@ -405,7 +422,7 @@ struct FoundationParityDictionaryKeyPathTests {
         let path: [any CodingKey]
         switch error {
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
-             DecodingError.keyNotFound(_, let context), DecodingError.dataCorrupted(let context):
+            DecodingError.keyNotFound(_, let context), DecodingError.dataCorrupted(let context):
             path = context.codingPath
         case EncodingError.invalidValue(_, let context):
             path = context.codingPath

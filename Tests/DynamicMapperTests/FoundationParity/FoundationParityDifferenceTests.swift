@@ -106,8 +106,9 @@ struct FoundationParityDocumentedDifferenceTests {
     }
 
     private func utf16(_ text: String, bigEndian: Bool) -> Data {
-        Data(text.utf16.flatMap { unit in
-            bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)]
-        })
+        Data(
+            text.utf16.flatMap { unit in
+                bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+            })
     }
 }

@@ -140,8 +140,9 @@ struct FoundationParityTopLevelTests {
         expectSameRoundTrip(ParityPrimes(), expected: "[2,3,5,7,11]")
         expectSameRoundTrip(ParityLinks(), expected: #"{"docs":"https:\/\/example.com\/a\/b?c=d","home":"https:\/\/example.com\/"}"#)
         expectSameRoundTrip(ParityFirm())
-        expectSameRoundTrip(ParityStaff(name: "Grace", email: "grace@example.com", badge: 9),
-                            expected: #"{"badge":9,"email":"grace@example.com","homepage":"https:\/\/example.com\/~9","name":"Grace"}"#)
+        expectSameRoundTrip(
+            ParityStaff(name: "Grace", email: "grace@example.com", badge: 9),
+            expected: #"{"badge":9,"email":"grace@example.com","homepage":"https:\/\/example.com\/~9","name":"Grace"}"#)
     }
 
     @Test func nullableTopLevelValue() {
@@ -164,12 +165,15 @@ struct FoundationParityTopLevelTests {
             var doubles = [1.5, -0.25, .infinity, -.infinity]
             var strings = ["Hi", "false", "tab\there", "\u{7}", "line\nbreak"]
         }
-        expectSameRoundTrip(Arrays(), encoder: {
-            $0.outputFormatting = formatting
-            $0.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
-        }, decoder: {
-            $0.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
-        })
+        expectSameRoundTrip(
+            Arrays(),
+            encoder: {
+                $0.outputFormatting = formatting
+                $0.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+            },
+            decoder: {
+                $0.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+            })
     }
 
     /// A type that encodes nothing: an error at the top level, `{}` inside a collection.
@@ -206,9 +210,10 @@ struct FoundationParityEncoderPathTests {
         }
 
         func record(_ items: Any...) {
-            log.lines.append(items.map { item in
-                (item as? [any CodingKey]).map { "[" + renderedPath($0) + "]" } ?? "\(item)"
-            }.joined(separator: " "))
+            log.lines.append(
+                items.map { item in
+                    (item as? [any CodingKey]).map { "[" + renderedPath($0) + "]" } ?? "\(item)"
+                }.joined(separator: " "))
         }
 
         func openNested(in encoder: any Encoder) {
@@ -435,8 +440,9 @@ struct FoundationParityFormattingTests {
     @Test func sortedKeysCompactAndPretty() {
         let person = ParityPerson(name: "Ada Lovelace", email: "ada@example.com")
         expectSameRoundTrip(person, expected: #"{"email":"ada@example.com","name":"Ada Lovelace"}"#)
-        expectSameRoundTrip(person, expected: "{\n  \"email\" : \"ada@example.com\",\n  \"name\" : \"Ada Lovelace\"\n}",
-                            encoder: { $0.outputFormatting = [.prettyPrinted] })
+        expectSameRoundTrip(
+            person, expected: "{\n  \"email\" : \"ada@example.com\",\n  \"name\" : \"Ada Lovelace\"\n}",
+            encoder: { $0.outputFormatting = [.prettyPrinted] })
     }
 
     /// Foundation sorts keys by their UTF-8 bytes here: case, digits and accents in byte order.
@@ -502,24 +508,33 @@ struct FoundationParityNumberEncodingTests {
     }
 
     @Test func doublesAndDecimalsKeyedByTheirText() throws {
-        let doubles = ["-55.66", "-9.81", "-0.284", "-3.4028234663852886e+38", "-1.1754943508222875e-38",
-                       "-1.7976931348623157e+308", "-2.2250738585072014e-308", "0.000001"]
-        let decimals = ["1.234567891011121314", "-0.1234567891011121314", "123.4567891011121314e-100",
-                        "-1234567891011121314e-100", "3.14159265358979323846264338327950288419",
-                        "440474310512876335.18692524723746578303827301433673643795"]
+        let doubles = [
+            "-55.66", "-9.81", "-0.284", "-3.4028234663852886e+38", "-1.1754943508222875e-38",
+            "-1.7976931348623157e+308", "-2.2250738585072014e-308", "0.000001",
+        ]
+        let decimals = [
+            "1.234567891011121314", "-0.1234567891011121314", "123.4567891011121314e-100",
+            "-1234567891011121314e-100", "3.14159265358979323846264338327950288419",
+            "440474310512876335.18692524723746578303827301433673643795",
+        ]
         struct Numbers: Codable, Equatable { var doubles: [String: Double]; var decimals: [String: Decimal] }
-        let value = Numbers(doubles: Dictionary(uniqueKeysWithValues: doubles.map { ($0, Double($0)!) }),
-                            decimals: Dictionary(uniqueKeysWithValues: try decimals.map { ($0, try #require(Decimal(string: $0))) }))
+        let value = Numbers(
+            doubles: Dictionary(uniqueKeysWithValues: doubles.map { ($0, Double($0)!) }),
+            decimals: Dictionary(uniqueKeysWithValues: try decimals.map { ($0, try #require(Decimal(string: $0))) }))
         expectSameRoundTrip(value)
     }
 
     @available(macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2, *)
     @Test func wideIntegersRoundTrip() {
-        let signed: [Int128] = [.min, .min + 1, -0x1_0000_0000_0000_0000, -1, 0, 0x7fff_ffff_ffff_ffff,
-                                0x8000_0000_0000_0000, 0xffff_ffff_ffff_ffff, 0x1_0000_0000_0000_0000, .max]
+        let signed: [Int128] = [
+            .min, .min + 1, -0x1_0000_0000_0000_0000, -1, 0, 0x7fff_ffff_ffff_ffff,
+            0x8000_0000_0000_0000, 0xffff_ffff_ffff_ffff, 0x1_0000_0000_0000_0000, .max,
+        ]
         for value in signed { expectSameRoundTrip(value, expected: "\(value)") }
-        let unsigned: [UInt128] = [0, 1, 0x7fff_ffff_ffff_ffff, 0x8000_0000_0000_0000, 0x1_0000_0000_0000_0000,
-                                   UInt128.max >> 1, (UInt128.max >> 1) + 1, .max]
+        let unsigned: [UInt128] = [
+            0, 1, 0x7fff_ffff_ffff_ffff, 0x8000_0000_0000_0000, 0x1_0000_0000_0000_0000,
+            UInt128.max >> 1, (UInt128.max >> 1) + 1, .max,
+        ]
         for value in unsigned { expectSameRoundTrip(value, expected: "\(value)") }
     }
 }

@@ -20,28 +20,36 @@ struct ParityNull: Decodable, Equatable {
 
 @Suite("Foundation parity: JSON5")
 struct FoundationParityJSON5Tests {
-    @Test(arguments: ["1", "99887766", "-10", "0", "+0", "-0", "+10", "0x1F", "0x0000000E", "-0X1f", "+0X1f", "1.", "1.e2",
-                      "1e2", "1E+2", "1e+02"])
+    @Test(arguments: [
+        "1", "99887766", "-10", "0", "+0", "-0", "+10", "0x1F", "0x0000000E", "-0X1f", "+0X1f", "1.", "1.e2",
+        "1e2", "1E+2", "1e+02",
+    ])
     func integers(_ json: String) {
         expectSameDecoding(Int.self, json, configure: json5)
         #expect((try? DynamicJSONDecoder.json5.decode(Int.self, from: Data(json.utf8))) != nil)
     }
 
-    @Test(arguments: ["11", "-1", "+0", "-0", "Infinity", "-Infinity", "+Infinity", "-NaN", "+NaN", "NaN", ".1", "1.", "-.1",
-                      "+.1", "1e-2", "1E-02", "1E+02", "0x1F", "-0X1f", "+0X1f"])
+    @Test(arguments: [
+        "11", "-1", "+0", "-0", "Infinity", "-Infinity", "+Infinity", "-NaN", "+NaN", "NaN", ".1", "1.", "-.1",
+        "+.1", "1e-2", "1E-02", "1E+02", "0x1F", "-0X1f", "+0X1f",
+    ])
     func doubles(_ json: String) {
         expectSameDecoding(Double.self, data: Data(json.utf8), configure: json5, isEqual: sameFloatingPoint)
         #expect((try? DynamicJSONDecoder.json5.decode(Double.self, from: Data(json.utf8))) != nil)
     }
 
-    @Test(arguments: ["-", "+", "-a", "+a", "-0x", "+0x", "-0x ", "+0x ", "-0xAFFFFFAFFFFFAFFFFFAFFFFFAFFFFFAFFFFFAFFFFFAFFFFF",
-                      "0xABC.DEF", "0xABCpD", "1e", "1E", "1e ", "+1e ", "-1E "])
+    @Test(arguments: [
+        "-", "+", "-a", "+a", "-0x", "+0x", "-0x ", "+0x ", "-0xAFFFFFAFFFFFAFFFFFAFFFFFAFFFFFAFFFFFAFFFFFAFFFFF",
+        "0xABC.DEF", "0xABCpD", "1e", "1E", "1e ", "+1e ", "-1E ",
+    ])
     func badIntegers(_ json: String) {
         #expect(!expectSameAcceptance(Int.self, Data(json.utf8), configure: json5))
     }
 
-    @Test(arguments: ["-Inf", "+Inf       ", "+Na", "-Na    ", "-infinity", "+infinity       ", "+NAN", "+NA    ", "-NAN    ",
-                      "0x2.", "0x2.2", ".e1", "0xFFFFFFFFFFFFFFFFFFFFFF"])
+    @Test(arguments: [
+        "-Inf", "+Inf       ", "+Na", "-Na    ", "-infinity", "+infinity       ", "+NAN", "+NA    ", "-NAN    ",
+        "0x2.", "0x2.2", ".e1", "0xFFFFFFFFFFFFFFFFFFFFFF",
+    ])
     func badDoubles(_ json: String) {
         #expect(!expectSameAcceptance(Double.self, Data(json.utf8), configure: json5))
     }
@@ -69,8 +77,10 @@ struct FoundationParityJSON5Tests {
     @Test func keysLineBreaksAndComments() {
         var inputs: [String] = []
         for newline in ["\n", "\r", "\r\n"] {
-            inputs += ["{v\(newline) : true}", "{v \(newline) : true}", "{ v \(newline) : true,\(newline)w\(newline):true,}",
-                       "{v// comment \(newline) : true}", "{v/* comment*/ \(newline) : true}", "{v/* comment */:/*comment*/\(newline)true}"]
+            inputs += [
+                "{v\(newline) : true}", "{v \(newline) : true}", "{ v \(newline) : true,\(newline)w\(newline):true,}",
+                "{v// comment \(newline) : true}", "{v/* comment*/ \(newline) : true}", "{v/* comment */:/*comment*/\(newline)true}",
+            ]
         }
         inputs.append("// a comment first\r\n{v:true}")
         for json in inputs {
@@ -86,10 +96,14 @@ struct FoundationParityJSON5Tests {
     }
 
     @Test func assumedTopLevelDictionary() {
-        let configure: (JSONDecoder) -> Void = { $0.allowsJSON5 = true; $0.assumesTopLevelDictionary = true }
-        let accepted = [#"hello: "world""#, #"{hello: "world"}"#, #"hello: "world", goodbye: "42""#, #"hello: "world","#,
-                        #"hello: "world"   "#, #"hello: "world",  "#, #"hello: "world"  ,  "#, #"   hello   : "world"   "#,
-                        "", " ", "{ }", "{}"]
+        let configure: (JSONDecoder) -> Void = {
+            $0.allowsJSON5 = true; $0.assumesTopLevelDictionary = true
+        }
+        let accepted = [
+            #"hello: "world""#, #"{hello: "world"}"#, #"hello: "world", goodbye: "42""#, #"hello: "world","#,
+            #"hello: "world"   "#, #"hello: "world",  "#, #"hello: "world"  ,  "#, #"   hello   : "world"   "#,
+            "", " ", "{ }", "{}",
+        ]
         for json in accepted { expectSameDecoding([String: String].self, json, configure: configure) }
         let refused = [#"{hello: "world""#, #"hello: "world"}"#, #"hello: "world" x "#, #"hello: "world"x"#, ",", " , ", "   ,"]
         for json in refused { #expect(!expectSameAcceptance([String: String].self, Data(json.utf8), configure: configure)) }
@@ -115,11 +129,12 @@ struct FoundationParityCorpusTests {
                 for allowsJSON5 in [true, false] {
                     let (foundation, ours) = decodeWithBoth(JSON.self, data, configure: { $0.allowsJSON5 = allowsJSON5 })
                     compared += 1
-                    let same = switch (foundation, ours) {
-                    case (.success(let a), .success(let b)): a == b || String(describing: a) == String(describing: b)
-                    case (.failure, .failure): true
-                    default: false
-                    }
+                    let same =
+                        switch (foundation, ours) {
+                        case (.success(let a), .success(let b)): a == b || String(describing: a) == String(describing: b)
+                        case (.failure, .failure): true
+                        default: false
+                        }
                     if !same { differing.append("\(folder)/\(url.lastPathComponent)\(allowsJSON5 ? "" : " (JSON)")") }
                 }
             }
@@ -128,9 +143,11 @@ struct FoundationParityCorpusTests {
         // README: Unicode escapes in unquoted keys are not supported; trailing commas need
         // JSON5; an escaped line break inside a JSON5 string is removed, as the specification
         // says (Foundation keeps the line break).
-        let expected = ["todo/unicode-escaped-unquoted-key.json5", "arrays/trailing-comma-array.json5 (JSON)",
-                        "objects/trailing-comma-object.json5 (JSON)", "misc/readme-example.json5", "new-lines/escaped-cr.json5",
-                        "new-lines/escaped-crlf.json5", "new-lines/escaped-lf.json5", "strings/multi-line-string.json5"]
+        let expected = [
+            "todo/unicode-escaped-unquoted-key.json5", "arrays/trailing-comma-array.json5 (JSON)",
+            "objects/trailing-comma-object.json5 (JSON)", "misc/readme-example.json5", "new-lines/escaped-cr.json5",
+            "new-lines/escaped-crlf.json5", "new-lines/escaped-lf.json5", "strings/multi-line-string.json5",
+        ]
         #expect(Set(differing) == Set(expected), "\(differing)")
     }
 
@@ -148,8 +165,9 @@ struct FoundationParityCorpusTests {
         #expect(compared > 250)
         // Foundation accepts these invalid documents (trailing commas); we follow RFC 8259
         // (README, "Strict RFC 8259").
-        #expect(Set(differing) == ["n_array_extra_comma.json", "n_array_number_and_comma.json", "n_object_trailing_comma.json"],
-                "\(differing)")
+        #expect(
+            Set(differing) == ["n_array_extra_comma.json", "n_array_number_and_comma.json", "n_object_trailing_comma.json"],
+            "\(differing)")
     }
 }
 

@@ -45,8 +45,10 @@ struct FoundationParityKeyTests {
         ("oneTwoThree_", "one_two_three_"), ("__oneTwoThree", "__one_two_three"), ("oneTwoThree__", "one_two_three__"),
         ("_oneTwoThree_", "_one_two_three_"), ("__oneTwoThree__", "__one_two_three__"), ("_test", "_test"), ("_test_", "_test_"),
         ("__test", "__test"), ("test__", "test__"),
-        ("m\u{349}\u{35F}\u{339}y\u{326}\u{333}G\u{34D}\u{35A}\u{34E}\u{333}r\u{324}\u{349}\u{324}\u{355}\u{345}ea\u{332}\u{355}t\u{347}\u{325}\u{33C}\u{356}U\u{347}\u{31D}\u{320}R\u{359}\u{33B}\u{325}\u{353}\u{323}L\u{325}\u{316}\u{34E}\u{353}\u{32A}\u{32B}\u{345}R\u{329}\u{356}\u{329}eq\u{348}\u{353}u\u{31E}e\u{331}s\u{319}t\u{324}\u{33A}\u{345}",
-         "m\u{349}\u{35F}\u{339}y\u{326}\u{333}_g\u{34D}\u{35A}\u{34E}\u{333}r\u{324}\u{349}\u{324}\u{355}\u{345}ea\u{332}\u{355}t\u{347}\u{325}\u{33C}\u{356}_u\u{347}\u{31D}\u{320}r\u{359}\u{33B}\u{325}\u{353}\u{323}l\u{325}\u{316}\u{34E}\u{353}\u{32A}\u{32B}\u{345}_r\u{329}\u{356}\u{329}eq\u{348}\u{353}u\u{31E}e\u{331}s\u{319}t\u{324}\u{33A}\u{345}"),
+        (
+            "m\u{349}\u{35F}\u{339}y\u{326}\u{333}G\u{34D}\u{35A}\u{34E}\u{333}r\u{324}\u{349}\u{324}\u{355}\u{345}ea\u{332}\u{355}t\u{347}\u{325}\u{33C}\u{356}U\u{347}\u{31D}\u{320}R\u{359}\u{33B}\u{325}\u{353}\u{323}L\u{325}\u{316}\u{34E}\u{353}\u{32A}\u{32B}\u{345}R\u{329}\u{356}\u{329}eq\u{348}\u{353}u\u{31E}e\u{331}s\u{319}t\u{324}\u{33A}\u{345}",
+            "m\u{349}\u{35F}\u{339}y\u{326}\u{333}_g\u{34D}\u{35A}\u{34E}\u{333}r\u{324}\u{349}\u{324}\u{355}\u{345}ea\u{332}\u{355}t\u{347}\u{325}\u{33C}\u{356}_u\u{347}\u{31D}\u{320}r\u{359}\u{33B}\u{325}\u{353}\u{323}l\u{325}\u{316}\u{34E}\u{353}\u{32A}\u{32B}\u{345}_r\u{329}\u{356}\u{329}eq\u{348}\u{353}u\u{31E}e\u{331}s\u{319}t\u{324}\u{33A}\u{345}"
+        ),
         ("🐧🐟", "🐧🐟"), ("aBC\u{301}d", "a_b_c\u{301}d"), ("A\u{301}B", "a\u{301}_b"),
     ]
 
@@ -76,8 +78,12 @@ struct FoundationParityKeyTests {
             let actual = try ours.encode(OneKey(key: key))
             #expect(actual == expected, "seed \(seed), key \(key.unicodeScalars.map(\.value)): \(String(decoding: actual, as: UTF8.self))")
             // And when it is one of several keys, which may be equivalent spellings of it.
-            let keys = (0..<3).map { _ in [key, key.decomposedStringWithCanonicalMapping, Self.keyAlphabet.randomElement(using: &random) ?? "a"].randomElement(using: &random) ?? key }
-            #expect(try ours.encode(ManyKeys(keys: keys)) == foundation.encode(ManyKeys(keys: keys)), "seed \(seed), keys \(keys.map { $0.unicodeScalars.map(\.value) })")
+            let keys = (0..<3).map { _ in
+                [key, key.decomposedStringWithCanonicalMapping, Self.keyAlphabet.randomElement(using: &random) ?? "a"].randomElement(using: &random) ?? key
+            }
+            #expect(
+                try ours.encode(ManyKeys(keys: keys)) == foundation.encode(ManyKeys(keys: keys)),
+                "seed \(seed), keys \(keys.map { $0.unicodeScalars.map(\.value) })")
         }
     }
 

@@ -12,22 +12,27 @@ struct FoundationParityDateDataTests {
     let date = Date(timeIntervalSince1970: 1000)
 
     @Test func datesAsNumbers() {
-        expectSameRoundTrip(date, expected: "1000", encoder: { $0.dateEncodingStrategy = .secondsSince1970 },
-                            decoder: { $0.dateDecodingStrategy = .secondsSince1970 })
-        expectSameRoundTrip(Optional(date), expected: "1000", encoder: { $0.dateEncodingStrategy = .secondsSince1970 },
-                            decoder: { $0.dateDecodingStrategy = .secondsSince1970 })
-        expectSameRoundTrip(date, expected: "1000000", encoder: { $0.dateEncodingStrategy = .millisecondsSince1970 },
-                            decoder: { $0.dateDecodingStrategy = .millisecondsSince1970 })
-        expectSameRoundTrip(Optional(date), expected: "1000000", encoder: { $0.dateEncodingStrategy = .millisecondsSince1970 },
-                            decoder: { $0.dateDecodingStrategy = .millisecondsSince1970 })
+        expectSameRoundTrip(
+            date, expected: "1000", encoder: { $0.dateEncodingStrategy = .secondsSince1970 },
+            decoder: { $0.dateDecodingStrategy = .secondsSince1970 })
+        expectSameRoundTrip(
+            Optional(date), expected: "1000", encoder: { $0.dateEncodingStrategy = .secondsSince1970 },
+            decoder: { $0.dateDecodingStrategy = .secondsSince1970 })
+        expectSameRoundTrip(
+            date, expected: "1000000", encoder: { $0.dateEncodingStrategy = .millisecondsSince1970 },
+            decoder: { $0.dateDecodingStrategy = .millisecondsSince1970 })
+        expectSameRoundTrip(
+            Optional(date), expected: "1000000", encoder: { $0.dateEncodingStrategy = .millisecondsSince1970 },
+            decoder: { $0.dateDecodingStrategy = .millisecondsSince1970 })
     }
 
     @Test func datesAsISO8601() {
         for value in [date, Date(timeIntervalSince1970: -86_400 * 365.25 * 40)] {
             expectSameRoundTrip(value, encoder: { $0.dateEncodingStrategy = .iso8601 }, decoder: { $0.dateDecodingStrategy = .iso8601 })
         }
-        expectSameRoundTrip(Optional(date), expected: #""1970-01-01T00:16:40Z""#,
-                            encoder: { $0.dateEncodingStrategy = .iso8601 }, decoder: { $0.dateDecodingStrategy = .iso8601 })
+        expectSameRoundTrip(
+            Optional(date), expected: #""1970-01-01T00:16:40Z""#,
+            encoder: { $0.dateEncodingStrategy = .iso8601 }, decoder: { $0.dateDecodingStrategy = .iso8601 })
     }
 
     /// A custom closure that writes a number, or nothing (then `{}`), for dates and data alike.
@@ -97,8 +102,9 @@ struct FoundationParityNonFiniteTests {
         expectSameRoundTrip(Optional(-Double.infinity), expected: #""-INF""#, encoder: encode, decoder: decode)
         expectSameRoundTrip(Double.nan, expected: #""NaN""#, encoder: encode, decoder: decode, isEqual: sameFloatingPoint)
         expectSameRoundTrip(Float.nan, expected: #""NaN""#, encoder: encode, decoder: decode, isEqual: sameFloatingPoint)
-        expectSameRoundTrip([1.5, .infinity, .nan], expected: #"[1.5,"INF","NaN"]"#, encoder: encode, decoder: decode,
-                            isEqual: sameFloatingPoints)
+        expectSameRoundTrip(
+            [1.5, .infinity, .nan], expected: #"[1.5,"INF","NaN"]"#, encoder: encode, decoder: decode,
+            isEqual: sameFloatingPoints)
     }
 }
 
@@ -138,12 +144,14 @@ struct FoundationParityKeyStrategyTests {
 
     @Test func customDecodingStrategy() {
         struct Hello: Decodable, Equatable { var hello: String }
-        expectSameDecoding(Hello.self, #"{"----hello": "test"}"#, configure: {
-            $0.keyDecodingStrategy = .custom { path in
-                let name = path.last?.stringValue ?? ""
-                return name.count > 4 ? AnyParityKey(stringValue: String(name.dropFirst(4))) : AnyParityKey(stringValue: name)
-            }
-        })
+        expectSameDecoding(
+            Hello.self, #"{"----hello": "test"}"#,
+            configure: {
+                $0.keyDecodingStrategy = .custom { path in
+                    let name = path.last?.stringValue ?? ""
+                    return name.count > 4 ? AnyParityKey(stringValue: String(name.dropFirst(4))) : AnyParityKey(stringValue: name)
+                }
+            })
     }
 
     /// Every key converted to the same name: the first wins when decoding, the last written
@@ -166,9 +174,10 @@ struct FoundationParityKeyStrategyTests {
             }
         }
         let toOne: @Sendable ([any CodingKey]) -> any CodingKey = { _ in AnyParityKey(stringValue: "oneTwo") }
-        expectSameDecoding(Both.self, data: Data(#"{"unused 1": "test1", "unused 2": "test2"}"#.utf8),
-                           configure: { $0.keyDecodingStrategy = .custom(toOne) },
-                           isEqual: { $0.value == $1.value && $0.keyCount == $1.keyCount })
+        expectSameDecoding(
+            Both.self, data: Data(#"{"unused 1": "test1", "unused 2": "test2"}"#.utf8),
+            configure: { $0.keyDecodingStrategy = .custom(toOne) },
+            isEqual: { $0.value == $1.value && $0.keyCount == $1.keyCount })
         let ours = DynamicJSONDecoder()
         ours.keyDecodingStrategy = .custom(toOne)
         let decoded = try? ours.decode(Both.self, from: Data(#"{"unused 1": "test1", "unused 2": "test2"}"#.utf8))
@@ -178,8 +187,9 @@ struct FoundationParityKeyStrategyTests {
 
     @Test func dictionaryKeysAreNotConverted() {
         expectSameDecoding([String: String].self, #"{"leave_me_alone": "test"}"#, configure: { $0.keyDecodingStrategy = .convertFromSnakeCase })
-        expectSameEncoding(["leaveMeAlone": "test"], expected: #"{"leaveMeAlone":"test"}"#,
-                           configure: { $0.keyEncodingStrategy = .convertToSnakeCase })
+        expectSameEncoding(
+            ["leaveMeAlone": "test"], expected: #"{"leaveMeAlone":"test"}"#,
+            configure: { $0.keyEncodingStrategy = .convertToSnakeCase })
     }
 
     struct IntValue: Decodable, Equatable { var intValue: Int }
@@ -188,11 +198,14 @@ struct FoundationParityKeyStrategyTests {
     @Test func decodingFailuresNameTheOriginalKeys() {
         let snake: (JSONDecoder) -> Void = { $0.keyDecodingStrategy = .convertFromSnakeCase }
         expectSameDecoding([String: Int].self, #"{"leave_me_alone": "test"}"#, configure: snake)
-        expectSameDecoding([String: [String: Nested]].self,
-                           #"{"top_level": {"sub_level": {"nested_value": {"int_value": "not_an_int"}}}}"#, configure: snake)
+        expectSameDecoding(
+            [String: [String: Nested]].self,
+            #"{"top_level": {"sub_level": {"nested_value": {"int_value": "not_an_int"}}}}"#, configure: snake)
         let dynamicError = DynamicJSONDecoder()
         snake(dynamicError)
-        let thrown = Result { try dynamicError.decode([String: [String: Nested]].self, from: Data(#"{"top_level": {"sub_level": {"nested_value": {"int_value": "x"}}}}"#.utf8)) }
+        let thrown = Result {
+            try dynamicError.decode([String: [String: Nested]].self, from: Data(#"{"top_level": {"sub_level": {"nested_value": {"int_value": "x"}}}}"#.utf8))
+        }
         if case .failure(DecodingError.typeMismatch(_, let context)) = thrown {
             #expect(context.codingPath.map(\.stringValue) == ["top_level", "sub_level", "nestedValue", "intValue"])
         } else {
@@ -206,7 +219,8 @@ struct FoundationParityKeyStrategyTests {
     @Test func encodingFailuresNameTheOriginalKeys() {
         let snake: (JSONEncoder) -> Void = { $0.keyEncodingStrategy = .convertToSnakeCase }
         #expect(expectSameEncoding(["key": Failing()], configure: snake) == .invalidValue(path: "key.someValue"))
-        #expect(expectSameEncoding(["key": ["sub_key": FailingNested()]], configure: snake)
+        #expect(
+            expectSameEncoding(["key": ["sub_key": FailingNested()]], configure: snake)
                 == .invalidValue(path: "key.sub_key.nestedValue.someValue"))
     }
 
@@ -239,8 +253,9 @@ struct FoundationParityKeyStrategyTests {
         ("dataPoint22Word", "data_point22_word"), ("__oneTwoThree__", "__one_two_three__"), ("test__", "test__"), ("🐧🐟", "🐧🐟"),
     ])
     func snakeCaseKeysEncode(_ camel: String, _ snake: String) {
-        expectSameEncoding(FoundationParityKeyStrategyTests.OneKey(name: camel), expected: #"{"\#(snake)":"test"}"#,
-                           configure: { $0.keyEncodingStrategy = .convertToSnakeCase })
+        expectSameEncoding(
+            FoundationParityKeyStrategyTests.OneKey(name: camel), expected: #"{"\#(snake)":"test"}"#,
+            configure: { $0.keyEncodingStrategy = .convertToSnakeCase })
     }
 
     /// Snake case with generated and custom coding keys, both ways.
@@ -255,13 +270,16 @@ struct FoundationParityKeyStrategyTests {
         }
         struct Generated: Codable, Equatable { var thisIsCamelCase: String }
         let value = Model(thisIsCamelCase: "test", thisIsCamelCaseToo: "test2")
-        expectSameRoundTrip(value, expected: #"{"foo_bar":"test","this_is_camel_case_too":"test2"}"#,
-                            encoder: { $0.keyEncodingStrategy = .convertToSnakeCase }, decoder: { $0.keyDecodingStrategy = .convertFromSnakeCase })
-        expectSameRoundTrip(Generated(thisIsCamelCase: "test"), expected: #"{"this_is_camel_case":"test"}"#,
-                            encoder: { $0.keyEncodingStrategy = .convertToSnakeCase }, decoder: { $0.keyDecodingStrategy = .convertFromSnakeCase })
+        expectSameRoundTrip(
+            value, expected: #"{"foo_bar":"test","this_is_camel_case_too":"test2"}"#,
+            encoder: { $0.keyEncodingStrategy = .convertToSnakeCase }, decoder: { $0.keyDecodingStrategy = .convertFromSnakeCase })
+        expectSameRoundTrip(
+            Generated(thisIsCamelCase: "test"), expected: #"{"this_is_camel_case":"test"}"#,
+            encoder: { $0.keyEncodingStrategy = .convertToSnakeCase }, decoder: { $0.keyDecodingStrategy = .convertFromSnakeCase })
         // A null for a non-optional String is valueNotFound naming String.
         expectSameDecoding(Generated.self, #"{"thisIsCamelCase": null}"#)
-        #expect(CoderKind.dynamic.decodingError(Generated.self, #"{"thisIsCamelCase": null}"#).map(DecodingErrorSummary.init)?.kind
+        #expect(
+            CoderKind.dynamic.decodingError(Generated.self, #"{"thisIsCamelCase": null}"#).map(DecodingErrorSummary.init)?.kind
                 == .valueNotFound(String(reflecting: String.self)))
     }
 }

@@ -96,7 +96,8 @@ struct ConcurrencyTests {
                     let plain = try decoder.decode(ConcurrencyPlain.self, from: Data(#"{"id":\#(index),"tags":["t\#(round)"],"created":\#(round)}"#.utf8))
                     var dynamic = try decoder.decode(ConcurrencyDynamic.self, from: Data(#"{"id":\#(index),"meta":{"count":\#(round)},"extra":[1]}"#.utf8))
                     dynamic.count = (dynamic.count ?? 0) + 1
-                    output = String(decoding: try encoder.encode(plain), as: UTF8.self)
+                    output =
+                        String(decoding: try encoder.encode(plain), as: UTF8.self)
                         + String(decoding: try encoder.encode(dynamic), as: UTF8.self)
                 }
                 results.set(output, at: index)

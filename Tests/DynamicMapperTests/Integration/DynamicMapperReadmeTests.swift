@@ -138,17 +138,18 @@ private final class RMOwnKeysUser: DynamicCodable {
 }
 
 private let rmUserJSON = #"""
-{"username":"qasem","lastname":"Qasem","age":28,"weight":72.5,"birthday":0,
- "alboms":{"familyAlbom":{"bestPhoto":"https://example.com/family.jpg"}},
- "familyInfo":{"childrenCount":2},
- "bestFriend":{"username":"ada","age":36,"weight":60.25,
-               "alboms":{"familyAlbom":{"bestPhoto":"https://example.com/ada.jpg"}},
-               "familyInfo":{"childrenCount":1}},
- "friends":[{"username":"bob","weight":80,"familyInfo":{"childrenCount":3}},
-            {"username":"eve","weight":55.5,"alboms":{"familyAlbom":{"bestPhoto":"https://example.com/eve.jpg"}}}]}
-"""#
+    {"username":"qasem","lastname":"Qasem","age":28,"weight":72.5,"birthday":0,
+     "alboms":{"familyAlbom":{"bestPhoto":"https://example.com/family.jpg"}},
+     "familyInfo":{"childrenCount":2},
+     "bestFriend":{"username":"ada","age":36,"weight":60.25,
+                   "alboms":{"familyAlbom":{"bestPhoto":"https://example.com/ada.jpg"}},
+                   "familyInfo":{"childrenCount":1}},
+     "friends":[{"username":"bob","weight":80,"familyInfo":{"childrenCount":3}},
+                {"username":"eve","weight":55.5,"alboms":{"familyAlbom":{"bestPhoto":"https://example.com/eve.jpg"}}}]}
+    """#
 
-private let rmCodedUserJSON = #"{"username":"qasem","alboms":{"familyAlbom":{"bestPhoto":"https://example.com/family.jpg"}},"familyInfo":{"childrenCount":2},"bestFriend":{"username":"ada","alboms":{"familyAlbom":{"bestPhoto":"https://example.com/ada.jpg"}},"familyInfo":{"childrenCount":1}},"friends":[{"username":"bob","alboms":{"familyAlbom":{"bestPhoto":"https://example.com/bob.jpg"}},"familyInfo":{"childrenCount":3}},{"username":"eve","alboms":{"familyAlbom":{"bestPhoto":"https://example.com/eve.jpg"}},"familyInfo":{"childrenCount":0}}]}"#
+private let rmCodedUserJSON =
+    #"{"username":"qasem","alboms":{"familyAlbom":{"bestPhoto":"https://example.com/family.jpg"}},"familyInfo":{"childrenCount":2},"bestFriend":{"username":"ada","alboms":{"familyAlbom":{"bestPhoto":"https://example.com/ada.jpg"}},"familyInfo":{"childrenCount":1}},"friends":[{"username":"bob","alboms":{"familyAlbom":{"bestPhoto":"https://example.com/bob.jpg"}},"familyInfo":{"childrenCount":3}},{"username":"eve","alboms":{"familyAlbom":{"bestPhoto":"https://example.com/eve.jpg"}},"familyInfo":{"childrenCount":0}}]}"#
 
 // MARK: - Temperature
 
@@ -244,87 +245,88 @@ private final class RMDynamicSubject: DynamicCodable {
 // MARK: - The six-level document
 
 private let rmLevelsJSON = #"""
-{
-    "property0": "Value 0",
-    "level1": {
-        "property1": "Value 1",
-        "level2": {
-            "property2": 10,
-            "level3": {
-                "property3": "Value 3",
-                "level4": {
-                    "property4": "Value 4",
-                    "level5": {
-                        "property5": "Value 5",
-                        "level6Array": [
-                            {
-                                "item1": "Item A",
-                                "item2": 100
-                            },
-                            {
-                                "item1": "Item C",
-                                "item2": 200
-                            },
-                            {
-                                "item1": "Item E",
-                                "item2": 300
-                            }
-                        ]
+    {
+        "property0": "Value 0",
+        "level1": {
+            "property1": "Value 1",
+            "level2": {
+                "property2": 10,
+                "level3": {
+                    "property3": "Value 3",
+                    "level4": {
+                        "property4": "Value 4",
+                        "level5": {
+                            "property5": "Value 5",
+                            "level6Array": [
+                                {
+                                    "item1": "Item A",
+                                    "item2": 100
+                                },
+                                {
+                                    "item1": "Item C",
+                                    "item2": 200
+                                },
+                                {
+                                    "item1": "Item E",
+                                    "item2": 300
+                                }
+                            ]
+                        }
                     }
                 }
             }
         }
     }
-}
-"""#
+    """#
 
-private let rmLevelsCompact = #"{"property0":"Value 0","level1":{"property1":"Value 1","level2":{"property2":10,"level3":{"property3":"Value 3","level4":{"property4":"Value 4","level5":{"property5":"Value 5","level6Array":[{"item1":"Item A","item2":100},{"item1":"Item C","item2":200},{"item1":"Item E","item2":300}]}}}}}}"#
+private let rmLevelsCompact =
+    #"{"property0":"Value 0","level1":{"property1":"Value 1","level2":{"property2":10,"level3":{"property3":"Value 3","level4":{"property4":"Value 4","level5":{"property5":"Value 5","level6Array":[{"item1":"Item A","item2":100},{"item1":"Item C","item2":200},{"item1":"Item E","item2":300}]}}}}}}"#
 
 /// The document the README shows after the three insertions (its key order: `insertedArray`
 /// before `level3`, `insertedProperty` before `level4`).
 private let rmReadmeInsertedJSON = #"""
-{
-    "property0": "Value 0",
-    "level1": {
-        "property1": "Value 1",
-        "level2": {
-            "property2": 10,
-            "insertedArray": [
-             "inserted item 1",
-             "inserted item 2"
-            ],
-            "level3": {
-                "property3": "Value 3",
-                "insertedProperty": "nested item",
-                "level4": {
-                    "property4": "Value 4",
-                    "level5": {
-                        "property5": "Value 5",
-                        "level6Array": [
-                            {
-                                "item1": "Item A",
-                                "item2": 100
-                            },
-                            {
-                                "item1": "Item C",
-                                "item2": 200
-                            },
-                            {
-                                "item1": "Item E",
-                                "item2": 300
-                            },
-                            {
-                                "item1": "inserted item 1",
-                                "item2": 5
-                            }
-                        ]
+    {
+        "property0": "Value 0",
+        "level1": {
+            "property1": "Value 1",
+            "level2": {
+                "property2": 10,
+                "insertedArray": [
+                 "inserted item 1",
+                 "inserted item 2"
+                ],
+                "level3": {
+                    "property3": "Value 3",
+                    "insertedProperty": "nested item",
+                    "level4": {
+                        "property4": "Value 4",
+                        "level5": {
+                            "property5": "Value 5",
+                            "level6Array": [
+                                {
+                                    "item1": "Item A",
+                                    "item2": 100
+                                },
+                                {
+                                    "item1": "Item C",
+                                    "item2": 200
+                                },
+                                {
+                                    "item1": "Item E",
+                                    "item2": 300
+                                },
+                                {
+                                    "item1": "inserted item 1",
+                                    "item2": 5
+                                }
+                            ]
+                        }
                     }
                 }
             }
         }
     }
-}
-"""#
+    """#
 
 /// The same document as this package writes it: new keys are appended at the end of their
 /// object (principle "new keys are appended"), so `insertedProperty` comes after `level4` and
@@ -332,7 +334,8 @@ private let rmReadmeInsertedJSON = #"""
 /// The README's insertion writes `level6Array[4]` into a three-element array, which the original
 /// library appended as `[3]`. Here a write past the end pads with `null` up to its index (so the
 /// written path reads back; DESIGN.md §5), so the array holds a `null` at `[3]`.
-private let rmInsertedCompact = #"{"property0":"Value 0","level1":{"property1":"Value 1","level2":{"property2":10,"level3":{"property3":"Value 3","level4":{"property4":"Value 4","level5":{"property5":"Value 5","level6Array":[{"item1":"Item A","item2":100},{"item1":"Item C","item2":200},{"item1":"Item E","item2":300},null,{"item1":"inserted item 1","item2":5}]}},"insertedProperty":"nested item"},"insertedArray":["inserted item 1","inserted item 2"]}}}"#
+private let rmInsertedCompact =
+    #"{"property0":"Value 0","level1":{"property1":"Value 1","level2":{"property2":10,"level3":{"property3":"Value 3","level4":{"property4":"Value 4","level5":{"property5":"Value 5","level6Array":[{"item1":"Item A","item2":100},{"item1":"Item C","item2":200},{"item1":"Item E","item2":300},null,{"item1":"inserted item 1","item2":5}]}},"insertedProperty":"nested item"},"insertedArray":["inserted item 1","inserted item 2"]}}}"#
 
 private struct RMArrayItemModel: DynamicCodable {
     var dynamicSelf: DynamicClass?
@@ -609,7 +612,8 @@ private struct RMHierarchyHolder: DynamicCodable {
 
 private let rmDerivedJSON = #"{"id":1,"role":"admin","address":{"city":"Amman","zip":"11118","country":"JO"}}"#
 
-private let rmHolderJSON = #"{"owner":{"id":1,"role":"admin","address":{"city":"Amman","zip":"11118"}},"members":[{"id":2,"role":"user","address":{"city":"Berlin","zip":"10115"}},{"id":3,"role":"guest","address":{"city":"Paris"}}]}"#
+private let rmHolderJSON =
+    #"{"owner":{"id":1,"role":"admin","address":{"city":"Amman","zip":"11118"}},"members":[{"id":2,"role":"user","address":{"city":"Berlin","zip":"10115"}},{"id":3,"role":"guest","address":{"city":"Paris"}}]}"#
 
 // MARK: - Tests
 
@@ -699,7 +703,10 @@ struct DynamicMapperReadmeTests {
         let user = try rmDecode(RMOwnKeysUser.self, input)
         #expect(user.bestFamilyPhoto == rmURL("https://example.com/family.jpg"))
         #expect(user.numberOfChildren == 2)
-        #expect(try rmEncode(user, [.withoutEscapingSlashes]) == #"{"username":"qasem","alboms":{"familyAlbom":{"bestPhoto":"https://example.com/family.jpg"}},"familyInfo":{"childrenCount":2},"bestFamilyPhoto":"https://example.com/family.jpg","numberOfChildren":2}"#)
+        #expect(
+            try rmEncode(user, [.withoutEscapingSlashes])
+                == #"{"username":"qasem","alboms":{"familyAlbom":{"bestPhoto":"https://example.com/family.jpg"}},"familyInfo":{"childrenCount":2},"bestFamilyPhoto":"https://example.com/family.jpg","numberOfChildren":2}"#
+        )
     }
 
     @Test("User with @NotCoded mapped properties: own keys ignored, nested values read")
@@ -727,7 +734,8 @@ struct DynamicMapperReadmeTests {
         user.numberOfChildren = 5
         user.bestFriend?.bestFamilyPhoto = rmURL("https://example.com/ada2.jpg")
         user.friends?[0].numberOfChildren = 4
-        let expected = #"{"username":"qasem","alboms":{"familyAlbom":{"bestPhoto":"https://example.com/family.jpg"}},"familyInfo":{"childrenCount":5},"bestFriend":{"username":"ada","alboms":{"familyAlbom":{"bestPhoto":"https://example.com/ada2.jpg"}},"familyInfo":{"childrenCount":1}},"friends":[{"username":"bob","alboms":{"familyAlbom":{"bestPhoto":"https://example.com/bob.jpg"}},"familyInfo":{"childrenCount":4}},{"username":"eve","alboms":{"familyAlbom":{"bestPhoto":"https://example.com/eve.jpg"}},"familyInfo":{"childrenCount":0}}]}"#
+        let expected =
+            #"{"username":"qasem","alboms":{"familyAlbom":{"bestPhoto":"https://example.com/family.jpg"}},"familyInfo":{"childrenCount":5},"bestFriend":{"username":"ada","alboms":{"familyAlbom":{"bestPhoto":"https://example.com/ada2.jpg"}},"familyInfo":{"childrenCount":1}},"friends":[{"username":"bob","alboms":{"familyAlbom":{"bestPhoto":"https://example.com/bob.jpg"}},"familyInfo":{"childrenCount":4}},{"username":"eve","alboms":{"familyAlbom":{"bestPhoto":"https://example.com/eve.jpg"}},"familyInfo":{"childrenCount":0}}]}"#
         let first = try rmEncode(user, [.withoutEscapingSlashes])
         #expect(first == expected)
         #expect(try rmEncode(user, [.withoutEscapingSlashes]) == first)
@@ -810,7 +818,10 @@ struct DynamicMapperReadmeTests {
         #expect(subject.category == "Programming Languages")
         #expect(subject.teacherName == "Abdulrahman")
         // A plain optional is an own key: it is appended to the document.
-        #expect(try rmEncode(subject) == #"{"title":"Swift","category":"Programming Languages","teacher":{"firstName":"Abdulrahman","lastName":"Qasem"},"teacherName":"Abdulrahman"}"#)
+        #expect(
+            try rmEncode(subject)
+                == #"{"title":"Swift","category":"Programming Languages","teacher":{"firstName":"Abdulrahman","lastName":"Qasem"},"teacherName":"Abdulrahman"}"#
+        )
     }
 
     @Test("Subject, README dynamic form (a class): encoding neither modifies it nor changes on a second run")
@@ -839,7 +850,8 @@ struct DynamicMapperReadmeTests {
         let expected = #"{"title":"Swift 6","category":"Programming Languages","teacher":{"firstName":"Ada","lastName":"Qasem"}}"#
         #expect(try rmEncode(subject) == expected)
         #expect(try rmEncode(subject) == expected)
-        #expect(try rmEncode(subject, [.sortedKeys]) == #"{"category":"Programming Languages","teacher":{"firstName":"Ada","lastName":"Qasem"},"title":"Swift 6"}"#)
+        #expect(
+            try rmEncode(subject, [.sortedKeys]) == #"{"category":"Programming Languages","teacher":{"firstName":"Ada","lastName":"Qasem"},"title":"Swift 6"}"#)
         // Encoding changed neither the properties nor the view.
         #expect(subject.teacherName == "Ada")
         #expect(JSON(subject.ds) == (try JSON(parsing: rmSubjectJSON)))
@@ -952,7 +964,10 @@ struct DynamicMapperReadmeTests {
         #expect(JSON(ds) == (try JSON(parsing: rmInsertedCompact)))
         #expect(ds.debugDescription == rmInsertedCompact)
         #expect(try rmEncode(ds) == rmInsertedCompact)
-        #expect(try rmEncode(ds, [.sortedKeys]) == #"{"level1":{"level2":{"insertedArray":["inserted item 1","inserted item 2"],"level3":{"insertedProperty":"nested item","level4":{"level5":{"level6Array":[{"item1":"Item A","item2":100},{"item1":"Item C","item2":200},{"item1":"Item E","item2":300},null,{"item1":"inserted item 1","item2":5}],"property5":"Value 5"},"property4":"Value 4"},"property3":"Value 3"},"property2":10},"property1":"Value 1"},"property0":"Value 0"}"#)
+        #expect(
+            try rmEncode(ds, [.sortedKeys])
+                == #"{"level1":{"level2":{"insertedArray":["inserted item 1","inserted item 2"],"level3":{"insertedProperty":"nested item","level4":{"level5":{"level6Array":[{"item1":"Item A","item2":100},{"item1":"Item C","item2":200},{"item1":"Item E","item2":300},null,{"item1":"inserted item 1","item2":5}],"property5":"Value 5"},"property4":"Value 4"},"property3":"Value 3"},"property2":10},"property1":"Value 1"},"property0":"Value 0"}"#
+        )
     }
 
     // MARK: Extend JSONDecoder & JSONEncoder: dates
@@ -1029,7 +1044,9 @@ struct DynamicMapperReadmeTests {
         model.numberOfChildren = 3
         model.name = "Ada"
         // Nothing writes the mapped properties back; the own key changes.
-        #expect(try rmEncode(model, [.sortedKeys, .withoutEscapingSlashes]) == #"{"alboms":{"familyAlbom":{"bestPhoto":"https://example.com/family.jpg"}},"familyInfo":{"childrenCount":2},"name":"Ada"}"#)
+        #expect(
+            try rmEncode(model, [.sortedKeys, .withoutEscapingSlashes])
+                == #"{"alboms":{"familyAlbom":{"bestPhoto":"https://example.com/family.jpg"}},"familyInfo":{"childrenCount":2},"name":"Ada"}"#)
         #expect(model.numberOfChildren == 3)
     }
 
@@ -1040,20 +1057,29 @@ struct DynamicMapperReadmeTests {
         #expect(model.bestFamilyPhoto == nil)
         #expect(model.numberOfChildren == nil)
         // `set($0)` with a nil optional writes null.
-        #expect(try rmEncode(model, [.withoutEscapingSlashes]) == #"{"name":"Qasem","alboms":{"familyAlbom":{"bestPhoto":null}},"familyInfo":{"childrenCount":null}}"#)
+        #expect(
+            try rmEncode(model, [.withoutEscapingSlashes])
+                == #"{"name":"Qasem","alboms":{"familyAlbom":{"bestPhoto":null}},"familyInfo":{"childrenCount":null}}"#)
 
         model.bestFamilyPhoto = rmURL("https://example.com/new.jpg")
         model.numberOfChildren = 4
-        #expect(try rmEncode(model, [.withoutEscapingSlashes]) == #"{"name":"Qasem","alboms":{"familyAlbom":{"bestPhoto":"https://example.com/new.jpg"}},"familyInfo":{"childrenCount":4}}"#)
-        #expect(try rmEncode(model, [.sortedKeys, .withoutEscapingSlashes]) == #"{"alboms":{"familyAlbom":{"bestPhoto":"https://example.com/new.jpg"}},"familyInfo":{"childrenCount":4},"name":"Qasem"}"#)
+        #expect(
+            try rmEncode(model, [.withoutEscapingSlashes])
+                == #"{"name":"Qasem","alboms":{"familyAlbom":{"bestPhoto":"https://example.com/new.jpg"}},"familyInfo":{"childrenCount":4}}"#)
+        #expect(
+            try rmEncode(model, [.sortedKeys, .withoutEscapingSlashes])
+                == #"{"alboms":{"familyAlbom":{"bestPhoto":"https://example.com/new.jpg"}},"familyInfo":{"childrenCount":4},"name":"Qasem"}"#)
 
         // Made in code: the writes create the nested objects after the own keys.
         var fresh = RMEncodingForm(name: "Ada")
         fresh.bestFamilyPhoto = rmURL("https://example.com/ada.jpg")
         fresh.numberOfChildren = 1
-        #expect(try rmEncode(fresh, [.withoutEscapingSlashes]) == #"{"name":"Ada","alboms":{"familyAlbom":{"bestPhoto":"https://example.com/ada.jpg"}},"familyInfo":{"childrenCount":1}}"#)
+        #expect(
+            try rmEncode(fresh, [.withoutEscapingSlashes])
+                == #"{"name":"Ada","alboms":{"familyAlbom":{"bestPhoto":"https://example.com/ada.jpg"}},"familyInfo":{"childrenCount":1}}"#)
         // Slashes escaped by default, as JSONEncoder does.
-        #expect(try rmEncode(fresh) == #"{"name":"Ada","alboms":{"familyAlbom":{"bestPhoto":"https:\/\/example.com\/ada.jpg"}},"familyInfo":{"childrenCount":1}}"#)
+        #expect(
+            try rmEncode(fresh) == #"{"name":"Ada","alboms":{"familyAlbom":{"bestPhoto":"https:\/\/example.com\/ada.jpg"}},"familyInfo":{"childrenCount":1}}"#)
     }
 
     @Test("Switch form: reads while decoding, writes while encoding")
@@ -1067,7 +1093,9 @@ struct DynamicMapperReadmeTests {
         model.bestFamilyPhoto = rmURL("https://example.com/new.jpg")
         let expected = #"{"name":"Qasem","alboms":{"familyAlbom":{"bestPhoto":"https://example.com/new.jpg"}},"familyInfo":{"childrenCount":3}}"#
         #expect(try rmEncode(model, [.withoutEscapingSlashes]) == expected)
-        #expect(try rmEncode(model, [.sortedKeys, .withoutEscapingSlashes]) == #"{"alboms":{"familyAlbom":{"bestPhoto":"https://example.com/new.jpg"}},"familyInfo":{"childrenCount":3},"name":"Qasem"}"#)
+        #expect(
+            try rmEncode(model, [.sortedKeys, .withoutEscapingSlashes])
+                == #"{"alboms":{"familyAlbom":{"bestPhoto":"https://example.com/new.jpg"}},"familyInfo":{"childrenCount":3},"name":"Qasem"}"#)
         let again = try rmDecode(RMSwitchForm.self, expected)
         #expect(again.numberOfChildren == 3)
         #expect(again.bestFamilyPhoto == rmURL("https://example.com/new.jpg"))
@@ -1171,7 +1199,10 @@ struct DynamicMapperReadmeTests {
         #expect(try rmEncode(holder) == rmHolderJSON)
         holder.owner.city = "Zarqa"
         holder.members[1].zip = "75001"
-        #expect(try rmEncode(holder) == #"{"owner":{"id":1,"role":"admin","address":{"city":"Zarqa","zip":"11118"}},"members":[{"id":2,"role":"user","address":{"city":"Berlin","zip":"10115"}},{"id":3,"role":"guest","address":{"city":"Paris","zip":"75001"}}]}"#)
+        #expect(
+            try rmEncode(holder)
+                == #"{"owner":{"id":1,"role":"admin","address":{"city":"Zarqa","zip":"11118"}},"members":[{"id":2,"role":"user","address":{"city":"Berlin","zip":"10115"}},{"id":3,"role":"guest","address":{"city":"Paris","zip":"75001"}}]}"#
+        )
     }
 
     @Test("Subclass made in code: both mappings create their nested keys")

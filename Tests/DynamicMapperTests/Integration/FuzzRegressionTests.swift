@@ -11,7 +11,8 @@ import DynamicMapperTestSupport
     static let fuzzFolder: URL = {
         var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path),
-              directory.pathComponents.count > 1 {
+            directory.pathComponents.count > 1
+        {
             directory.deleteLastPathComponent()
         }
         return directory.appendingPathComponent("Fuzz")

@@ -113,10 +113,12 @@ struct MutationTests {
         let encoder = DynamicJSONEncoder()
         #expect(String(decoding: try encoder.encode(model), as: UTF8.self) == input)
         model.ratio = 2
-        #expect(String(decoding: try encoder.encode(model), as: UTF8.self)
+        #expect(
+            String(decoding: try encoder.encode(model), as: UTF8.self)
                 == #"{"ratio":2,"values":[0.1000000001,2.50],"note":"kept"}"#)
         model.values[1] = 2.25
-        #expect(String(decoding: try encoder.encode(model), as: UTF8.self)
+        #expect(
+            String(decoding: try encoder.encode(model), as: UTF8.self)
                 == #"{"ratio":2,"values":[0.1000000001,2.25],"note":"kept"}"#)
     }
 

@@ -83,7 +83,9 @@ struct RandomDifferentialTests {
             ]
             var account = [
                 "id": String(Int.random(in: -1000...1000, using: &random)), "owner": "",
-                "scores": "[" + (0..<Int.random(in: 0...3, using: &random)).map { _ in String(Int16.random(in: Int16.min...Int16.max, using: &random)) }.joined(separator: ",") + "]",
+                "scores": "["
+                    + (0..<Int.random(in: 0...3, using: &random)).map { _ in String(Int16.random(in: Int16.min...Int16.max, using: &random)) }.joined(
+                        separator: ",") + "]",
                 "ratio": ["1.5", "null", "0.1", "-3e5"].randomElement(using: &random)!,
             ]
             // One value broken on purpose, or none: a wrong type, a missing key, a null, or a
@@ -168,8 +170,9 @@ struct RandomDifferentialTests {
                 Issue.record("\(description): accepted")
             } catch {
                 let syntax = try #require(FuzzChecks.syntaxError(error), "\(description): \(error)")
-                #expect(syntax.line == expectedLine && syntax.column == expectedColumn && syntax.offset == before.utf8.count,
-                        "\(description): \(syntax), expected line \(expectedLine), column \(expectedColumn)")
+                #expect(
+                    syntax.line == expectedLine && syntax.column == expectedColumn && syntax.offset == before.utf8.count,
+                    "\(description): \(syntax), expected line \(expectedLine), column \(expectedColumn)")
             }
         }
     }
@@ -185,7 +188,13 @@ struct RandomDifferentialTests {
             let character = text[index]
             let next = text.index(after: index)
             if inString {
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false; boundaries.append(next) }
+                if escaped {
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    inString = false; boundaries.append(next)
+                }
             } else if character == "\"" {
                 inString = true
             } else if "[]{},:".contains(character) {

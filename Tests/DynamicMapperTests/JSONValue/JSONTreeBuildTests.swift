@@ -81,7 +81,8 @@ private struct TreeTextGenerator {
             var parts: [String] = []
             var object = JSON.Object()
             for _ in 0..<Int.random(in: 0...30, using: &random) {
-                let key = Int.random(in: 0..<3, using: &random) == 0
+                let key =
+                    Int.random(in: 0..<3, using: &random) == 0
                     ? Self.keys.randomElement(using: &random)!
                     : "k\(Int.random(in: 0..<40, using: &random))"
                 let (text, value) = document(depth: depth + 1)
@@ -169,7 +170,8 @@ struct JSONTreeBuildTests {
                 var object = JSON.Object()
                 for (position, key) in keys.enumerated() {
                     let (text, value) = Bool.random(using: &generator.random) ? generator.document(depth: 3) : ("1", .number(1))
-                    let keyText = position == escaped
+                    let keyText =
+                        position == escaped
                         ? "\"" + key.utf16.map { String(format: "\\u%04x", $0) }.joined() + "\""
                         : generator.quoted(key)
                     texts.append(keyText + ":" + text)
@@ -429,7 +431,9 @@ struct JSONTreeModelTests {
             let literal = strictLiteral(length: length, random: &random)
             // Changing one digit changes the value, so packed equality must see it.
             var bytes = Array(literal.utf8)
-            guard let position = bytes.indices.filter({ (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(bytes[$0]) }).randomElement(using: &random) else { continue }
+            guard let position = bytes.indices.filter({ (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(bytes[$0]) }).randomElement(using: &random) else {
+                continue
+            }
             bytes[position] = bytes[position] == UInt8(ascii: "9") ? UInt8(ascii: "8") : bytes[position] + 1
             let other = String(decoding: bytes, as: UTF8.self)
             let parsed = try #require(try JSON(parsing: "[\(literal),\(other)]").arrayValue)
@@ -466,7 +470,8 @@ struct JSONTreeModelTests {
                 var valueText = value.serializedString()
                 if case .object(let inner) = value, inner.count == 2, inner.keys[0] != "key0" {
                     // The nested object written with its first key repeated last: the first wins.
-                    valueText = "{" + keyText(inner.keys[0], random: &random) + ":\(member),\"key0\":true,"
+                    valueText =
+                        "{" + keyText(inner.keys[0], random: &random) + ":\(member),\"key0\":true,"
                         + keyText(inner.keys[0], random: &random) + ":null}"
                 }
                 parts.append(keyText(key, random: &random) + ":" + valueText)

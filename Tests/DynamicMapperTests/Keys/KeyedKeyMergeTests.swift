@@ -190,12 +190,18 @@ struct KeyedKeyMergeTests {
     @Test("a value that is not an object at the parent of a path is refused with its path, in both orders")
     func scalarParentIsRefused() throws {
         let cases: [(entries: [(path: String, value: JSON)], key: String, message: String)] = [
-            ([("x.a", 1), ("x", 5)], "x",
-             #"The value for "x" is not an object, but a key path has placed members inside it."#),
-            ([("x", 5), ("x.a", 1)], "x.a",
-             #"The key path x.a goes through "x", which already holds a value that is not an object."#),
-            ([("x", [1, 2]), ("x.y.z", true)], "x.y.z",
-             #"The key path x.y.z goes through "x", which already holds a value that is not an object."#),
+            (
+                [("x.a", 1), ("x", 5)], "x",
+                #"The value for "x" is not an object, but a key path has placed members inside it."#
+            ),
+            (
+                [("x", 5), ("x.a", 1)], "x.a",
+                #"The key path x.a goes through "x", which already holds a value that is not an object."#
+            ),
+            (
+                [("x", [1, 2]), ("x.y.z", true)], "x.y.z",
+                #"The key path x.y.z goes through "x", which already holds a value that is not an object."#
+            ),
         ]
         for item in cases {
             do {

@@ -150,42 +150,42 @@ private struct KKKeyOptionsExample: Codable, Equatable {
 }
 
 private let kkKeyOptionsJSON = """
-{
-    "* name": "John",
-    "": {
-        ".greeting": "Hallo world",
-        "details": {
-            "description": "Its nice here"
+    {
+        "* name": "John",
+        "": {
+            ".greeting": "Hallo world",
+            "details": {
+                "description": "Its nice here"
+            }
+        },
+        "longitude": 3.2,
+        "latitude": 3.4,
+        "array": [
+        {
+        "element": 1
+        },
+        {},
+        {
+        "element": 3
+        },
+        {
+        "element": 4
         }
-    },
-    "longitude": 3.2,
-    "latitude": 3.4,
-    "array": [
-    {
-    "element": 1
-    },
-    {},
-    {
-    "element": 3
-    },
-    {
-    "element": 4
+        ],
+        "* array1": [
+        {
+        "element": 1
+        },
+        {},
+        {
+        "element": 3
+        },
+        {
+        "element": 4
+        }
+        ]
     }
-    ],
-    "* array1": [
-    {
-    "element": 1
-    },
-    {},
-    {
-    "element": 3
-    },
-    {
-    "element": 4
-    }
-    ]
-}
-"""
+    """
 
 // KeyedCodable README: manual nested key coding.
 private let kkTokenKey = AnyKey(stringValue: "data.tokens.access_token")
@@ -288,21 +288,21 @@ private struct KKStrictList: Decodable {
 private let kkFlatJSON = #"{"longitude": 3.2, "latitude": 3.4, "greeting": "hallo"}"#
 
 private let kkLossyJSON = """
-{
-    "array": [
-        {
-        "element": 1
-        },
-        {},
-        {
-        "element": 3
-        },
-        {
-        "element": 4
-        }
-    ]
-}
-"""
+    {
+        "array": [
+            {
+            "element": 1
+            },
+            {},
+            {
+            "element": 3
+            },
+            {
+            "element": 4
+            }
+        ]
+    }
+    """
 
 private let kkOneThreeFour = [KKArrayElement(element: 1), KKArrayElement(element: 3), KKArrayElement(element: 4)]
 
@@ -486,7 +486,9 @@ struct KeyedKeyTests {
         // Encoding writes every key where it was read from.
         let encoded = kkString(try kkDynamicEncoder().encode(model))
         let elements = #"[{"element":1},{"element":3},{"element":4}]"#
-        #expect(encoded == #"{"":{".greeting":"Hallo world","details":{"description":"Its nice here"}},"* array1":"# + elements + #","* name":"John","array":"# + elements + #","latitude":3.4,"longitude":3.2}"#)
+        #expect(
+            encoded == #"{"":{".greeting":"Hallo world","details":{"description":"Its nice here"}},"* array1":"# + elements + #","* name":"John","array":"#
+                + elements + #","latitude":3.4,"longitude":3.2}"#)
         #expect(try DynamicJSONDecoder().decode(KKKeyOptionsExample.self, from: kkData(encoded)) == model)
     }
 
@@ -640,7 +642,10 @@ struct KeyedKeyTests {
         #expect(firstContext.debugDescription.contains("additionalInfo.elevation"), "\(firstContext.debugDescription)")
 
         // Deeper in the document, the coding path starts at the root.
-        let deep = kkError(KKCoordinateList.self, #"{"items": [{"latitude": 1, "longitude": 2, "additionalInfo": {"elevation": 3}}, {"latitude": 1, "longitude": 2, "additionalInfo": {"height": 3}}]}"#)
+        let deep = kkError(
+            KKCoordinateList.self,
+            #"{"items": [{"latitude": 1, "longitude": 2, "additionalInfo": {"elevation": 3}}, {"latitude": 1, "longitude": 2, "additionalInfo": {"height": 3}}]}"#
+        )
         guard case .keyNotFound(let deepKey, let deepContext)? = deep else {
             Issue.record("expected keyNotFound, got \(String(describing: deep))")
             return

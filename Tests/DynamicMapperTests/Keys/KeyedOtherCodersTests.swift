@@ -111,7 +111,8 @@ struct KeyedOtherCodersTests {
             var ratio = Double(bitPattern: random.next())
             while !ratio.isFinite { ratio = Double(bitPattern: random.next()) }
             let amount = koLiteral(&random)
-            let input = #"{"id":\#(Int64.random(in: .min ... .max, using: &random)),"stats":{"count":\#(UInt64.random(in: 0 ... .max, using: &random)),"#
+            let input =
+                #"{"id":\#(Int64.random(in: .min ... .max, using: &random)),"stats":{"count":\#(UInt64.random(in: 0 ... .max, using: &random)),"#
                 + #""ratio":\#(JSON.Number(ratio).literal)},"price":{"amount":\#(amount)}}"#
             let reading: KOReading
             do {

@@ -103,13 +103,14 @@ struct MappedAlterReadmeTests {
     }
 
     @Test func prettyStringIsSortedAndIndented() throws {
-        #expect(try ada.encodedString(prettyPrinted: true) == """
-        {
-          "age" : 36,
-          "full_name" : "Ada Lovelace",
-          "user_name" : "ada"
-        }
-        """)
+        #expect(
+            try ada.encodedString(prettyPrinted: true) == """
+                {
+                  "age" : 36,
+                  "full_name" : "Ada Lovelace",
+                  "user_name" : "ada"
+                }
+                """)
     }
 
     @Test func plainUserWorksWithFoundationAndPropertyListCoders() throws {
@@ -160,23 +161,27 @@ struct MappedAlterReadmeTests {
 
     @Test func transformersForDatesArraysAndOptionals() throws {
         let json = #"""
-        {
-            "full_name": "Ada Lovelace",
-            "birth_date": "10-12-1815",
-            "image": "aGVsbG8=",
-            "login_times": [1336000000, 1336000060],
-            "some_times": [1336000000, null]
-        }
-        """#
+            {
+                "full_name": "Ada Lovelace",
+                "birth_date": "10-12-1815",
+                "image": "aGVsbG8=",
+                "login_times": [1336000000, 1336000060],
+                "some_times": [1336000000, null]
+            }
+            """#
         let user = try AlterTransformedUser.decode(from: json)
         #expect(user.birthDate == alterDay("1815-12-10"))
         #expect(user.image == Data("hello".utf8))
         #expect(user.loginTimes == [Date(timeIntervalSince1970: 1_336_000_000), Date(timeIntervalSince1970: 1_336_000_060)])
         #expect(user.crashesTimes == nil)
         #expect(user.someTimes == [Date(timeIntervalSince1970: 1_336_000_000), nil])
-        #expect(try alterText(user) == #"{"birth_date":"10-12-1815","full_name":"Ada Lovelace","image":"aGVsbG8=","login_times":[1336000000,1336000060],"some_times":[1336000000,null]}"#)
+        #expect(
+            try alterText(user)
+                == #"{"birth_date":"10-12-1815","full_name":"Ada Lovelace","image":"aGVsbG8=","login_times":[1336000000,1336000060],"some_times":[1336000000,null]}"#
+        )
 
-        let crashed = try AlterTransformedUser.decode(from: #"{"full_name": "Ada", "birth_date": "01-01-2000", "login_times": [], "crashes_times": [1336000000], "some_times": []}"#)
+        let crashed = try AlterTransformedUser.decode(
+            from: #"{"full_name": "Ada", "birth_date": "01-01-2000", "login_times": [], "crashes_times": [1336000000], "some_times": []}"#)
         #expect(crashed.crashesTimes == [Date(timeIntervalSince1970: 1_336_000_000)])
         #expect(crashed.image == nil)
     }

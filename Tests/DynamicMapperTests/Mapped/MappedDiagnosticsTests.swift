@@ -105,7 +105,8 @@ private func mdCorrupted<T: Decodable>(_ type: T.Type, _ json: String) -> (path:
 struct MappedDiagnosticsTests {
     @Test("@Mapped in a type that is not MappedCodable is refused with its path, at the top and nested")
     func notMappedCodable() throws {
-        let expectedMessage = "The @Mapped property name is in a type that is not MappedCodable, or one whose init(from:) was called directly: its key, default and options are only known to a MappedCodable model decoded through a container or at the top level. Conform the type to MappedCodable (Codable with init()), or decode it with container.decode(_:forKey:)."
+        let expectedMessage =
+            "The @Mapped property name is in a type that is not MappedCodable, or one whose init(from:) was called directly: its key, default and options are only known to a MappedCodable model decoded through a container or at the top level. Conform the type to MappedCodable (Codable with init()), or decode it with container.decode(_:forKey:)."
         let top = mdCorrupted(MDPlain.self, #"{"full_name": "Ada"}"#)
         #expect(top?.path == ["name"])
         #expect(top?.message == expectedMessage)
@@ -145,7 +146,10 @@ struct MappedDiagnosticsTests {
         #expect(decoded.count == 1)
         let error = mdCorrupted(MDUnlearnable.self, #"{"link": "file:///"}"#)
         #expect(error?.path == ["n"])
-        #expect(error?.message == #"MDUnlearnable asks for a @Mapped property of type Int under the coding key "n" (the property count?), which is not a property name, and running its init(from:) once on zero values to learn the keys its CodingKeys give did not tell (it threw, or asked for no property under that key). Write the key on the wrapper (@Mapped("n")) and keep the case's name in CodingKeys."#)
+        #expect(
+            error?.message
+                == #"MDUnlearnable asks for a @Mapped property of type Int under the coding key "n" (the property count?), which is not a property name, and running its init(from:) once on zero values to learn the keys its CodingKeys give did not tell (it threw, or asked for no property under that key). Write the key on the wrapper (@Mapped("n")) and keep the case's name in CodingKeys."#
+        )
     }
 
     @Test("a model that reads a renamed property of a type with no zero value in its init(from:) decodes (the probe does not trap)")

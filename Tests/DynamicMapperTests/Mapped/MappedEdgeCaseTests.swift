@@ -103,14 +103,17 @@ struct MappedEdgeCaseTests {
             let pairs = (0..<count).map { _ in (object(Int(random.next() % 100)), object(Int(random.next() % 100))) }
             let firsts = (0..<count).map { _ in object(Int(random.next() % 100)) }
             let seconds = (0..<count).map { _ in object(Int(random.next() % 100)) }
-            let text = #"{"pairs":["# + pairs.map { #"{"first":\#($0.0.text),"second":\#($0.1.text)}"# }.joined(separator: ",")
+            let text =
+                #"{"pairs":["# + pairs.map { #"{"first":\#($0.0.text),"second":\#($0.1.text)}"# }.joined(separator: ",")
                 + #"],"firsts":["# + firsts.map(\.text).joined(separator: ",")
                 + #"],"seconds":{"# + seconds.enumerated().map { #""k\#($0.offset)":\#($0.element.text)"# }.joined(separator: ",") + "}}"
             let decoded = try DynamicJSONDecoder().decode(MEKindDocument.self, from: Data(text.utf8))
-            #expect(decoded.pairs.map { "\($0.first.name) \($0.first.number) \($0.second.name) \($0.second.number)" }
+            #expect(
+                decoded.pairs.map { "\($0.first.name) \($0.first.number) \($0.second.name) \($0.second.number)" }
                     == pairs.map { "\($0.0.first) \($0.0.number) \($0.1.second) \($0.1.other)" }, "seed \(seed)")
             #expect(decoded.firsts.map { "\($0.name) \($0.number)" } == firsts.map { "\($0.first) \($0.number)" }, "seed \(seed)")
-            #expect((0..<count).map { decoded.seconds["k\($0)"].map { "\($0.name) \($0.number)" } }
+            #expect(
+                (0..<count).map { decoded.seconds["k\($0)"].map { "\($0.name) \($0.number)" } }
                     == seconds.map { "\($0.second) \($0.other)" }, "seed \(seed)")
         }
     }

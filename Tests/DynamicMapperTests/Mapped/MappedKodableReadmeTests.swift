@@ -88,15 +88,15 @@ struct MappedKodableReadmeTests {
     // parser accepts, and a number for the plain `String?` property `social`, which
     // synthesized `Codable` refuses; this is the document it means.
     private let userJSON = #"""
-    {
-        "identifier": "1",
-        "social": "987654321",
-        "first_name": "John",
-        "address": {
-            "zipCode": 94040
+        {
+            "identifier": "1",
+            "social": "987654321",
+            "first_name": "John",
+            "address": {
+                "zipCode": 94040
+            }
         }
-    }
-    """#
+        """#
 
     @Test func userDecodesKeysDefaultsAndPaths() throws {
         let user = try KodableUser.decode(from: userJSON)
@@ -127,21 +127,24 @@ struct MappedKodableReadmeTests {
 
     @Test func datesUseTheirOwnStrategies() throws {
         let json = #"""
-        {
-            "iso8601": "1996-12-19T16:39:57-08:00",
-            "simple_date": "2001-01-01",
-            "rfc2822": "Thu, 19 Dec 1996 16:39:57 GMT",
-            "rfc3339": "1996-12-19T16:39:57-08:00",
-            "timestamp": 978307200.0
-        }
-        """#
+            {
+                "iso8601": "1996-12-19T16:39:57-08:00",
+                "simple_date": "2001-01-01",
+                "rfc2822": "Thu, 19 Dec 1996 16:39:57 GMT",
+                "rfc3339": "1996-12-19T16:39:57-08:00",
+                "timestamp": 978307200.0
+            }
+            """#
         let dates = try KodableDates.decode(from: json)
         #expect(dates.iso8601.description == "1996-12-20 00:39:57 +0000")
         #expect(dates.simpleDate.description == "2001-01-01 00:00:00 +0000")
         #expect(dates.rfc2822Date.description == "1996-12-19 16:39:57 +0000")
         #expect(dates.rfc3339Date.description == "1996-12-20 00:39:57 +0000")
         #expect(dates.timestamp.description == "2001-01-01 00:00:00 +0000")
-        #expect(try kodableText(dates) == #"{"iso8601":"1996-12-20T00:39:57Z","rfc2822":"Thu, 19 Dec 1996 16:39:57 GMT","rfc3339":"1996-12-20T00:39:57Z","simple_date":"2001-01-01","timestamp":978307200}"#)
+        #expect(
+            try kodableText(dates)
+                == #"{"iso8601":"1996-12-20T00:39:57Z","rfc2822":"Thu, 19 Dec 1996 16:39:57 GMT","rfc3339":"1996-12-20T00:39:57Z","simple_date":"2001-01-01","timestamp":978307200}"#
+        )
     }
 
     @Test func lossyArrayDropsElementsOfOtherTypes() throws {

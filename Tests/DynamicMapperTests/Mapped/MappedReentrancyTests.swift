@@ -69,7 +69,9 @@ private final class ReFirstUseCounter: @unchecked Sendable {
     var innerResult: String? { lock.withLock { result } }
 
     func touch() -> Int? {
-        let call = lock.withLock { calls += 1; return calls }
+        let call = lock.withLock {
+            calls += 1; return calls
+        }
         guard call == 2 else { return nil }
         let name: String
         do {

@@ -117,11 +117,17 @@ struct MappedScalarPathTests {
             let data = Data(json.utf8)
             let specialised = ScalarOutcome {
                 let model = try DynamicJSONDecoder().decode(ScalarSynthesized.self, from: data)
-                return [model.text, "\(model.count)", "\(model.ratio)", "\(model.flag)", model.nestedText, "\(String(describing: model.maybeCount))", "\(model.small)"]
+                return [
+                    model.text, "\(model.count)", "\(model.ratio)", "\(model.flag)", model.nestedText, "\(String(describing: model.maybeCount))",
+                    "\(model.small)",
+                ]
             }
             let generic = ScalarOutcome {
                 let model = try DynamicJSONDecoder().decode(ScalarHandWritten.self, from: data)
-                return [model.text, "\(model.count)", "\(model.ratio)", "\(model.flag)", model.nestedText, "\(String(describing: model.maybeCount))", "\(model.small)"]
+                return [
+                    model.text, "\(model.count)", "\(model.ratio)", "\(model.flag)", model.nestedText, "\(String(describing: model.maybeCount))",
+                    "\(model.small)",
+                ]
             }
             #expect(specialised == generic, "\(json)")
             if case .values = specialised { decoded += 1 }

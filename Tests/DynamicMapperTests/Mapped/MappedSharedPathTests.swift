@@ -125,10 +125,11 @@ struct MappedSharedPathTests {
         let text = #"[{"a":{"x":1},"b":"b"},{"a":{"x":1,"y":2},"b":"b","c":{"x":3},"phone":"+1"}]"#
         let (_, report) = try DynamicJSONDecoder().decodeWithReport([SPRecord].self, from: Data(text.utf8))
         let listed = report.events.map { "\($0.kind) \($0.path)" }
-        #expect(listed == [
-            "defaultForMissingKey [0].a.y",
-            "defaultForMissingKey [0].c.x",
-            "defaultForMissingKey [0].phone",
-        ])
+        #expect(
+            listed == [
+                "defaultForMissingKey [0].a.y",
+                "defaultForMissingKey [0].c.x",
+                "defaultForMissingKey [0].phone",
+            ])
     }
 }

@@ -114,7 +114,8 @@ struct MappedWrapperTests {
             guard case DecodingError.typeMismatch(_, let context) = error else { return false }
             return mwPath(context.codingPath) == "[1].address.zipCode"
         }
-        let people = try [MWPerson].decode(from: #"[{"name": "Ada", "address": {"zipCode": 1}, "home": {"zip_code": "00-950", "city": "Warsaw"}, "tags": [1, "2", "x", 3]}]"#)
+        let people = try [MWPerson].decode(
+            from: #"[{"name": "Ada", "address": {"zipCode": 1}, "home": {"zip_code": "00-950", "city": "Warsaw"}, "tags": [1, "2", "x", 3]}]"#)
         #expect(people[0].address == MWAddress.decodeAddress(zip: "00-950", city: "Warsaw"))
         #expect(people[0].tags == [1, 3])
         #expect(try mwText(people[0]) == #"{"address":{"zipCode":1},"home":{"city":"Warsaw","zip_code":"00-950"},"name":"Ada","tags":[1,3]}"#)
@@ -178,10 +179,12 @@ struct MappedWrapperTests {
         #expect(model.flag == true)
         #expect(model.text == "false")
         #expect(try MWLossless.decode(from: #"{"count": 1, "ratio": 1, "label": "a", "flag": 0}"#).flag == false)
-        for refused in [#"{"count": " 42", "ratio": 1, "label": "a", "flag": true}"#,
-                        #"{"count": 1, "ratio": 1, "big": "300", "label": "a", "flag": true}"#,
-                        #"{"count": 1, "ratio": 1, "label": "a", "flag": 2}"#,
-                        #"{"count": 1, "ratio": "NaN", "label": "a", "flag": true}"#] {
+        for refused in [
+            #"{"count": " 42", "ratio": 1, "label": "a", "flag": true}"#,
+            #"{"count": 1, "ratio": 1, "big": "300", "label": "a", "flag": true}"#,
+            #"{"count": 1, "ratio": 1, "label": "a", "flag": 2}"#,
+            #"{"count": 1, "ratio": "NaN", "label": "a", "flag": true}"#,
+        ] {
             #expect(throws: DecodingError.self) { try MWLossless.decode(from: refused) }
         }
     }

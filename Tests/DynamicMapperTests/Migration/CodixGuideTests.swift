@@ -6,9 +6,10 @@ import DynamicMapper
 // <doc:MigratingFromKeyedCodableAndCodix> (issue 31, item 6). Encoding at a path inside
 // `encode(to:)` is pinned in EncoderAtPathTests.swift.
 
-private let user = Data(#"""
-{"response": {"users": [{"my_id": 78893, "nick_name": "Jerry", "profile": {"birth_day": "2000/08/12", "avatar": "https://a.example/1.jpg"}, "male": "true"}]}}
-"""#.utf8)
+private let user = Data(
+    #"""
+    {"response": {"users": [{"my_id": 78893, "nick_name": "Jerry", "profile": {"birth_day": "2000/08/12", "avatar": "https://a.example/1.jpg"}, "male": "true"}]}}
+    """#.utf8)
 
 private struct CXUser: Decodable {
     var id: Int
@@ -184,7 +185,9 @@ struct CodixGuideTests {
         let data = Data(#"{"my_id": 1}"#.utf8)
         let decoding = #expect(throws: DecodingError.self) { try JSONDecoder().decode(CXProfile.self, from: data) }
         guard case .keyNotFound(_, let context)? = decoding else { Issue.record("expected keyNotFound"); return }
-        #expect(context.debugDescription.hasSuffix("A @Mapped property with its own key, path, default or options needs DynamicJSONDecoder, or decode Keyed<Model> with this decoder."))
+        #expect(
+            context.debugDescription.hasSuffix(
+                "A @Mapped property with its own key, path, default or options needs DynamicJSONDecoder, or decode Keyed<Model> with this decoder."))
         let profile = try CXProfile.decode(from: data)
         #expect(throws: EncodingError.self) { try JSONEncoder().encode(profile) }
         #expect(try JSONDecoder().decode(Keyed<CXProfile>.self, from: data).value == profile)

@@ -124,7 +124,10 @@ struct EncoderAtPathTests {
         #expect(try text(EAOne(value: 1, path: "a.b.c"), with: JSONEncoder()) == #"{"a":{"b":{"c":1}}}"#)
         let error = #expect(throws: EncodingError.self) { try JSONEncoder().encode(EALink(id: 1, url: "u", title: nil)) }
         guard case .invalidValue(_, let context)? = error else { Issue.record("expected invalidValue"); return }
-        #expect(context.debugDescription == #"The path "links[0].url" has an array index, which only DynamicJSONEncoder writes inside encode(to:): JSONEncoder or PropertyListEncoder can only append to an array. Encode with DynamicJSONEncoder, or Keyed(model) with this encoder."#)
+        #expect(
+            context.debugDescription
+                == #"The path "links[0].url" has an array index, which only DynamicJSONEncoder writes inside encode(to:): JSONEncoder or PropertyListEncoder can only append to an array. Encode with DynamicJSONEncoder, or Keyed(model) with this encoder."#
+        )
         #expect(try text(Keyed(EALink(id: 1, url: "u", title: nil)), with: JSONEncoder()) == #"{"links":[{"url":"u"}],"my_id":1}"#)
     }
 

@@ -117,7 +117,10 @@ struct ForeignCoderPathTests {
         let error = #expect(throws: DecodingError.self) { try JSONDecoder().decode(FCZero.self, from: data) }
         let found = try #require(error.flatMap(dataCorrupted))
         #expect(found.path == #"additionalInfo\.elevation"#)
-        #expect(found.message == #"The key path "additionalInfo.elevation" of FCZero.CodingKeys needs DynamicJSONDecoder, or Keyed<Model> with this decoder: JSONDecoder or PropertyListDecoder would look it up as one flat key."#)
+        #expect(
+            found.message
+                == #"The key path "additionalInfo.elevation" of FCZero.CodingKeys needs DynamicJSONDecoder, or Keyed<Model> with this decoder: JSONDecoder or PropertyListDecoder would look it up as one flat key."#
+        )
         // The same model through this package's decoder, and through Keyed.
         #expect(try DynamicJSONDecoder().decode(FCZero.self, from: data).elevation == 34)
         #expect(try JSONDecoder().decode(Keyed<FCZero>.self, from: data).value.elevation == 34)
@@ -128,7 +131,10 @@ struct ForeignCoderPathTests {
         let error = #expect(throws: EncodingError.self) { try JSONEncoder().encode(FCZero(elevation: 34)) }
         let found = try #require(error.flatMap(invalidValue))
         #expect(found.path == #"additionalInfo\.elevation"#)
-        #expect(found.message == #"The key path "additionalInfo.elevation" of FCZero.CodingKeys needs DynamicJSONEncoder, or Keyed(model) with this encoder: JSONEncoder or PropertyListEncoder would write it as one flat key."#)
+        #expect(
+            found.message
+                == #"The key path "additionalInfo.elevation" of FCZero.CodingKeys needs DynamicJSONEncoder, or Keyed(model) with this encoder: JSONEncoder or PropertyListEncoder would write it as one flat key."#
+        )
         #expect(try sortedJSON(FCZero(elevation: 34), with: DynamicJSONEncoder()) == #"{"additionalInfo":{"elevation":34}}"#)
         #expect(try sortedJSON(Keyed(FCZero(elevation: 34))) == #"{"additionalInfo":{"elevation":34}}"#)
     }

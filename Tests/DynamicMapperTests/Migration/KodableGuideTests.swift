@@ -170,12 +170,14 @@ struct KodableGuideTests {
     @Test("@CodableDate strategies → .date(…), the key first")
     func dates() throws {
         let text = #"""
-        {"iso": "2001-01-01T00:00:00Z", "isoMilliseconds": "2001-01-01T00:00:00.000Z", "rfc2822": "Mon, 01 Jan 2001 00:00:00 GMT",
-         "placed_at": "2001-01-01T00:00:00+00:00", "timestamp": 978307200, "formatted": "01.01.2001", "custom": 978307200000}
-        """#
+            {"iso": "2001-01-01T00:00:00Z", "isoMilliseconds": "2001-01-01T00:00:00.000Z", "rfc2822": "Mon, 01 Jan 2001 00:00:00 GMT",
+             "placed_at": "2001-01-01T00:00:00+00:00", "timestamp": 978307200, "formatted": "01.01.2001", "custom": 978307200000}
+            """#
         let model = try KDDates.decode(from: text)
         let day = Date(timeIntervalSince1970: 978_307_200)
-        #expect([model.iso, model.isoMilliseconds, model.rfc2822, model.placedAt, model.timestamp, model.formatted, model.custom] == Array(repeating: day, count: 7))
+        #expect(
+            [model.iso, model.isoMilliseconds, model.rfc2822, model.placedAt, model.timestamp, model.formatted, model.custom] == Array(repeating: day, count: 7)
+        )
         let written = try object(try model.encodedString())
         #expect(written["placed_at"] == "2001-01-01T00:00:00Z")
         #expect(written["timestamp"] == 978307200)

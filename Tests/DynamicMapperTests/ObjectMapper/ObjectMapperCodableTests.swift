@@ -26,8 +26,8 @@ private final class ImmutableMappableObject: DynamicImmutableMappable {
     }
 
     func mapping(_ map: DynamicMap) {
-        nilValue   --> ds.value
-        value      --> ds.value
+        nilValue --> ds.value
+        value --> ds.value
         arrayValue --> ds.array_value
     }
 }

@@ -42,27 +42,27 @@ private final class Transforms: DynamicMappable {
     required init() {}
 
     func mapping(_ map: DynamicMap) {
-        date                <-> ds.date.using(UnixTimeTransformer())
-        dateOpt             <-> ds.dateOpt.using(UnixTimeTransformer())
-        dateMs              <-> ds.dateMs.using(UnixTimeTransformer(unit: .milliseconds))
-        dateOptMs           <-> ds.dateOptMs.using(UnixTimeTransformer(unit: .milliseconds))
-        ISO8601Date         <-> ds.ISO8601Date.using(ISO8601DateTransformer())
-        ISO8601DateOpt      <-> ds.ISO8601DateOpt.using(ISO8601DateTransformer())
-        customFormatDate    <-> ds.customFormateDate.using(DateFormatTransformer(format: "yyyy-MM-dd'T'HH:mm:ss"))
+        date <-> ds.date.using(UnixTimeTransformer())
+        dateOpt <-> ds.dateOpt.using(UnixTimeTransformer())
+        dateMs <-> ds.dateMs.using(UnixTimeTransformer(unit: .milliseconds))
+        dateOptMs <-> ds.dateOptMs.using(UnixTimeTransformer(unit: .milliseconds))
+        ISO8601Date <-> ds.ISO8601Date.using(ISO8601DateTransformer())
+        ISO8601DateOpt <-> ds.ISO8601DateOpt.using(ISO8601DateTransformer())
+        customFormatDate <-> ds.customFormateDate.using(DateFormatTransformer(format: "yyyy-MM-dd'T'HH:mm:ss"))
         customFormatDateOpt <-> ds.customFormateDateOpt.using(DateFormatTransformer(format: "yyyy-MM-dd'T'HH:mm:ss"))
-        URL                 <-> ds.URL.using(URLTransformer())
-        URLOpt              <-> ds.URLOpt.using(URLTransformer())
-        URLWithoutEncoding  <-> ds.URLWithoutEncoding.using(URLTransformer())
-        intWithString       <-> ds.intWithString.using(TransformOf<Int, String>(fromJSON: { $0.flatMap { Int($0) } }, toJSON: { $0.map { String($0) } }))
-        int64Value          <-> ds.int64Value
-        firstImageType      <-> ds.firstImageType
-        secondImageType     <-> ds.secondImageType
-        colorRed             <-> ds.colorRed.using(HexColorTransformer(writesHash: false))
-        colorGreenLowercase  <-> ds.colorGreenLowercase.using(HexColorTransformer(writesHash: false))
+        URL <-> ds.URL.using(URLTransformer())
+        URLOpt <-> ds.URLOpt.using(URLTransformer())
+        URLWithoutEncoding <-> ds.URLWithoutEncoding.using(URLTransformer())
+        intWithString <-> ds.intWithString.using(TransformOf<Int, String>(fromJSON: { $0.flatMap { Int($0) } }, toJSON: { $0.map { String($0) } }))
+        int64Value <-> ds.int64Value
+        firstImageType <-> ds.firstImageType
+        secondImageType <-> ds.secondImageType
+        colorRed <-> ds.colorRed.using(HexColorTransformer(writesHash: false))
+        colorGreenLowercase <-> ds.colorGreenLowercase.using(HexColorTransformer(writesHash: false))
         colorBlueWithoutHash <-> ds.colorBlueWithoutHash.using(HexColorTransformer(writesHash: true))
-        color3lenght         <-> ds.color3lenght.using(HexColorTransformer(writesHash: false))
-        color4lenght         <-> ds.color4lenght.using(HexColorTransformer(writesHash: false))
-        color8lenght         <-> ds.color8lenght.using(HexColorTransformer(writesHash: false))
+        color3lenght <-> ds.color3lenght.using(HexColorTransformer(writesHash: false))
+        color4lenght <-> ds.color4lenght.using(HexColorTransformer(writesHash: false))
+        color8lenght <-> ds.color8lenght.using(HexColorTransformer(writesHash: false))
     }
 }
 
@@ -155,14 +155,15 @@ struct OMCustomTransformTests {
     /// ObjectMapper writes no "#" unless `prefixToJSON`; ours is `writesHash`.
     @Test func testHexColorTransform() throws {
         let red = RGBAColor(red: 255, green: 0, blue: 0)
-        let transform = try #require(mapped([
-            "colorRed": "#FF0000",
-            "colorGreenLowercase": "#00FF00",
-            "colorBlueWithoutHash": "0000FF",
-            "color3lenght": "F00",
-            "color4lenght": "F00f",
-            "color8lenght": "ff0000ff",
-        ]))
+        let transform = try #require(
+            mapped([
+                "colorRed": "#FF0000",
+                "colorGreenLowercase": "#00FF00",
+                "colorBlueWithoutHash": "0000FF",
+                "color3lenght": "F00",
+                "color4lenght": "F00f",
+                "color8lenght": "ff0000ff",
+            ]))
         #expect(transform.colorRed == red)
         #expect(transform.colorGreenLowercase == RGBAColor(red: 0, green: 255, blue: 0))
         #expect(transform.colorBlueWithoutHash == RGBAColor(red: 0, green: 0, blue: 255))

@@ -13,7 +13,7 @@ private final class DataType: DynamicMappable {
 
     func mapping(_ map: DynamicMap) {
         stringData <-> ds.data
-        data       <-> ds.data.using(Base64DataTransformer())
+        data <-> ds.data.using(Base64DataTransformer())
     }
 }
 

@@ -62,24 +62,24 @@ private final class Game: DynamicMappable, URIInitiable {
     init(URI: String) { self.URI = URI }
 
     func mapping(_ map: DynamicMap) {
-        players       <-> ds.players.using(player.array.array)
-        team1Lineup   <-> ds.team1_lineup.using(ValuesTransform(base: player))
-        team2Lineup   <-> ds.team1_lineup.using(ValuesTransform(base: player))
-        headToHead    <-> ds.head_to_head.using(ValuesTransform(base: player.array))
-        teams         <-> ds.teams.using(SetTransform(base: team))
-        winner        <-> ds.winning_team_url.using(team)
-        O_players     <-> ds.players.using(player.array.array)
+        players <-> ds.players.using(player.array.array)
+        team1Lineup <-> ds.team1_lineup.using(ValuesTransform(base: player))
+        team2Lineup <-> ds.team1_lineup.using(ValuesTransform(base: player))
+        headToHead <-> ds.head_to_head.using(ValuesTransform(base: player.array))
+        teams <-> ds.teams.using(SetTransform(base: team))
+        winner <-> ds.winning_team_url.using(team)
+        O_players <-> ds.players.using(player.array.array)
         O_team1Lineup <-> ds.team1_lineup.using(ValuesTransform(base: player))
         O_team2Lineup <-> ds.team1_lineup.using(ValuesTransform(base: player))
-        O_headToHead  <-> ds.head_to_head.using(ValuesTransform(base: player.array))
-        O_teams       <-> ds.teams.using(SetTransform(base: team))
-        O_winner      <-> ds.winning_team_url.using(team)
-        I_players     <-> ds.players.using(player.array.array)
+        O_headToHead <-> ds.head_to_head.using(ValuesTransform(base: player.array))
+        O_teams <-> ds.teams.using(SetTransform(base: team))
+        O_winner <-> ds.winning_team_url.using(team)
+        I_players <-> ds.players.using(player.array.array)
         I_team1Lineup <-> ds.team1_lineup.using(ValuesTransform(base: player))
         I_team2Lineup <-> ds.team1_lineup.using(ValuesTransform(base: player))
-        I_headToHead  <-> ds.head_to_head.using(ValuesTransform(base: player.array))
-        I_teams       <-> ds.teams.using(SetTransform(base: team))
-        I_winner      <-> ds.winning_team_url.using(team)
+        I_headToHead <-> ds.head_to_head.using(ValuesTransform(base: player.array))
+        I_teams <-> ds.teams.using(SetTransform(base: team))
+        I_winner <-> ds.winning_team_url.using(team)
     }
 }
 
@@ -94,7 +94,7 @@ private final class Team: DynamicMappable, URIInitiable, Hashable {
     init(URI: String) { self.URI = URI }
 
     func mapping(_ map: DynamicMap) {
-        players   <-> ds.players.using(player.array)
+        players <-> ds.players.using(player.array)
         O_players <-> ds.players.using(player.array)
         I_players <-> ds.players.using(player.array)
     }
@@ -112,17 +112,20 @@ private final class Player: DynamicMappable, URIInitiable {
 
 private func payload() -> [String: Any] {
     [
-        "teams": [[
-            "api_uri": "/teams/8",
-            "full_name": "Team Secret",
-            "short_name": "Secret",
-            "players": ["/players/1", "/players/2", "/players/3", "/players/4", "/players/5"],
-        ], [
-            "api_uri": "/teams/43",
-            "full_name": "Mineski",
-            "short_name": "Mski",
-            "players": ["/players/6", "/players/7", "/players/8", "/players/9", "/players/10"],
-        ]],
+        "teams": [
+            [
+                "api_uri": "/teams/8",
+                "full_name": "Team Secret",
+                "short_name": "Secret",
+                "players": ["/players/1", "/players/2", "/players/3", "/players/4", "/players/5"],
+            ],
+            [
+                "api_uri": "/teams/43",
+                "full_name": "Mineski",
+                "short_name": "Mski",
+                "players": ["/players/6", "/players/7", "/players/8", "/players/9", "/players/10"],
+            ],
+        ],
         "game": [
             "api_uri": "/games/2723",
             "game_time": "33:49",

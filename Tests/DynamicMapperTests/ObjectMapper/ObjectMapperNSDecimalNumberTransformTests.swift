@@ -18,11 +18,11 @@ private final class NSDecimalNumberType: DynamicMappable {
     required init() {}
 
     func mapping(_ map: DynamicMap) {
-        int           <-> ds.int.using(DecimalTransformer())
-        double        <-> ds.double.using(DecimalTransformer())
-        decimal       <-> ds.decimal.using(DecimalTransformer())
-        intString     <-> ds.intString.using(DecimalTransformer())
-        doubleString  <-> ds.doubleString.using(DecimalTransformer())
+        int <-> ds.int.using(DecimalTransformer())
+        double <-> ds.double.using(DecimalTransformer())
+        decimal <-> ds.decimal.using(DecimalTransformer())
+        intString <-> ds.intString.using(DecimalTransformer())
+        doubleString <-> ds.doubleString.using(DecimalTransformer())
         decimalString <-> ds.decimalString.using(DecimalTransformer())
     }
 }

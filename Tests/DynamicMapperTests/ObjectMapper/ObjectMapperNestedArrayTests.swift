@@ -30,9 +30,9 @@ private final class NestedArray: DynamicMappable {
     init() {}
 
     func mapping(_ map: DynamicMap) {
-        value_0           <-> map["nested[0].value"]
-        value_1           <-> map["nested[1].value"]
-        nestedObject      <-> map["nested[1]"]
+        value_0 <-> map["nested[0].value"]
+        value_1 <-> map["nested[1].value"]
+        nestedObject <-> map["nested[1]"]
         nestedObjectValue <-> map["nested[1].value"]
     }
 }
@@ -47,9 +47,9 @@ private final class DottedIndexNestedArray: DynamicMappable {
     init() {}
 
     func mapping(_ map: DynamicMap) {
-        value_0           <-> map["nested.0.value"]
-        value_1           <-> map["nested.1.value"]
-        nestedObject      <-> map["nested.1"]
+        value_0 <-> map["nested.0.value"]
+        value_1 <-> map["nested.1.value"]
+        nestedObject <-> map["nested.1"]
         nestedObjectValue <-> map["nested.1.value"]
     }
 }

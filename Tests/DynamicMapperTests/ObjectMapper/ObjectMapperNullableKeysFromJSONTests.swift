@@ -16,7 +16,7 @@ private final class Address: DynamicMappable {
     func mapping(_ map: DynamicMap) {
         street <-> ds.street
         number <-> ds.number
-        city   <-> ds.city
+        city <-> ds.city
     }
 }
 
@@ -31,15 +31,17 @@ private final class Player: DynamicMappable {
 
     func mapping(_ map: DynamicMap) {
         firstName <-> ds.firstName
-        lastName  <-> ds.lastName
-        team      <-> ds.team
-        age       <-> ds.age
-        address   <-> ds.address
+        lastName <-> ds.lastName
+        team <-> ds.team
+        age <-> ds.age
+        address <-> ds.address
     }
 }
 
-private let fullJSONString = #"{"firstName": "John", "lastName": "Doe", "team": "Broncos", "age": 25, "address": {"street": "Nothing Ave", "number": 101, "city": "Los Angeles"} }"#
-private let nullJSONString = #"{"firstName": "John", "lastName": null, "team": "Broncos", "age": null, "address": {"street": "Nothing Ave", "number": 101, "city": null} }"#
+private let fullJSONString =
+    #"{"firstName": "John", "lastName": "Doe", "team": "Broncos", "age": 25, "address": {"street": "Nothing Ave", "number": 101, "city": "Los Angeles"} }"#
+private let nullJSONString =
+    #"{"firstName": "John", "lastName": null, "team": "Broncos", "age": null, "address": {"street": "Nothing Ave", "number": 101, "city": null} }"#
 private let absentJSONString = #"{"firstName": "John", "team": "Broncos", "address": {"street": "Nothing Ave", "number": 102} }"#
 
 @Suite("ObjectMapper NullableKeysFromJSONTests")

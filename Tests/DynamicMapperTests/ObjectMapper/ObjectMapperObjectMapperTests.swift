@@ -51,24 +51,24 @@ private final class User: DynamicMappable {
     init() {}
 
     func mapping(_ map: DynamicMap) {
-        username         <-> ds.username
-        identifier       <-> ds.identifier
-        photoCount       <-> ds.photoCount
-        age              <-> ds.age
-        weight           <-> ds.weight
-        float            <-> ds.float
-        drinker          <-> ds.drinker
-        smoker           <-> ds.smoker
-        sex              <-> ds.sex
-        canDrive         <-> ds.canDrive
-        arr              <-> ds.arr
-        arrOptional      <-> ds.arrOpt
-        dict             <-> ds.dict
-        dictOptional     <-> ds.dictOpt
-        friend           <-> ds.friend
-        friends          <-> ds.friends
+        username <-> ds.username
+        identifier <-> ds.identifier
+        photoCount <-> ds.photoCount
+        age <-> ds.age
+        weight <-> ds.weight
+        float <-> ds.float
+        drinker <-> ds.drinker
+        smoker <-> ds.smoker
+        sex <-> ds.sex
+        canDrive <-> ds.canDrive
+        arr <-> ds.arr
+        arrOptional <-> ds.arrOpt
+        dict <-> ds.dict
+        dictOptional <-> ds.dictOpt
+        friend <-> ds.friend
+        friends <-> ds.friends
         friendDictionary <-> ds.friendDictionary
-        dictString       <-> ds.dictString
+        dictString <-> ds.dictString
     }
 }
 
@@ -80,8 +80,8 @@ private struct Student: DynamicMappable {
     var minor: Int?
 
     mutating func mapping(_ map: DynamicMap) {
-        name  <-> ds.name
-        UUID  <-> ds.UUID
+        name <-> ds.name
+        UUID <-> ds.UUID
         major <-> ds.major
         minor <-> ds.minor
     }
@@ -94,7 +94,7 @@ private final class Task: DynamicMappable {
     init() {}
 
     func mapping(_ map: DynamicMap) {
-        taskId     <-> ds.taskId
+        taskId <-> ds.taskId
         percentage <-> ds.percentage
     }
 }
@@ -106,7 +106,7 @@ private final class Plan: DynamicMappable {
     init() {}
 
     func mapping(_ map: DynamicMap) {
-        tasks             <-> ds.tasks
+        tasks <-> ds.tasks
         dictionaryOfTasks <-> ds.dictionaryOfTasks
     }
 }
@@ -118,7 +118,7 @@ private final class TaskDictionary: DynamicMappable {
     init() {}
 
     func mapping(_ map: DynamicMap) {
-        test  <-> ds.test
+        test <-> ds.test
         tasks <-> ds.tasks
     }
 }
@@ -169,7 +169,7 @@ private final class CachedModel: DynamicMappable {
     init() {}
 
     func mapping(_ map: DynamicMap) {
-        name    <-> ds.name
+        name <-> ds.name
         bigList <-> ds.bigList
     }
 }
@@ -182,7 +182,8 @@ private let subUserJSON = #"{"identifier" : "user8723", "drinker" : true, "age":
 
 private func userJSONString(weight: Double, subUser: String = subUserJSON, extra: String = "") -> String {
     let float: Float = 123.231
-    return #"{"username":"John Doe","identifier":"user8723","photoCount":13,"age":1227,"drinker":true,"smoker":false, "sex":"Female", \#(extra)"arr":[ "bla", true, 42 ], "dict":{ "key1" : "value1", "key2" : false, "key3" : 142 }, "arrOpt":[ "bla", true, 42 ], "dictOpt":{ "key1" : "value1", "key2" : false, "key3" : 142 }, "weight": \#(weight), "float": \#(float), "friend": \#(subUser), "friendDictionary":{ "bestFriend": \#(subUser)}"#
+    return
+        #"{"username":"John Doe","identifier":"user8723","photoCount":13,"age":1227,"drinker":true,"smoker":false, "sex":"Female", \#(extra)"arr":[ "bla", true, 42 ], "dict":{ "key1" : "value1", "key2" : false, "key3" : 142 }, "arrOpt":[ "bla", true, 42 ], "dictOpt":{ "key1" : "value1", "key2" : false, "key3" : 142 }, "weight": \#(weight), "float": \#(float), "friend": \#(subUser), "friendDictionary":{ "bestFriend": \#(subUser)}"#
 }
 
 private func expectJohnDoe(_ user: User?, weight: Double) {
@@ -297,7 +298,8 @@ struct OMObjectMapperTests {
     }
 
     @Test func testMapArrayJSON() {
-        let text = #"[{"name": "Bob", "UUID": "3C074D4B-FC8C-4CA2-82A9-6E9367BBC875", "major": 541, "minor": 123},{ "name": "Jane", "UUID": "3C074D4B-FC8C-4CA2-82A9-6E9367BBC876", "major": 54321,"minor": 13 }]"#
+        let text =
+            #"[{"name": "Bob", "UUID": "3C074D4B-FC8C-4CA2-82A9-6E9367BBC875", "major": 541, "minor": 123},{ "name": "Jane", "UUID": "3C074D4B-FC8C-4CA2-82A9-6E9367BBC876", "major": 54321,"minor": 13 }]"#
         let students = try? [Student].decode(from: text)
         #expect((students?.count ?? 0) > 0)
         #expect(students?.count == 2)
@@ -417,7 +419,8 @@ struct OMObjectMapperTests {
 
     @Test func testShouldPreventOverwritingMappableProperty() throws {
         var model = CachedModel()
-        try DynamicJSONDecoder().decode(into: &model, from: data(["name": "Entry 1", "bigList": [["name": "item 1"], ["name": "item 2"], ["name": "item 3"]]]))
+        try DynamicJSONDecoder().decode(
+            into: &model, from: data(["name": "Entry 1", "bigList": [["name": "item 1"], ["name": "item 2"], ["name": "item 3"]]]))
         #expect(model.name == "Entry 1")
         #expect(model.bigList?.count == 3)
         try DynamicJSONDecoder().decode(into: &model, from: data(["name": "Entry 1"]))

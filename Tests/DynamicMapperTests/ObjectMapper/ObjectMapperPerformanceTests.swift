@@ -9,8 +9,10 @@ import DynamicMapperOperators
 // The payload has "arr" and "dict" where the models map "array" and "dictionary", and "objects"
 // is an object where the models want an array.
 
-private let subObjectJSON = #"{"string":"This is a string", "int": 12,"double":12.27,"float":12.3212, "bool":false, "arr":[ "bla", true, 42 ], "dict":{ "key1" : "value1", "key2" : false, "key3" : 142 } }"#
-private let objectJSONString = #"{"string":"This is a string", "int": 12,"double":12.27,"float":12.3212, "bool":false, "arr":[ "bla", true, 42 ], "dict":{ "key1" : "value1", "key2" : false, "key3" : 142 }, "object": \#(subObjectJSON), "objects":{ "key1": \#(subObjectJSON), "key2": \#(subObjectJSON)}}"#
+private let subObjectJSON =
+    #"{"string":"This is a string", "int": 12,"double":12.27,"float":12.3212, "bool":false, "arr":[ "bla", true, 42 ], "dict":{ "key1" : "value1", "key2" : false, "key3" : 142 } }"#
+private let objectJSONString =
+    #"{"string":"This is a string", "int": 12,"double":12.27,"float":12.3212, "bool":false, "arr":[ "bla", true, 42 ], "dict":{ "key1" : "value1", "key2" : false, "key3" : 142 }, "object": \#(subObjectJSON), "objects":{ "key1": \#(subObjectJSON), "key2": \#(subObjectJSON)}}"#
 private let JSONTestString = "[" + Array(repeating: objectJSONString, count: 1002).joined(separator: ",") + "]"
 
 private final class PerformanceMappableObject: DynamicMappable {
@@ -27,15 +29,15 @@ private final class PerformanceMappableObject: DynamicMappable {
     init() {}
 
     func mapping(_ map: DynamicMap) {
-        string     <-> ds.string
-        int        <-> ds.int
-        double     <-> ds.double
-        float      <-> ds.float
-        bool       <-> ds.bool
-        array      <-> ds.array
+        string <-> ds.string
+        int <-> ds.int
+        double <-> ds.double
+        float <-> ds.float
+        bool <-> ds.bool
+        array <-> ds.array
         dictionary <-> ds.dictionary
-        object     <-> ds.object
-        objects    <-> ds.objects
+        object <-> ds.object
+        objects <-> ds.objects
     }
 }
 
@@ -57,15 +59,15 @@ private final class PerformanceStaticMappableObject: DynamicMappable {
     }
 
     func mapping(_ map: DynamicMap) {
-        string     <-> ds.string
-        int        <-> ds.int
-        double     <-> ds.double
-        float      <-> ds.float
-        bool       <-> ds.bool
-        array      <-> ds.array
+        string <-> ds.string
+        int <-> ds.int
+        double <-> ds.double
+        float <-> ds.float
+        bool <-> ds.bool
+        array <-> ds.array
         dictionary <-> ds.dictionary
-        object     <-> ds.object
-        objects    <-> ds.objects
+        object <-> ds.object
+        objects <-> ds.objects
     }
 }
 
@@ -94,15 +96,15 @@ private final class PerformanceImmutableMappableObject: DynamicImmutableMappable
     }
 
     func mapping(_ map: DynamicMap) {
-        string     --> ds.string
-        int        --> ds.int
-        double     --> ds.double
-        float      --> ds.float
-        bool       --> ds.bool
-        array      --> ds.array
+        string --> ds.string
+        int --> ds.int
+        double --> ds.double
+        float --> ds.float
+        bool --> ds.bool
+        array --> ds.array
         dictionary --> ds.dictionary
-        object     --> ds.object
-        objects    --> ds.objects
+        object --> ds.object
+        objects --> ds.objects
     }
 }
 

@@ -15,8 +15,8 @@ private final class Person: DynamicMappable {
     init() {}
 
     func mapping(_ map: DynamicMap) {
-        name     <-> ds.name
-        spouse   <-> ds.spouse
+        name <-> ds.name
+        spouse <-> ds.spouse
         children <-> ds.children
     }
 }

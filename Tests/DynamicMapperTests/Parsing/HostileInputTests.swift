@@ -91,9 +91,10 @@ private func expectBoundedMemory<T>(
         smallest = min(smallest, growth ?? smallest)
         attempt += 1
     }
-    #expect(smallest <= limit + otherSuitesAllowance,
-            "peak memory grew by \(smallest / 1_048_576) MiB at least (\(attempt) attempts), limit \(limit / 1_048_576) MiB",
-            sourceLocation: sourceLocation)
+    #expect(
+        smallest <= limit + otherSuitesAllowance,
+        "peak memory grew by \(smallest / 1_048_576) MiB at least (\(attempt) attempts), limit \(limit / 1_048_576) MiB",
+        sourceLocation: sourceLocation)
     return value
 }
 
@@ -199,9 +200,12 @@ struct HostileInputTests {
             try DynamicJSONDecoder().decode([HostileStatus].self, from: data)
         }
         #expect(statuses.count == count)
-        #expect(statuses.last == HostileStatus(
-            id: 1_234_567_890_123_456_789 - 999, text: "Status 999: été \"quoted\" words and a link https://example.com/path?query=999 to fill a line of text like a real post \u{1F600}",
-            user: HostileUser(id: 999, name: "User 999", followers: 999 * 37, verified: false), retweets: 999 % 13, favorited: false))
+        #expect(
+            statuses.last
+                == HostileStatus(
+                    id: 1_234_567_890_123_456_789 - 999,
+                    text: "Status 999: été \"quoted\" words and a link https://example.com/path?query=999 to fill a line of text like a real post \u{1F600}",
+                    user: HostileUser(id: 999, name: "User 999", followers: 999 * 37, verified: false), retweets: 999 % 13, favorited: false))
         // A byte missing at the end is found after 100 MB, with its position.
         expectBoundedMemory(below: 2 * data.count) {
             expectSyntaxError(line: 1, column: data.count) { try JSONDocument(parsing: data.dropLast()) }
@@ -287,42 +291,44 @@ struct HostileInputTests {
 
     // MARK: Encodings
 
-    @Test(arguments: [
-        // bytes, column of the first bad byte
-        ([0x22, 0x80, 0x22], 2),                   // a lone continuation byte
-        ([0x22, 0x61, 0xC3, 0x22], 3),             // a two-byte sequence cut short
-        ([0x22, 0xE2, 0x82, 0x22], 2),             // a three-byte sequence cut short
-        ([0x22, 0xF0, 0x9F, 0x98], 2),             // cut short by the end of input
-        ([0x22, 0xFF, 0x22], 2),                   // never valid
-        ([0x22, 0xF5, 0x80, 0x80, 0x80, 0x22], 2), // past U+10FFFF
-        ([0x22, 0xED, 0xA0, 0x80, 0x22], 2),       // a UTF-16 surrogate spelled in UTF-8
-        ([0x5B, 0x31, 0x2C, 0xC3, 0x5D], 4),       // outside a string
-    ] as [([UInt8], Int)])
+    @Test(
+        arguments: [
+            // bytes, column of the first bad byte
+            ([0x22, 0x80, 0x22], 2), // a lone continuation byte
+            ([0x22, 0x61, 0xC3, 0x22], 3), // a two-byte sequence cut short
+            ([0x22, 0xE2, 0x82, 0x22], 2), // a three-byte sequence cut short
+            ([0x22, 0xF0, 0x9F, 0x98], 2), // cut short by the end of input
+            ([0x22, 0xFF, 0x22], 2), // never valid
+            ([0x22, 0xF5, 0x80, 0x80, 0x80, 0x22], 2), // past U+10FFFF
+            ([0x22, 0xED, 0xA0, 0x80, 0x22], 2), // a UTF-16 surrogate spelled in UTF-8
+            ([0x5B, 0x31, 0x2C, 0xC3, 0x5D], 4), // outside a string
+        ] as [([UInt8], Int)])
     func invalidUTF8(_ bytes: [UInt8], column: Int) {
         expectRejected(Data(bytes), line: 1, column: column)
     }
 
-    @Test(arguments: [
-        [0x22, 0xC0, 0xAF, 0x22],             // "/" in two bytes
-        [0x22, 0xC1, 0xBF, 0x22],
-        [0x22, 0xE0, 0x80, 0xAF, 0x22],       // "/" in three bytes
-        [0x22, 0xF0, 0x80, 0x80, 0xAF, 0x22], // "/" in four bytes
-        [0x22, 0xC0, 0x80, 0x22],             // NUL in two bytes (modified UTF-8)
-    ] as [[UInt8]])
+    @Test(
+        arguments: [
+            [0x22, 0xC0, 0xAF, 0x22], // "/" in two bytes
+            [0x22, 0xC1, 0xBF, 0x22],
+            [0x22, 0xE0, 0x80, 0xAF, 0x22], // "/" in three bytes
+            [0x22, 0xF0, 0x80, 0x80, 0xAF, 0x22], // "/" in four bytes
+            [0x22, 0xC0, 0x80, 0x22], // NUL in two bytes (modified UTF-8)
+        ] as [[UInt8]])
     func overlongEncodings(_ bytes: [UInt8]) {
         expectRejected(Data(bytes), line: 1, column: 2)
     }
 
     @Test(arguments: [
         // text, column of the escape that is wrong
-        (#""\uD800""#, 2),              // lone high surrogate
-        (#""\uDC00""#, 2),              // lone low surrogate
-        (#""\uDC00\uD800""#, 2),        // reversed pair
-        (#""ab\uD83D""#, 4),            // high surrogate at the end
-        (#""\uD83Dx""#, 2),             // high surrogate, then a character
-        (#""\uD83D\u0041""#, 2),        // high surrogate, then a non-surrogate escape
-        (#""\uD83D\uD83D""#, 2),        // two high surrogates
-        (#"{"\uDFFF": 1}"#, 3),         // in a key
+        (#""\uD800""#, 2), // lone high surrogate
+        (#""\uDC00""#, 2), // lone low surrogate
+        (#""\uDC00\uD800""#, 2), // reversed pair
+        (#""ab\uD83D""#, 4), // high surrogate at the end
+        (#""\uD83Dx""#, 2), // high surrogate, then a character
+        (#""\uD83D\u0041""#, 2), // high surrogate, then a non-surrogate escape
+        (#""\uD83D\uD83D""#, 2), // two high surrogates
+        (#"{"\uDFFF": 1}"#, 3), // in a key
     ])
     func badSurrogateEscapes(_ text: String, column: Int) throws {
         expectRejected(text, column: column)

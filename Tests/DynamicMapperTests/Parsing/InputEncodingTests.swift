@@ -139,7 +139,7 @@ struct InputEncodingTests {
         let text = "{\"a\": \"é😀\",\n \"b\": [1,, 2]}"
         let syntax = try #require(underlyingSyntaxError { try DynamicJSONDecoder().decode(JSON.self, from: form.bytes(of: text)) })
         #expect(syntax.line == 2)
-        #expect(syntax.column == 10)   // space " b " : space [ 1 , then the second comma
+        #expect(syntax.column == 10) // space " b " : space [ 1 , then the second comma
         // The offset is in the UTF-8 text without any byte order mark: 16 bytes on line 1, then 9.
         #expect(syntax.offset == 25)
     }
@@ -207,18 +207,22 @@ struct InputEncodingTests {
     @Test func threeByteInputWithAZeroFollowsJSONDecoder() throws {
         let alphabet: [UInt8] = [0x00, 0x31, 0x20, 0x0A, 0x22, 0x5B, 0x5D, 0x7B, 0x7D, 0x61, 0xFE, 0xFF]
         var serializationGuesses = 0
-        for a in alphabet { for b in alphabet where a == 0 || b == 0 { for c in alphabet {
-            let data = Data([a, b, c])
-            let decoder = try? JSONDecoder().decode(JSON.self, from: data)
-            #expect((try? JSON(parsing: data)) == decoder, "bytes \([a, b, c])")
-            #expect((try? DynamicJSONDecoder().decode(JSON.self, from: data)) == decoder, "bytes \([a, b, c])")
-            #expect(DocumentedDifference.isThreeByteUTF16Guess(data))
-            if decoder == nil, (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil {
-                serializationGuesses += 1
+        for a in alphabet {
+            for b in alphabet where a == 0 || b == 0 {
+                for c in alphabet {
+                    let data = Data([a, b, c])
+                    let decoder = try? JSONDecoder().decode(JSON.self, from: data)
+                    #expect((try? JSON(parsing: data)) == decoder, "bytes \([a, b, c])")
+                    #expect((try? DynamicJSONDecoder().decode(JSON.self, from: data)) == decoder, "bytes \([a, b, c])")
+                    #expect(DocumentedDifference.isThreeByteUTF16Guess(data))
+                    if decoder == nil, (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil {
+                        serializationGuesses += 1
+                    }
+                    // The fuzz property holds with and without the JSON5 and formatting flags.
+                    for flags: UInt8 in 0...3 { try FuzzChecks.parseRoundTrip(Data([flags, a, b, c])) }
+                }
             }
-            // The fuzz property holds with and without the JSON5 and formatting flags.
-            for flags: UInt8 in 0...3 { try FuzzChecks.parseRoundTrip(Data([flags, a, b, c])) }
-        } } }
+        }
         // `00 31 x` and `31 00 x` for every third byte.
         #expect(serializationGuesses == 2 * alphabet.count)
         #expect(!DocumentedDifference.isThreeByteUTF16Guess(Data([0x31, 0x20, 0x00])))
@@ -229,11 +233,11 @@ struct InputEncodingTests {
     func loneSurrogatesInUTF16AreRejected(bigEndian: Bool, bom: Bool) throws {
         let quote = UInt16(UInt8(ascii: "\"")), open = UInt16(UInt8(ascii: "[")), close = UInt16(UInt8(ascii: "]"))
         let cases: [[UInt16]] = [
-            [open, quote, 0xD800, quote, close],            // lone high surrogate
-            [open, quote, 0xDC00, quote, close],            // lone low surrogate
-            [open, quote, 0xDBFF, 0x0041, quote, close],    // high surrogate followed by a non-surrogate
-            [open, quote, 0xDC00, 0xD800, quote, close],    // reversed pair
-            [open, quote, quote, close, 0xD800],             // high surrogate at the very end
+            [open, quote, 0xD800, quote, close], // lone high surrogate
+            [open, quote, 0xDC00, quote, close], // lone low surrogate
+            [open, quote, 0xDBFF, 0x0041, quote, close], // high surrogate followed by a non-surrogate
+            [open, quote, 0xDC00, 0xD800, quote, close], // reversed pair
+            [open, quote, quote, close, 0xD800], // high surrogate at the very end
         ]
         for units in cases {
             let data = ieUTF16Bytes(units, bigEndian: bigEndian, bom: bom)
@@ -249,7 +253,8 @@ struct InputEncodingTests {
     /// reads as before and one byte less leaves the closing bracket out.
     @Test(arguments: [false, true], [false, true])
     func oddLengthUTF16DropsTheLastByte(bigEndian: Bool, bom: Bool) throws {
-        let whole = (bom ? Data(bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]) : Data())
+        let whole =
+            (bom ? Data(bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]) : Data())
             + #"["a"]"#.data(using: bigEndian ? .utf16BigEndian : .utf16LittleEndian)!
         #expect(try JSON(parsing: whole) == ["a"])
         let longer = whole + Data([0x20])
@@ -280,22 +285,23 @@ struct InputEncodingTests {
     // MARK: Invalid UTF-8
 
     /// `{"a": "x` is eight bytes and eight scalars, so the bad byte is at offset 8, column 9.
-    @Test(arguments: [
-        ([0xC0, 0x80], "overlong two-byte NUL"),
-        ([0xC1, 0xBF], "overlong two-byte"),
-        ([0xE0, 0x80, 0xAF], "overlong three-byte"),
-        ([0xF0, 0x80, 0x80, 0xAF], "overlong four-byte"),
-        ([0xED, 0xA0, 0x80], "encoded high surrogate"),
-        ([0xED, 0xBF, 0xBF], "encoded low surrogate"),
-        ([0xF4, 0x90, 0x80, 0x80], "above U+10FFFF"),
-        ([0xF5, 0x80, 0x80, 0x80], "0xF5 lead"),
-        ([0xF5], "0xF5 alone"),
-        ([0xFF], "0xFF"),
-        ([0x80], "lone continuation byte"),
-        ([0xE2, 0x82], "truncated three-byte sequence before the closing quote"),
-        ([0xF0, 0x9F, 0x98], "truncated four-byte sequence before the closing quote"),
-        ([0xC3], "truncated two-byte sequence before the closing quote"),
-    ] as [([UInt8], String)])
+    @Test(
+        arguments: [
+            ([0xC0, 0x80], "overlong two-byte NUL"),
+            ([0xC1, 0xBF], "overlong two-byte"),
+            ([0xE0, 0x80, 0xAF], "overlong three-byte"),
+            ([0xF0, 0x80, 0x80, 0xAF], "overlong four-byte"),
+            ([0xED, 0xA0, 0x80], "encoded high surrogate"),
+            ([0xED, 0xBF, 0xBF], "encoded low surrogate"),
+            ([0xF4, 0x90, 0x80, 0x80], "above U+10FFFF"),
+            ([0xF5, 0x80, 0x80, 0x80], "0xF5 lead"),
+            ([0xF5], "0xF5 alone"),
+            ([0xFF], "0xFF"),
+            ([0x80], "lone continuation byte"),
+            ([0xE2, 0x82], "truncated three-byte sequence before the closing quote"),
+            ([0xF0, 0x9F, 0x98], "truncated four-byte sequence before the closing quote"),
+            ([0xC3], "truncated two-byte sequence before the closing quote"),
+        ] as [([UInt8], String)])
     func invalidUTF8InStringsIsRejectedAtTheBadByte(_ bad: [UInt8], _ label: String) throws {
         let data = Data(#"{"a": "x"#.utf8) + Data(bad) + Data(#"", "b": [1, 2]}"#.utf8)
         let syntax = try #require(ieExpectRejected(data), "\(label)")
@@ -312,8 +318,8 @@ struct InputEncodingTests {
         let data = Data("{\"b\": 1,\n \"a\": \"é😀".utf8) + Data([0xC0, 0x80]) + Data("\"}".utf8)
         let syntax = try #require(ieExpectRejected(data))
         #expect(syntax.line == 2)
-        #expect(syntax.column == 10)    // space " a " : space " é 😀 → 9 scalars before it
-        #expect(syntax.offset == 22)    // 9 + 7 + 6
+        #expect(syntax.column == 10) // space " a " : space " é 😀 → 9 scalars before it
+        #expect(syntax.offset == 22) // 9 + 7 + 6
     }
 
     @Test func invalidUTF8AtTheEndOfInputAndInKeys() throws {
@@ -368,7 +374,7 @@ struct InputEncodingTests {
 
         let syntax = try #require(underlyingSyntaxError { try ieDecoder(maximumDepth: limit).decode(JSON.self, from: beyond) })
         #expect(syntax.line == 1)
-        #expect(syntax.column == limit + 1)      // the opening bracket one too deep
+        #expect(syntax.column == limit + 1) // the opening bracket one too deep
         #expect(syntax.offset == limit)
         #expect(syntax.kind == .tooDeep)
         #expect(syntax.reason == "Too many nested arrays or objects (the limit is \(limit))")
@@ -394,7 +400,7 @@ struct InputEncodingTests {
         #expect(try decoder.decode([String: [String: [String: [String: [String: Int]]]]].self, from: objects5)["a"]?["a"]?["a"]?["a"]?["a"] == 1)
         let objectError = try #require(underlyingSyntaxError { try decoder.decode(JSON.self, from: objects6) })
         #expect(objectError.line == 1)
-        #expect(objectError.column == 31)   // five `{"a": ` prefixes of 6 scalars each
+        #expect(objectError.column == 31) // five `{"a": ` prefixes of 6 scalars each
         #expect(objectError.offset == 30)
         #expect(objectError.kind == .tooDeep)
 

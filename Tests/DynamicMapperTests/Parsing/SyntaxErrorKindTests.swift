@@ -20,29 +20,30 @@ private func parseError(_ data: Data, json5: Bool = false) -> JSONSyntaxError? {
 @Suite("JSONSyntaxError kinds")
 struct SyntaxErrorKindTests {
     /// One input per kind that the scanner reports, with where it points.
-    @Test(arguments: [
-        ("", false, JSONSyntaxError.Kind.emptyInput, 1, 1),
-        (" \n ", false, .emptyInput, 2, 2),
-        ("[1, 2", false, .unexpectedEnd, 1, 6),
-        ("{\"a\":", false, .unexpectedEnd, 1, 6),
-        ("[1,,2]", false, .unexpectedCharacter, 1, 4),
-        ("{\"a\" 1}", false, .unexpectedCharacter, 1, 6),
-        ("{a: 1}", false, .unexpectedCharacter, 1, 2),
-        ("[1] 2", false, .trailingContent, 1, 5),
-        ("[1,]", false, .trailingComma, 1, 4),
-        ("[nul]", false, .invalidLiteral, 1, 2),
-        ("[01]", false, .invalidNumber, 1, 3),
-        ("[1.]", false, .invalidNumber, 1, 4),
-        ("[0x1FFFFFFFFFFFFFFFF]", true, .numberOutOfRange, 1, 2),
-        ("[\"abc", false, .unterminatedString, 1, 2),
-        ("[\"a\\", false, .unterminatedString, 1, 4),
-        ("[\"a\tb\"]", false, .controlCharacterInString, 1, 4),
-        ("[\"\\a\"]", false, .invalidEscape, 1, 3),
-        ("[\"\\u12\"]", false, .invalidUnicodeEscape, 1, 3),
-        ("[\"\\uD800\"]", false, .unpairedSurrogate, 1, 3),
-        ("[\"\\uDC00\"]", false, .unpairedSurrogate, 1, 3),
-        ("[1 /* open", true, .unterminatedComment, 1, 4),
-    ] as [(String, Bool, JSONSyntaxError.Kind, Int, Int)])
+    @Test(
+        arguments: [
+            ("", false, JSONSyntaxError.Kind.emptyInput, 1, 1),
+            (" \n ", false, .emptyInput, 2, 2),
+            ("[1, 2", false, .unexpectedEnd, 1, 6),
+            ("{\"a\":", false, .unexpectedEnd, 1, 6),
+            ("[1,,2]", false, .unexpectedCharacter, 1, 4),
+            ("{\"a\" 1}", false, .unexpectedCharacter, 1, 6),
+            ("{a: 1}", false, .unexpectedCharacter, 1, 2),
+            ("[1] 2", false, .trailingContent, 1, 5),
+            ("[1,]", false, .trailingComma, 1, 4),
+            ("[nul]", false, .invalidLiteral, 1, 2),
+            ("[01]", false, .invalidNumber, 1, 3),
+            ("[1.]", false, .invalidNumber, 1, 4),
+            ("[0x1FFFFFFFFFFFFFFFF]", true, .numberOutOfRange, 1, 2),
+            ("[\"abc", false, .unterminatedString, 1, 2),
+            ("[\"a\\", false, .unterminatedString, 1, 4),
+            ("[\"a\tb\"]", false, .controlCharacterInString, 1, 4),
+            ("[\"\\a\"]", false, .invalidEscape, 1, 3),
+            ("[\"\\u12\"]", false, .invalidUnicodeEscape, 1, 3),
+            ("[\"\\uD800\"]", false, .unpairedSurrogate, 1, 3),
+            ("[\"\\uDC00\"]", false, .unpairedSurrogate, 1, 3),
+            ("[1 /* open", true, .unterminatedComment, 1, 4),
+        ] as [(String, Bool, JSONSyntaxError.Kind, Int, Int)])
     func kindOfEachExample(text: String, json5: Bool, kind: JSONSyntaxError.Kind, line: Int, column: Int) throws {
         let error = try #require(parseError(text, json5: json5), "\(text.debugDescription) parsed")
         #expect(error.kind == kind, "\(text.debugDescription): \(error)")
@@ -157,15 +158,16 @@ struct SyntaxErrorKindTests {
             "string_1_surrogate_then_escape_u1", "string_incomplete_surrogate_escape_invalid",
         ],
         .invalidUTF8: [
-            "object_lone_continuation_byte_in_key_and_trailing_comma",
+            "object_lone_continuation_byte_in_key_and_trailing_comma"
         ],
         .tooDeep: [
             "structure_100000_opening_arrays", "structure_open_array_object",
         ],
     ]
 
-    @Test("every n_ file of JSONTestSuite fails with the kind in the table",
-          .enabled(if: SharedData.runsSuites, Comment(rawValue: SharedData.missingMessage)))
+    @Test(
+        "every n_ file of JSONTestSuite fails with the kind in the table",
+        .enabled(if: SharedData.runsSuites, Comment(rawValue: SharedData.missingMessage)))
     func suiteFilesHaveKinds() throws {
         var found: [JSONSyntaxError.Kind: [String]] = [:]
         for url in SharedData.files(in: "JSONTestSuite/test_parsing") where url.lastPathComponent.hasPrefix("n_") {
@@ -200,8 +202,9 @@ struct SyntaxErrorKindTests {
             guard let error = parseError(Data(bytes)) else { continue }
             rejected += 1
             #expect((0...bytes.count).contains(error.offset), "\(description): \(error)")
-            let before = try #require(String(validating: bytes[..<min(error.offset, bytes.count)], as: UTF8.self),
-                                      "\(description): invalid UTF-8 before \(error)")
+            let before = try #require(
+                String(validating: bytes[..<min(error.offset, bytes.count)], as: UTF8.self),
+                "\(description): invalid UTF-8 before \(error)")
             let scalars = Array(before.unicodeScalars)
             let line = scalars.filter { $0 == "\n" }.count + 1
             let column = scalars.count - (scalars.lastIndex(of: "\n").map { $0 + 1 } ?? 0) + 1

@@ -78,24 +78,42 @@ struct JSONPatchTests {
     @Test func failuresNameOperationPointerAndReasonAndChangeNothing() throws {
         let original: JSON = ["a": ["b": 1], "list": [1, 2, 3], "s": "x"]
         let cases: [(JSONPatch, JSONPatchError)] = [
-            ([.add(jpPointer("/z"), 1), .remove(jpPointer("/list/7"))],
-             JSONPatchError(operationIndex: 1, operation: "remove", pointer: "/list/7", reason: .invalidIndex("7", count: 3))),
-            ([.add(jpPointer("/x/y"), 1)],
-             JSONPatchError(operationIndex: 0, operation: "add", pointer: "/x/y", reason: .noValue(at: "/x"))),
-            ([.replace(jpPointer("/s/t"), 1)],
-             JSONPatchError(operationIndex: 0, operation: "replace", pointer: "/s/t", reason: .notAContainer(at: "/s"))),
-            ([.add(jpPointer("/s/t"), 1)],
-             JSONPatchError(operationIndex: 0, operation: "add", pointer: "/s/t", reason: .notAContainer(at: "/s"))),
-            ([.test(jpPointer("/a/b"), "1")],
-             JSONPatchError(operationIndex: 0, operation: "test", pointer: "/a/b", reason: .testFailed(actual: 1))),
-            ([.move(from: jpPointer("/a"), to: jpPointer("/a/b/c"))],
-             JSONPatchError(operationIndex: 0, operation: "move", pointer: "/a/b/c", reason: .moveIntoDescendant(from: "/a"))),
-            ([.copy(from: jpPointer("/nope"), to: jpPointer("/a"))],
-             JSONPatchError(operationIndex: 0, operation: "copy", pointer: "/nope", reason: .noValue(at: "/nope"))),
-            ([.remove(.root)],
-             JSONPatchError(operationIndex: 0, operation: "remove", pointer: "", reason: .removesRoot)),
-            ([.add(jpPointer("/list/01"), 0)],
-             JSONPatchError(operationIndex: 0, operation: "add", pointer: "/list/01", reason: .invalidIndex("01", count: 3))),
+            (
+                [.add(jpPointer("/z"), 1), .remove(jpPointer("/list/7"))],
+                JSONPatchError(operationIndex: 1, operation: "remove", pointer: "/list/7", reason: .invalidIndex("7", count: 3))
+            ),
+            (
+                [.add(jpPointer("/x/y"), 1)],
+                JSONPatchError(operationIndex: 0, operation: "add", pointer: "/x/y", reason: .noValue(at: "/x"))
+            ),
+            (
+                [.replace(jpPointer("/s/t"), 1)],
+                JSONPatchError(operationIndex: 0, operation: "replace", pointer: "/s/t", reason: .notAContainer(at: "/s"))
+            ),
+            (
+                [.add(jpPointer("/s/t"), 1)],
+                JSONPatchError(operationIndex: 0, operation: "add", pointer: "/s/t", reason: .notAContainer(at: "/s"))
+            ),
+            (
+                [.test(jpPointer("/a/b"), "1")],
+                JSONPatchError(operationIndex: 0, operation: "test", pointer: "/a/b", reason: .testFailed(actual: 1))
+            ),
+            (
+                [.move(from: jpPointer("/a"), to: jpPointer("/a/b/c"))],
+                JSONPatchError(operationIndex: 0, operation: "move", pointer: "/a/b/c", reason: .moveIntoDescendant(from: "/a"))
+            ),
+            (
+                [.copy(from: jpPointer("/nope"), to: jpPointer("/a"))],
+                JSONPatchError(operationIndex: 0, operation: "copy", pointer: "/nope", reason: .noValue(at: "/nope"))
+            ),
+            (
+                [.remove(.root)],
+                JSONPatchError(operationIndex: 0, operation: "remove", pointer: "", reason: .removesRoot)
+            ),
+            (
+                [.add(jpPointer("/list/01"), 0)],
+                JSONPatchError(operationIndex: 0, operation: "add", pointer: "/list/01", reason: .invalidIndex("01", count: 3))
+            ),
         ]
         for (patch, error) in cases {
             var json = original
@@ -117,12 +135,14 @@ struct JSONPatchTests {
     }
 
     @Test func codableRoundTripOfTheStandardArray() throws {
-        let text = #"[{"op":"add","path":"/a~1b","value":null},{"op":"remove","path":"/x/0"},{"op":"replace","path":"","value":{"k":[1.10]}},{"op":"move","path":"/m","from":"/n"},{"op":"copy","path":"/c","from":"/d/-"},{"op":"test","path":"/t","value":"v"}]"#
+        let text =
+            #"[{"op":"add","path":"/a~1b","value":null},{"op":"remove","path":"/x/0"},{"op":"replace","path":"","value":{"k":[1.10]}},{"op":"move","path":"/m","from":"/n"},{"op":"copy","path":"/c","from":"/d/-"},{"op":"test","path":"/t","value":"v"}]"#
         let patch = try JSONPatch.decode(from: text)
-        #expect(patch == [
-            .add(jpPointer("/a~1b"), nil), .remove(jpPointer("/x/0")), .replace(.root, ["k": [1.10]]),
-            .move(from: jpPointer("/n"), to: jpPointer("/m")), .copy(from: jpPointer("/d/-"), to: jpPointer("/c")), .test(jpPointer("/t"), "v"),
-        ])
+        #expect(
+            patch == [
+                .add(jpPointer("/a~1b"), nil), .remove(jpPointer("/x/0")), .replace(.root, ["k": [1.10]]),
+                .move(from: jpPointer("/n"), to: jpPointer("/m")), .copy(from: jpPointer("/d/-"), to: jpPointer("/c")), .test(jpPointer("/t"), "v"),
+            ])
         #expect(try patchText(patch) == text)
         #expect(try JSONDecoder().decode(JSONPatch.self, from: JSONEncoder().encode(patch)) == patch)
     }
@@ -146,8 +166,9 @@ struct JSONPatchTests {
             }
         }
         #expect(failure(#"{"op":"add"}"#)?.path == "")
-        #expect(failure(#"[{"op":"add","path":"/a","value":1},{"op":"spam","path":"/a"}]"#)?.description
-            == "Unknown JSON Patch operation 'spam' (expected add, remove, replace, move, copy or test)")
+        #expect(
+            failure(#"[{"op":"add","path":"/a","value":1},{"op":"spam","path":"/a"}]"#)?.description
+                == "Unknown JSON Patch operation 'spam' (expected add, remove, replace, move, copy or test)")
         #expect(failure(#"[{"op":"add","path":"/a","value":1},{"op":"spam","path":"/a"}]"#)?.path == "[1].op")
         #expect(failure(#"[{"op":"add","path":"/a"}]"#)?.path == "[0].value")
         #expect(failure(#"[{"op":"move","path":"/a"}]"#)?.path == "[0].from")

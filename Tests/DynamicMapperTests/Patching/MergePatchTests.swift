@@ -36,8 +36,9 @@ struct MergePatchTests {
     @Test func mergePatchDiffExamples() {
         let old: JSON = ["name": "Ada", "age": 36, "tags": ["a"], "address": ["city": "London", "zip": "N1"]]
         let new: JSON = ["name": "Ada", "age": 37, "address": ["city": "London", "zip": "N2"], "city": "London"]
-        #expect(JSON.mergePatch(from: old, to: new).serializedString()
-            == #"{"tags":null,"age":37,"address":{"zip":"N2"},"city":"London"}"#)
+        #expect(
+            JSON.mergePatch(from: old, to: new).serializedString()
+                == #"{"tags":null,"age":37,"address":{"zip":"N2"},"city":"London"}"#)
         #expect(JSON.mergePatch(from: old, to: old) == [:])
         #expect(JSON.mergePatch(from: [1], to: [1, 2]) == [1, 2])
         #expect(JSON.mergePatch(from: "x", to: ["a": 1]) == ["a": 1])

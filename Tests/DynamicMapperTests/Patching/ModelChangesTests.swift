@@ -31,10 +31,10 @@ private struct ChangesReadmeStatus: DynamicCodable {
 @Suite("Changes of a decoded model")
 struct ModelChangesTests {
     static let document = #"""
-    {"id": 9007199254740993, "text": "hi", "ratio": 1.10, "unknown": {"kept": [1, 2]},
-     "author": {"name": "Ada", "tags": ["a", "b"], "extra": true},
-     "place": {"address": {"city": "London", "zip": "N1"}}}
-    """#
+        {"id": 9007199254740993, "text": "hi", "ratio": 1.10, "unknown": {"kept": [1, 2]},
+         "author": {"name": "Ada", "tags": ["a", "b"], "extra": true},
+         "place": {"address": {"city": "London", "zip": "N1"}}}
+        """#
 
     @Test func uneditedModelHasNoChanges() throws {
         let status = try ChangesStatus.decode(from: Self.document)
@@ -61,24 +61,29 @@ struct ModelChangesTests {
         status.ds.unknown.kept[1].set(3)
         status.ds.place.address.zip.remove()
         let changes = try status.mergePatch().serializedString()
-        #expect(changes
-            == #"{"text":"hello","unknown":{"kept":[1,3]},"place":{"address":{"zip":null,"city":"Paris"}}}"#)
+        #expect(
+            changes
+                == #"{"text":"hello","unknown":{"kept":[1,3]},"place":{"address":{"zip":null,"city":"Paris"}}}"#)
         let text = try patchText(status.jsonPatch())
-        #expect(text
-            == #"[{"op":"replace","path":"/text","value":"hello"},{"op":"replace","path":"/unknown/kept/1","value":3},{"op":"remove","path":"/place/address/zip"},{"op":"replace","path":"/place/address/city","value":"Paris"}]"#)
+        #expect(
+            text
+                == #"[{"op":"replace","path":"/text","value":"hello"},{"op":"replace","path":"/unknown/kept/1","value":3},{"op":"remove","path":"/place/address/zip"},{"op":"replace","path":"/place/address/city","value":"Paris"}]"#
+        )
     }
 
     @Test func nestedModelsAndArraysAtDepth() throws {
         var status = try ChangesStatus.decode(from: Self.document)
         status.author.tags.append("c")
         status.author.name = "Ada Lovelace"
-        status.ratio = nil   // synthesized encoding leaves the key out: a removal
+        status.ratio = nil // synthesized encoding leaves the key out: a removal
         let changes = try status.mergePatch()
         #expect(changes == ["ratio": nil, "author": ["name": "Ada Lovelace", "tags": ["a", "b", "c"]]])
         let operations = try status.jsonPatch()
         let text = try patchText(operations)
-        #expect(text
-            == #"[{"op":"remove","path":"/ratio"},{"op":"replace","path":"/author/name","value":"Ada Lovelace"},{"op":"add","path":"/author/tags/2","value":"c"}]"#)
+        #expect(
+            text
+                == #"[{"op":"remove","path":"/ratio"},{"op":"replace","path":"/author/name","value":"Ada Lovelace"},{"op":"add","path":"/author/tags/2","value":"c"}]"#
+        )
         // Either body turns the stored document into what the model encodes now.
         let stored = try JSON(parsing: Self.document)
         let encoded = try status.encodedJSON()
@@ -111,7 +116,8 @@ struct ModelChangesTests {
         let patchBody = try patchText(status.jsonPatch())
         #expect(patchBody == #"[{"op":"replace","path":"/text","value":"edited"},{"op":"add","path":"/user/location","value":"Paris"}]"#)
         var document = try JSON(parsing: #"{"tags": ["a", "b", "c"]}"#)
-        let patch = try JSONPatch.decode(from: #"[{"op":"test","path":"/tags/0","value":"a"},{"op":"add","path":"/tags/-","value":"d"},{"op":"remove","path":"/tags/7"}]"#)
+        let patch = try JSONPatch.decode(
+            from: #"[{"op":"test","path":"/tags/0","value":"a"},{"op":"add","path":"/tags/-","value":"d"},{"op":"remove","path":"/tags/7"}]"#)
         #expect(throws: JSONPatchError.self) { try document.apply(patch) }
         do {
             try document.apply(patch)

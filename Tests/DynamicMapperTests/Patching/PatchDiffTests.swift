@@ -64,12 +64,15 @@ struct PatchDiffTests {
         let old: JSON = ["name": "Ada", "tags": ["a", "b", "c"], "draft": true]
         let new: JSON = ["name": "Ada Lovelace", "tags": ["a", "x"]]
         let patch = JSON.jsonPatch(from: old, to: new)
-        #expect(try patchText(patch)
-            == #"[{"op":"remove","path":"/draft"},{"op":"replace","path":"/name","value":"Ada Lovelace"},{"op":"replace","path":"/tags/1","value":"x"},{"op":"remove","path":"/tags/2"}]"#)
+        #expect(
+            try patchText(patch)
+                == #"[{"op":"remove","path":"/draft"},{"op":"replace","path":"/name","value":"Ada Lovelace"},{"op":"replace","path":"/tags/1","value":"x"},{"op":"remove","path":"/tags/2"}]"#
+        )
         #expect(try old.applying(patch) == new)
         #expect(JSON.jsonPatch(from: new, to: new).isEmpty)
-        #expect(try patchText(JSON.jsonPatch(from: ["l": [1]], to: ["l": [1, 2, 3], "a/b": nil]))
-            == #"[{"op":"add","path":"/l/1","value":2},{"op":"add","path":"/l/2","value":3},{"op":"add","path":"/a~1b","value":null}]"#)
+        #expect(
+            try patchText(JSON.jsonPatch(from: ["l": [1]], to: ["l": [1, 2, 3], "a/b": nil]))
+                == #"[{"op":"add","path":"/l/1","value":2},{"op":"add","path":"/l/2","value":3},{"op":"add","path":"/a~1b","value":null}]"#)
         #expect(JSON.jsonPatch(from: [1], to: ["k": 1]) == [.replace(.root, ["k": 1])])
     }
 

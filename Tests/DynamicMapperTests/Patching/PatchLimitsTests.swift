@@ -156,11 +156,12 @@ struct PatchLimitsTests {
             #expect(json == base)
         }
         var moved = base
-        try moved.apply([
-            .move(from: try Path(pointer: "/list"), to: try Path(pointer: "/other")),
-            .remove(try Path(pointer: "/box")),
-            .test(try Path(pointer: "/other"), [1, 2, 3]),
-        ], maximumAddedNodes: 0)
+        try moved.apply(
+            [
+                .move(from: try Path(pointer: "/list"), to: try Path(pointer: "/other")),
+                .remove(try Path(pointer: "/box")),
+                .test(try Path(pointer: "/other"), [1, 2, 3]),
+            ], maximumAddedNodes: 0)
         #expect(moved == ["other": [1, 2, 3]])
         // `applying` takes the same limit.
         #expect(throws: JSONPatchError.self) { try base.applying([.add(try Path(pointer: "/x"), 1)], maximumAddedNodes: 0) }
@@ -176,9 +177,10 @@ struct PatchLimitsTests {
             for step in 0..<Int.random(in: 1...12, using: &random) {
                 let from = paths.randomElement(using: &random)!
                 let target = paths.randomElement(using: &random)! + "/n\(step)"
-                operations.append(Bool.random(using: &random)
-                    ? .copy(from: try Path(pointer: from), to: try Path(pointer: target))
-                    : .move(from: try Path(pointer: from), to: try Path(pointer: target)))
+                operations.append(
+                    Bool.random(using: &random)
+                        ? .copy(from: try Path(pointer: from), to: try Path(pointer: target))
+                        : .move(from: try Path(pointer: from), to: try Path(pointer: target)))
                 paths.append(target)
             }
             let limit = Int.random(in: 0...200, using: &random)
@@ -230,7 +232,9 @@ struct PatchLimitsTests {
                     let written = try JSONEncoder().encode(try JSON(parsing: arraysText(511)))
                     results.append(written == Data(arraysText(511).utf8) ? "JSONEncoder" : "JSONEncoder wrong")
                 }
-                results.append(try DynamicJSONDecoder().decode(JSONPatch.self, from: Data(#"[{"op":"add","path":"","value":\#(arraysText(500))}]"#.utf8)).operations.count == 1 ? "patch decoded" : "patch wrong")
+                results.append(
+                    try DynamicJSONDecoder().decode(JSONPatch.self, from: Data(#"[{"op":"add","path":"","value":\#(arraysText(500))}]"#.utf8)).operations.count
+                        == 1 ? "patch decoded" : "patch wrong")
                 let failure = JSONPatchError(operationIndex: 0, operation: "test", pointer: "", reason: .testFailed(actual: objects))
                 results.append(failure.description.hasSuffix("0" + String(repeating: "}", count: 1_024)) ? "error printed" : "error wrong")
             } catch {
@@ -238,9 +242,10 @@ struct PatchLimitsTests {
             }
             return results
         }
-        #expect(outcome == [
-            "hash", "set", "unequal", "diff", "applied", "merge diff", "merged", "description", "encoded", "JSONEncoder", "patch decoded",
-            "error printed",
-        ])
+        #expect(
+            outcome == [
+                "hash", "set", "unequal", "diff", "applied", "merge diff", "merged", "description", "encoded", "JSONEncoder", "patch decoded",
+                "error printed",
+            ])
     }
 }

@@ -12,8 +12,8 @@ private struct VCStatus: DynamicCodable {
 @Suite("Changes of a view")
 struct ViewChangesTests {
     static let document = #"""
-    {"id": 9007199254740993, "text": "hi", "ratio": 1.10, "user": {"name": "Ada", "tags": ["a", "b"]}, "draft": true}
-    """#
+        {"id": 9007199254740993, "text": "hi", "ratio": 1.10, "user": {"name": "Ada", "tags": ["a", "b"]}, "draft": true}
+        """#
 
     @Test func parsedViewTellsItsEdits() throws {
         var view = try DynamicClass(parsing: Self.document)
@@ -24,8 +24,10 @@ struct ViewChangesTests {
         view.draft.remove()
         view.user.bio.set(nil)
         #expect(view.mergePatch().serializedString() == #"{"draft":null,"user":{"name":"Ada Lovelace","tags":["a","b","c"],"bio":null}}"#)
-        #expect(try patchText(view.jsonPatch())
-            == #"[{"op":"remove","path":"/draft"},{"op":"replace","path":"/user/name","value":"Ada Lovelace"},{"op":"add","path":"/user/tags/2","value":"c"},{"op":"add","path":"/user/bio","value":null}]"#)
+        #expect(
+            try patchText(view.jsonPatch())
+                == #"[{"op":"remove","path":"/draft"},{"op":"replace","path":"/user/name","value":"Ada Lovelace"},{"op":"add","path":"/user/tags/2","value":"c"},{"op":"add","path":"/user/bio","value":null}]"#
+        )
         let original = try JSON(parsing: Self.document)
         #expect(try original.applying(view.jsonPatch()) == JSON(view))
     }
@@ -77,11 +79,13 @@ struct ViewChangesTests {
 
     @Test func appliedPatchesAreChanges() throws {
         var view = try DynamicClass(parsing: Self.document)
-        let incoming: JSONPatch = try JSONPatch.decode(from: #"[{"op":"move","from":"/draft","path":"/published"},{"op":"add","path":"/user/tags/0","value":"first"}]"#)
+        let incoming: JSONPatch = try JSONPatch.decode(
+            from: #"[{"op":"move","from":"/draft","path":"/published"},{"op":"add","path":"/user/tags/0","value":"first"}]"#)
         try view.apply(incoming)
         view.apply(mergePatch: ["ratio": nil])
-        #expect(view.mergePatch().serializedString()
-            == #"{"ratio":null,"draft":null,"user":{"tags":["first","a","b"]},"published":true}"#)
+        #expect(
+            view.mergePatch().serializedString()
+                == #"{"ratio":null,"draft":null,"user":{"tags":["first","a","b"]},"published":true}"#)
         let original = try JSON(parsing: Self.document)
         #expect(try original.applying(view.jsonPatch()) == JSON(view))
         #expect(original.applying(mergePatch: view.mergePatch()) == JSON(view))

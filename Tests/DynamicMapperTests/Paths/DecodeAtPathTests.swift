@@ -92,8 +92,9 @@ private struct DPSalaryTransformer: DecodingTransformer {
     func decode(_ raw: String) throws -> DPSalary {
         let components = raw.split(separator: ":")
         guard components.count == 2,
-              components[0] == "usd" || components[0] == "rmb",
-              let amount = Int(components[1]) else {
+            components[0] == "usd" || components[0] == "rmb",
+            let amount = Int(components[1])
+        else {
             throw TransformerError(value: raw, reason: "is not a salary like usd:4500")
         }
         if components[0] == "usd" {
@@ -137,24 +138,24 @@ private struct DPUser: Decodable, Equatable {
 /// The README's document, with the missing comma after `profile` added and `users` an array
 /// (the README reads it at `response.users[0]`).
 private let dpUserJSON = """
-{
-"response": {
-"users": [
-{
-"my_id": 78893,
-"nick_name": "Jerry",
-"profile": {
-"birth_day": "2000/08/12",
-"avatar": "https://images.baidu.com/avatars/27883.jpg",
-"role": "student"
-},
-"salary": "usd:4500",
-"male": "true"
-}
-]
-}
-}
-"""
+    {
+    "response": {
+    "users": [
+    {
+    "my_id": 78893,
+    "nick_name": "Jerry",
+    "profile": {
+    "birth_day": "2000/08/12",
+    "avatar": "https://images.baidu.com/avatars/27883.jpg",
+    "role": "student"
+    },
+    "salary": "usd:4500",
+    "male": "true"
+    }
+    ]
+    }
+    }
+    """
 
 private func dpUserJSONWith(birthDay: String = #""2000/08/12""#, salary: String = "usd:4500", male: String = "true") -> String {
     """
@@ -176,14 +177,14 @@ private struct DPNamed: Decodable, Equatable {
 }
 
 private let dpDottedJSON = """
-{
-"response": {
-"my.user": {
-"name": "Jerry"
-}
-}
-}
-"""
+    {
+    "response": {
+    "my.user": {
+    "name": "Jerry"
+    }
+    }
+    }
+    """
 
 /// Reads optional values at paths that lead nowhere in several ways.
 private struct DPOptionals: Decodable {
@@ -222,7 +223,8 @@ private struct DPOptionals: Decodable {
     }
 }
 
-private let dpOptionalsJSON = #"{"profile": {"name": "Ada", "note": null, "male": "true", "birth_day": "2000/08/12"}, "extra": null, "tags": ["a", "b"], "empty": null}"#
+private let dpOptionalsJSON =
+    #"{"profile": {"name": "Ada", "note": null, "male": "true", "birth_day": "2000/08/12"}, "extra": null, "tags": ["a", "b"], "empty": null}"#
 
 /// A path that breaks in the middle.
 private struct DPCity: Decodable {
@@ -248,10 +250,12 @@ private struct DPNotBool: Error, CustomStringConvertible {
 private struct DPStrictMale: Decodable {
     let isMale: Bool
     init(from decoder: any Decoder) throws {
-        isMale = try decoder.decode(at: "profile.male", using: { (text: String) throws -> Bool in
-            guard text == "true" || text == "false" else { throw DPNotBool() }
-            return text == "true"
-        })
+        isMale = try decoder.decode(
+            at: "profile.male",
+            using: { (text: String) throws -> Bool in
+                guard text == "true" || text == "false" else { throw DPNotBool() }
+                return text == "true"
+            })
     }
 }
 
@@ -262,17 +266,17 @@ struct DecodeAtPathTests {
     @Test("decode(User.self, from: json, at: \"response.users[0]\")", arguments: DPWay.allCases)
     private func rootPath(way: DPWay) throws {
         let json = """
-        {
-        "response": {
-        "users": [
-        {
-        "id": 78893,
-        "name": "Jerry"
-        }
-        ]
-        }
-        }
-        """
+            {
+            "response": {
+            "users": [
+            {
+            "id": 78893,
+            "name": "Jerry"
+            }
+            ]
+            }
+            }
+            """
         #expect(try way.decode(DPSimpleUser.self, json, at: "response.users[0]") == DPSimpleUser(id: 78893, name: "Jerry"))
         #expect(try way.decode(DPSimpleUser.self, json, at: "response.users[-1]") == DPSimpleUser(id: 78893, name: "Jerry"))
         #expect(try way.decode(DPSimpleUser.self, json, at: "response.users.[0]") == DPSimpleUser(id: 78893, name: "Jerry"))
@@ -290,7 +294,9 @@ struct DecodeAtPathTests {
         #expect(tom == DPUser(id: 1, name: "Tom", birthdate: nil, avatar: nil, role: .teacher, salary: .rmb(300), isMale: false))
 
         let other = #"{"wrap": [0, {"my_id": 2, "nick_name": "Ann", "profile": {"birth_day": null, "role": "parent"}, "salary": "usd:0", "male": "yes"}]}"#
-        #expect(try way.decode(DPUser.self, other, at: "wrap[1]") == DPUser(id: 2, name: "Ann", birthdate: nil, avatar: nil, role: .parent, salary: .usd(0), isMale: false))
+        #expect(
+            try way.decode(DPUser.self, other, at: "wrap[1]")
+                == DPUser(id: 2, name: "Ann", birthdate: nil, avatar: nil, role: .parent, salary: .usd(0), isMale: false))
     }
 
     @Test("the date transformer gives exactly 2000-08-12 00:00 UTC")

@@ -173,16 +173,26 @@ struct EncodeAtPathTests {
     @Test("a path through a value of another kind is refused with its key")
     func conflicts() throws {
         let cases: [(entries: [(path: String, value: JSON)], key: String, message: String)] = [
-            ([("a", 5), ("a[0]", 1)], "a[0]",
-             #"The key path a[0] goes through "a", which already holds a value that is not an array."#),
-            ([("a[0]", 5), ("a[0].x", 1)], "a[0].x",
-             #"The key path a[0].x goes through [0], which already holds a value that is not an object."#),
-            ([("a[0].x", 1), ("a", 5)], "a",
-             #"The value for "a" is not an array, but a key path has placed elements inside it."#),
-            ([("a[0].x", 1), ("a[0]", 5)], "a[0]",
-             #"The value for [0] is not an object, but a key path has placed members inside it."#),
-            ([("[0]", 1)], "[0]",
-             "The key path [0] starts with an array index, but it is written inside an object."),
+            (
+                [("a", 5), ("a[0]", 1)], "a[0]",
+                #"The key path a[0] goes through "a", which already holds a value that is not an array."#
+            ),
+            (
+                [("a[0]", 5), ("a[0].x", 1)], "a[0].x",
+                #"The key path a[0].x goes through [0], which already holds a value that is not an object."#
+            ),
+            (
+                [("a[0].x", 1), ("a", 5)], "a",
+                #"The value for "a" is not an array, but a key path has placed elements inside it."#
+            ),
+            (
+                [("a[0].x", 1), ("a[0]", 5)], "a[0]",
+                #"The value for [0] is not an object, but a key path has placed members inside it."#
+            ),
+            (
+                [("[0]", 1)], "[0]",
+                "The key path [0] starts with an array index, but it is written inside an object."
+            ),
         ]
         for item in cases {
             let error = epEncodingError { try DynamicJSONEncoder().encode(EPEntries(item.entries)) }

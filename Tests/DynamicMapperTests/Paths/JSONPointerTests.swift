@@ -31,8 +31,9 @@ struct JSONPointerTests {
         #expect(try Path(pointer: "//").components == [.key(""), .key("")])
         #expect(try Path(pointer: "/a/-").components == [.key("a"), .key("-")])
         // Only canonical digits that fit an Int are indexes.
-        #expect(try Path(pointer: "/01/1e0/-1/+1/12/99999999999999999999").components
-            == [.key("01"), .key("1e0"), .key("-1"), .key("+1"), .index(12), .key("99999999999999999999")])
+        #expect(
+            try Path(pointer: "/01/1e0/-1/+1/12/99999999999999999999").components
+                == [.key("01"), .key("1e0"), .key("-1"), .key("+1"), .index(12), .key("99999999999999999999")])
         #expect(try Path(pointer: "").components.isEmpty)
         #expect(Path([.key("x"), .index(-1)]).pointer == "/x/-1")
     }
@@ -47,8 +48,9 @@ struct JSONPointerTests {
         for (text, offset, reason) in cases {
             #expect(throws: JSONPointerError(pointer: text, offset: offset, reason: reason)) { try Path(pointer: text) }
         }
-        #expect(JSONPointerError(pointer: "/a~", offset: 2, reason: "'~' must be followed by '0' or '1'").description
-            == #"'~' must be followed by '0' or '1' at offset 2 of "/a~""#)
+        #expect(
+            JSONPointerError(pointer: "/a~", offset: 2, reason: "'~' must be followed by '0' or '1'").description
+                == #"'~' must be followed by '0' or '1' at offset 2 of "/a~""#)
         #expect(throws: JSONPointerError.self) { try JSON.null[pointer: "x"] }
     }
 

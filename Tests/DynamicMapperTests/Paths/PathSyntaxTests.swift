@@ -72,22 +72,24 @@ private struct PSImmutable: DynamicImmutableMappable {
 struct PathSyntaxTests {
     // MARK: Malformed forms and their positions
 
-    @Test("each malformed form is reported at its position, with what is wrong", arguments: [
-        ("a.b[", 3, "'[' is never closed"),
-        ("a[0", 1, "'[' is never closed"),
-        ("a['b'", 1, "'[' is never closed"),
-        ("a.b[x]", 3, "'[x]' is neither an index (an integer) nor a quoted key ('…')"),
-        ("a[1.5]", 1, "'[1.5]' is neither an index (an integer) nor a quoted key ('…')"),
-        ("a[x.y].b", 1, "'[x.y]' is neither an index (an integer) nor a quoted key ('…')"),
-        ("['a'b]", 4, "expected ']' after the quoted key, found 'b'"),
-        ("a[]", 1, "empty brackets name nothing (an index is [0], the empty key [''])"),
-        ("a[  ]", 1, "empty brackets name nothing (an index is [0], the empty key [''])"),
-        ("a['b]", 2, "the quoted key is never closed (no ' after it)"),
-        (#"a["b]"#, 2, #"the quoted key is never closed (no " after it)"#),
-        (#"a\"#, 1, #"'\' at the end escapes nothing"#),
-        (#"a['b\"#, 4, #"'\' at the end escapes nothing"#),
-        ("e\u{301}.x[", 4, "'[' is never closed"),
-    ])
+    @Test(
+        "each malformed form is reported at its position, with what is wrong",
+        arguments: [
+            ("a.b[", 3, "'[' is never closed"),
+            ("a[0", 1, "'[' is never closed"),
+            ("a['b'", 1, "'[' is never closed"),
+            ("a.b[x]", 3, "'[x]' is neither an index (an integer) nor a quoted key ('…')"),
+            ("a[1.5]", 1, "'[1.5]' is neither an index (an integer) nor a quoted key ('…')"),
+            ("a[x.y].b", 1, "'[x.y]' is neither an index (an integer) nor a quoted key ('…')"),
+            ("['a'b]", 4, "expected ']' after the quoted key, found 'b'"),
+            ("a[]", 1, "empty brackets name nothing (an index is [0], the empty key [''])"),
+            ("a[  ]", 1, "empty brackets name nothing (an index is [0], the empty key [''])"),
+            ("a['b]", 2, "the quoted key is never closed (no ' after it)"),
+            (#"a["b]"#, 2, #"the quoted key is never closed (no " after it)"#),
+            (#"a\"#, 1, #"'\' at the end escapes nothing"#),
+            (#"a['b\"#, 4, #"'\' at the end escapes nothing"#),
+            ("e\u{301}.x[", 4, "'[' is never closed"),
+        ])
     func malformed(text: String, offset: Int, reason: String) {
         do {
             _ = try Path(validating: text)
@@ -190,9 +192,11 @@ struct PathSyntaxTests {
 
     // MARK: Views
 
-    @Test("a malformed path reads missing and refuses writes; the document stays", arguments: [
-        "a.b[x]", "a.b[", "a.b[]", "a.b[1.5]", #"a.b\"#, "a['b", "a.b['x'y]", "[x]", "a.b[0]c[",
-    ])
+    @Test(
+        "a malformed path reads missing and refuses writes; the document stays",
+        arguments: [
+            "a.b[x]", "a.b[", "a.b[]", "a.b[1.5]", #"a.b\"#, "a['b", "a.b['x'y]", "[x]", "a.b[0]c[",
+        ])
     func viewsRefuse(text: String) throws {
         let original: JSON = ["a": ["b": [1, 2, 3]], "a.b[x]": 1, "b[": 2]
         var view = DynamicClass(original)
@@ -233,7 +237,7 @@ struct PathSyntaxTests {
         #expect(!written)
         #expect(JSON(view) == ["a": ["b": [1, 2, 3]]])
         let quoted = view["a.b['x']"].set(7)
-        #expect(!quoted)   // a key step on an array is refused too (item 3)
+        #expect(!quoted) // a key step on an array is refused too (item 3)
         let keyed = view["a['b[x]']"].set(7)
         #expect(keyed)
         #expect(JSON(view) == ["a": ["b": [1, 2, 3], "b[x]": 7]])
@@ -344,7 +348,10 @@ struct PathSyntaxTests {
             Issue.record("decoded")
         } catch DecodingError.valueNotFound(let type, let context) {
             #expect(ObjectIdentifier(type) == ObjectIdentifier(Int.self))
-            #expect(context.debugDescription == #"No Int at "a.b[x]": the path text is malformed: '[x]' is neither an index (an integer) nor a quoted key ('…') at offset 3 of "a.b[x]""#)
+            #expect(
+                context.debugDescription
+                    == #"No Int at "a.b[x]": the path text is malformed: '[x]' is neither an index (an integer) nor a quoted key ('…') at offset 3 of "a.b[x]""#
+            )
         }
         #expect(throws: EncodingError.self) { try DynamicJSONEncoder().encode(1, at: "a.b[") }
     }

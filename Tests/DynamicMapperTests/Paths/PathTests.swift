@@ -209,7 +209,7 @@ struct PathTests {
                 "my.user": ["name": "Jerry", "tags": ["a", "b", "c"]],
                 "users": [["name": "Tom"], ["name": "Ann"]],
                 "": ["x": 1],
-            ],
+            ]
         ])
         let pairs: [(Path, String)] = [
             (Path("response/my.user/name", separator: "/"), #"response.my\.user.name"#),

@@ -30,9 +30,10 @@ struct JSONPathComplianceTests {
                 results = alternatives.compactMap(\.arrayValue)
                 paths = test["results_paths"]?.arrayValue?.map { $0.arrayValue?.compactMap(\.stringValue) ?? [] } ?? []
             }
-            return Case(name: test["name"]?.stringValue ?? "", selector: test["selector"]?.stringValue ?? "",
-                        document: test["document"], results: results, paths: paths,
-                        invalid: test["invalid_selector"]?.boolValue == true)
+            return Case(
+                name: test["name"]?.stringValue ?? "", selector: test["selector"]?.stringValue ?? "",
+                document: test["document"], results: results, paths: paths,
+                invalid: test["invalid_selector"]?.boolValue == true)
         }
     }
 

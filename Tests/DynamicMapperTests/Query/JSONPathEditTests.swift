@@ -23,8 +23,8 @@ private struct Whole: DynamicCodable {
 @Suite("JSONPath views and bulk edits")
 struct JSONPathEditTests {
     static let text = #"""
-    {"statuses":[{"id":1,"text":"a","user":{"id":10,"screen_name":"ada","email":"a@x","score":1.10}},{"id":2,"user":{"id":20,"screen_name":"bob","email":"b@x","score":1e2}}],"meta":{"count":2}}
-    """#
+        {"statuses":[{"id":1,"text":"a","user":{"id":10,"screen_name":"ada","email":"a@x","score":1.10}},{"id":2,"user":{"id":20,"screen_name":"bob","email":"b@x","score":1e2}}],"meta":{"count":2}}
+        """#
 
     @Test func viewsAndModelsAnswerQueries() throws {
         let view = try DynamicClass(parsing: Self.text)
@@ -37,7 +37,8 @@ struct JSONPathEditTests {
         #expect(matches.paths.map(\.pointer) == ["/statuses/1/user/screen_name"])
         #expect(view[try #require(matches.paths.first).path].debugDescription == #""bob""#)
         #expect(try model.ds.statuses[.all].user.email.values(as: String.self) == ["a@x", "b@x"])
-        #expect(try model.ds.statuses[.all].user.email.matches().paths.map(\.description)
+        #expect(
+            try model.ds.statuses[.all].user.email.matches().paths.map(\.description)
                 == ["$['statuses'][0]['user']['email']", "$['statuses'][1]['user']['email']"])
         #expect(try model.ds.missing[.all].matches().isEmpty)
     }
@@ -47,7 +48,10 @@ struct JSONPathEditTests {
         let patch = try model.ds.statuses[.all].user.email.remove()
         #expect(patch == [.remove("statuses[1].user.email"), .remove("statuses[0].user.email")])
         let encoded = String(decoding: try DynamicJSONEncoder().encode(model), as: UTF8.self)
-        #expect(encoded == #"{"statuses":[{"id":1,"text":"a","user":{"id":10,"screen_name":"ada","score":1.10}},{"id":2,"user":{"id":20,"screen_name":"bob","score":1e2}}],"meta":{"count":2}}"#)
+        #expect(
+            encoded
+                == #"{"statuses":[{"id":1,"text":"a","user":{"id":10,"screen_name":"ada","score":1.10}},{"id":2,"user":{"id":20,"screen_name":"bob","score":1e2}}],"meta":{"count":2}}"#
+        )
     }
 
     @Test func setAndTransformEveryMatch() throws {
@@ -58,7 +62,10 @@ struct JSONPathEditTests {
         let renamed = try view[JSONPath("$..user.id")].transform { id in .number(JSON.Number((id.numberValue?.int ?? 0) + 1)) }
         #expect(renamed == [.replace("statuses[1].user.id", 21), .replace("statuses[0].user.id", 11)])
         let encoded = String(decoding: try DynamicJSONEncoder().encode(view), as: UTF8.self)
-        #expect(encoded == #"{"statuses":[{"id":1,"text":"a","user":{"id":11,"screen_name":"redacted","email":"a@x","score":1.10}},{"id":2,"user":{"id":21,"screen_name":"redacted","email":"b@x","score":1e2}}],"meta":{"count":2}}"#)
+        #expect(
+            encoded
+                == #"{"statuses":[{"id":1,"text":"a","user":{"id":11,"screen_name":"redacted","email":"a@x","score":1.10}},{"id":2,"user":{"id":21,"screen_name":"redacted","email":"b@x","score":1e2}}],"meta":{"count":2}}"#
+        )
     }
 
     @Test func removingSeveralElementsOfOneArrayRemovesTheRightOnes() throws {
@@ -87,7 +94,9 @@ struct JSONPathEditTests {
         let encoded = String(decoding: try DynamicJSONEncoder().encode(timeline), as: UTF8.self)
         // Status 0: the timeline's edit. Status 1: its own view emptied `user`, and a nested
         // model's own view writes its part of the document.
-        #expect(encoded == #"{"statuses":[{"id":1,"text":"a","user":{"id":10,"screen_name":"ada","email":"a@x","score":0}},{"id":2,"user":{}}],"meta":{"count":2}}"#)
+        #expect(
+            encoded == #"{"statuses":[{"id":1,"text":"a","user":{"id":10,"screen_name":"ada","email":"a@x","score":0}},{"id":2,"user":{}}],"meta":{"count":2}}"#
+        )
         // Two levels down, untouched by the timeline: a status's view edits its own user.
         var other = try DynamicJSONDecoder().decode(Timeline.self, from: Data(Self.text.utf8))
         try other.statuses[0].ds[.all].set("x")

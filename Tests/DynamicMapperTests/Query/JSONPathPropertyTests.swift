@@ -59,9 +59,10 @@ struct JSONPathPropertyTests {
             var headCount = segments.count
             while headCount > 0, Self.singular.contains(segments[headCount - 1]) { headCount -= 1 }
             let head = try JSONPath("$" + segments.prefix(headCount).joined())
-            let tail = Path(segments.suffix(from: headCount).map { step -> Path.Component in
-                step.hasPrefix(".") ? .key(String(step.dropFirst())) : .index(Int(step.dropFirst().dropLast()) ?? 0)
-            })
+            let tail = Path(
+                segments.suffix(from: headCount).map { step -> Path.Component in
+                    step.hasPrefix(".") ? .key(String(step.dropFirst())) : .index(Int(step.dropFirst().dropLast()) ?? 0)
+                })
             let before = DynamicClass(document)
             for edit in 0..<3 {
                 var bulk = before

@@ -16,7 +16,7 @@ struct JSONPathTests {
                 ["title": "Moby Dick", "price": 8.99, "isbn": "0-395-19395-8"],
             ],
             "bicycle": ["color": "red", "price": 399],
-        ],
+        ]
     ]
 
     @Test func filtersAndFunctionsSelectExactNodes() throws {
@@ -90,11 +90,14 @@ struct JSONPathTests {
         let text = String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth)
         let results = onThread(stackSize: 512 * 1024) { () -> [Int] in
             guard let json = try? JSON(parsing: Data(text.utf8), maximumDepth: 1_024),
-                  let document = try? JSONDocument(parsing: Data(text.utf8), maximumDepth: 1_024),
-                  let tree = try? json.query("$..*"), let tape = try? document.query("$..*"),
-                  let last = tape.last else { return [] }
-            return [tree.count, tape.count, last.path.components.count, tree.last?.path.components.count ?? -1,
-                    (try? last.decode(Int.self)) ?? -1]
+                let document = try? JSONDocument(parsing: Data(text.utf8), maximumDepth: 1_024),
+                let tree = try? json.query("$..*"), let tape = try? document.query("$..*"),
+                let last = tape.last
+            else { return [] }
+            return [
+                tree.count, tape.count, last.path.components.count, tree.last?.path.components.count ?? -1,
+                (try? last.decode(Int.self)) ?? -1,
+            ]
         }
         #expect(results == [depth, depth, depth, depth, 1])
     }

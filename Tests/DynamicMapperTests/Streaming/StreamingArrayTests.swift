@@ -225,16 +225,18 @@ struct StreamingArrayTests {
         }
     }
 
-    @Test("Bad structure around the elements is an error with its position, never a hang", arguments: [
-        (#"[1, 2 x 3]"#, 6, 0),
-        (#"[1, 2,]"#, 6, 0),
-        (#"[1 2]"#, 3, 0),
-        (#"[1, 2] x"#, 7, 0),
-        (#"[1, 2]]"#, 6, 0),
-        (#"{"a": 1}"#, 0, 0),
-        ("[1,\n2\n  x]", 8, 2),
-        (#"[{"a": 1} {"b": 2}]"#, 10, 0),
-    ])
+    @Test(
+        "Bad structure around the elements is an error with its position, never a hang",
+        arguments: [
+            (#"[1, 2 x 3]"#, 6, 0),
+            (#"[1, 2,]"#, 6, 0),
+            (#"[1 2]"#, 3, 0),
+            (#"[1, 2] x"#, 7, 0),
+            (#"[1, 2]]"#, 6, 0),
+            (#"{"a": 1}"#, 0, 0),
+            ("[1,\n2\n  x]", 8, 2),
+            (#"[{"a": 1} {"b": 2}]"#, 10, 0),
+        ])
     func badStructure(text: String, offset: Int, elementsBefore: Int) async throws {
         let data = Data(text.utf8)
         var random = SeededRandom(state: UInt64(text.utf8.count))

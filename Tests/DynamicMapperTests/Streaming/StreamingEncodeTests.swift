@@ -22,8 +22,9 @@ private struct SEUser: Codable, Equatable, Sendable {
 
 private func statuses(_ count: Int) -> [SEStatus] {
     (0..<count).map { index in
-        SEStatus(id: index, text: "é 😀 \"\(index)\"\n", url: index % 2 == 0 ? "https://x/\(index)" : nil,
-                 tags: (0..<(index % 3)).map { "t\($0)" }, user: SEUser(screenName: "user_\(index)", followers: 1.5 * Double(index)))
+        SEStatus(
+            id: index, text: "é 😀 \"\(index)\"\n", url: index % 2 == 0 ? "https://x/\(index)" : nil,
+            tags: (0..<(index % 3)).map { "t\($0)" }, user: SEUser(screenName: "user_\(index)", followers: 1.5 * Double(index)))
     }
 }
 

@@ -33,7 +33,10 @@ private func routes(
         ]
     case .events:
         func flatten(_ result: ([ServerSentEvent<JSON>], JSONStreamError?)) -> ([JSON], JSONStreamError?) {
-            (result.0.map { event in ["event": event.event.map(JSON.string) ?? .null, "id": event.id.map(JSON.string) ?? .null, "data": event.data] }, result.1)
+            (
+                result.0.map { event in ["event": event.event.map(JSON.string) ?? .null, "id": event.id.map(JSON.string) ?? .null, "data": event.data] },
+                result.1
+            )
         }
         return [
             "data": flatten(collectSync(decoder.serverSentEvents(of: JSON.self, in: data, options: chunked))),

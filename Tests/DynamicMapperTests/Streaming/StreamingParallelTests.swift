@@ -60,16 +60,18 @@ private func compare(
     let dataLog = SkippedLog()
     var dataOptions = options
     dataOptions.onSkippedElement = { dataLog.append($0) }
-    let fromData = await collect(sequential(dataOptions).parallel(
-        maximumConcurrency: concurrency, lookAhead: lookAhead, lookAheadBytes: lookAheadBytes))
+    let fromData = await collect(
+        sequential(dataOptions).parallel(
+            maximumConcurrency: concurrency, lookAhead: lookAhead, lookAheadBytes: lookAheadBytes))
     #expect(outcome(fromData, dataLog) == expected, "round \(round), data, \(concurrency)/\(lookAhead)/\(lookAheadBytes)")
 
     let chunks = ChunkSequence(randomChunks(of: data, maximum: Int.random(in: 1...40, using: &random), using: &random))
     let chunkLog = SkippedLog()
     var chunkOptions = options
     chunkOptions.onSkippedElement = { chunkLog.append($0) }
-    let fromChunks = await collect(chunked(chunks, chunkOptions).parallel(
-        maximumConcurrency: concurrency, lookAhead: lookAhead, lookAheadBytes: lookAheadBytes))
+    let fromChunks = await collect(
+        chunked(chunks, chunkOptions).parallel(
+            maximumConcurrency: concurrency, lookAhead: lookAhead, lookAheadBytes: lookAheadBytes))
     #expect(outcome(fromChunks, chunkLog) == expected, "round \(round), chunks, \(concurrency)/\(lookAhead)/\(lookAheadBytes)")
 }
 
@@ -177,9 +179,10 @@ struct StreamingParallelTests {
             random = generator.random
             let data = Data(text.utf8)
             let decoder = DynamicJSONDecoder()
-            await compare(data, round: round, random: &random,
-                          sequential: { decoder.jsonLines(of: PDRecord.self, in: data, options: $0) },
-                          chunked: { decoder.jsonLines(of: PDRecord.self, in: $0, options: $1) })
+            await compare(
+                data, round: round, random: &random,
+                sequential: { decoder.jsonLines(of: PDRecord.self, in: data, options: $0) },
+                chunked: { decoder.jsonLines(of: PDRecord.self, in: $0, options: $1) })
         }
     }
 
@@ -206,9 +209,10 @@ struct StreamingParallelTests {
             random = generator.random
             let data = Data(text.utf8)
             let decoder = DynamicJSONDecoder()
-            await compare(data, round: round, random: &random,
-                          sequential: { decoder.elements(of: PDRecord.self, in: data, at: path, options: $0) },
-                          chunked: { decoder.elements(of: PDRecord.self, in: $0, at: path, options: $1) })
+            await compare(
+                data, round: round, random: &random,
+                sequential: { decoder.elements(of: PDRecord.self, in: data, at: path, options: $0) },
+                chunked: { decoder.elements(of: PDRecord.self, in: $0, at: path, options: $1) })
         }
     }
 
@@ -216,8 +220,9 @@ struct StreamingParallelTests {
     func eventsAndFiles() async throws {
         let events = (0..<50).map { "id: \($0)\ndata: {\"id\": \($0),\ndata: \"text\": \"e\($0)\"}\n\n" }.joined()
         let decoder = DynamicJSONDecoder()
-        let (received, eventError) = await collect(decoder.serverSentEvents(of: PDRecord.self, in: Data(events.utf8))
-            .parallel(maximumConcurrency: 3, lookAhead: 7))
+        let (received, eventError) = await collect(
+            decoder.serverSentEvents(of: PDRecord.self, in: Data(events.utf8))
+                .parallel(maximumConcurrency: 3, lookAhead: 7))
         #expect(eventError == nil)
         #expect(received.map(\.data.id) == Array(0..<50))
         #expect(received.map(\.id) == (0..<50).map { Optional("\($0)") })
@@ -301,13 +306,15 @@ struct StreamingParallelTests {
                     // Half from `Data`, half from chunks; each asks for more threads than the machine has.
                     let data = Data(text.utf8)
                     if index % 2 == 0 {
-                        let (records, error) = await collect(decoder.jsonLines(of: PDRecord.self, in: data)
-                            .parallel(maximumConcurrency: 16, lookAhead: 64))
+                        let (records, error) = await collect(
+                            decoder.jsonLines(of: PDRecord.self, in: data)
+                                .parallel(maximumConcurrency: 16, lookAhead: 64))
                         return (index, records, error)
                     }
                     let chunks = ChunkSequence(stride(from: 0, to: data.count, by: 97).map { Array(data[$0..<min(data.count, $0 + 97)]) })
-                    let (records, error) = await collect(decoder.jsonLines(of: PDRecord.self, in: chunks)
-                        .parallel(maximumConcurrency: 16, lookAhead: 64))
+                    let (records, error) = await collect(
+                        decoder.jsonLines(of: PDRecord.self, in: chunks)
+                            .parallel(maximumConcurrency: 16, lookAhead: 64))
                     return (index, records, error)
                 }
             }
@@ -328,7 +335,8 @@ struct StreamingParallelTests {
                 group.addTask {
                     var count = 0
                     for try await _ in decoder.jsonLines(of: PDTracedRecord.self, in: Data(lines.utf8))
-                        .parallel(maximumConcurrency: 16, lookAhead: 32) { count += 1 }
+                        .parallel(maximumConcurrency: 16, lookAhead: 32)
+                    { count += 1 }
                     return count
                 }
             }
@@ -350,7 +358,8 @@ struct StreamingParallelTests {
         // to the end of the enclosing scope.
         func first() async throws -> Int? {
             for try await record in DynamicJSONDecoder().jsonLines(of: PDHeldRecord.self, in: Data(lines.utf8))
-                .parallel(maximumConcurrency: 1, lookAhead: 200) {
+                .parallel(maximumConcurrency: 1, lookAhead: 200)
+            {
                 return record.id
             }
             return nil

@@ -41,8 +41,9 @@ struct StreamingPatchTests {
             #expect(try decoder.patchElements(of: DynamicClass.self, in: data, at: "data.items", options: options) { _ in } == data)
             let output = SEOutputBox()
             let chunks = ChunkSequence(randomChunks(of: data, maximum: 9, using: &random))
-            let summary = try await decoder.patchElements(of: JSON.self, in: chunks, at: "data.items", options: options,
-                                                          to: { output.append($0) }, edit: { _ in })
+            let summary = try await decoder.patchElements(
+                of: JSON.self, in: chunks, at: "data.items", options: options,
+                to: { output.append($0) }, edit: { _ in })
             #expect(output.data == data)
             #expect(summary.elements == elements.count && summary.edited == 0)
         }
@@ -77,7 +78,8 @@ struct StreamingPatchTests {
 
     @Test("Edited elements change, the rest of the document keeps its bytes")
     func edits() throws {
-        let text = "{ \"meta\" : {\"n\": 1.10},\n \"statuses\": [ {\"id\": 1, \"text\": \"a\\u00e9\"} ,{\"id\": 2, \"text\": \"b\", \"extra\": [1e2]}\n] , \"tail\" :true }\n"
+        let text =
+            "{ \"meta\" : {\"n\": 1.10},\n \"statuses\": [ {\"id\": 1, \"text\": \"a\\u00e9\"} ,{\"id\": 2, \"text\": \"b\", \"extra\": [1e2]}\n] , \"tail\" :true }\n"
         let data = Data(text.utf8)
         let decoder = DynamicJSONDecoder()
         let viewed = try decoder.patchElements(of: DynamicClass.self, in: data, at: "statuses") { status in
@@ -108,8 +110,10 @@ struct StreamingPatchTests {
         }
         var options = JSONStreamOptions()
         options.chunkSize = 4096
-        let summary = try DynamicJSONDecoder().patchElements(of: DynamicClass.self, contentsOf: input, at: "statuses",
-                                                              writingTo: output, options: options) { status in
+        let summary = try DynamicJSONDecoder().patchElements(
+            of: DynamicClass.self, contentsOf: input, at: "statuses",
+            writingTo: output, options: options
+        ) { status in
             status.user.screen_name.set("redacted")
         }
         let before = try JSON(parsing: data)

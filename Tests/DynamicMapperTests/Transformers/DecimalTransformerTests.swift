@@ -15,7 +15,7 @@ private struct DTPrice: DynamicMappable {
 
     mutating func mapping(_ map: DynamicMap) {
         amount <-> ds.amount.using(DecimalTransformer())
-        tax    <-> ds.tax.using(DecimalTransformer())
+        tax <-> ds.tax.using(DecimalTransformer())
     }
 }
 
@@ -33,14 +33,15 @@ struct DecimalTransformerTests {
     func exactValues() throws {
         let price = try DynamicJSONDecoder().decode(DTPrice.self, from: Data(#"{"amount":0.1,"tax":"123456789012345678.901234567891"}"#.utf8))
         #expect(price.amount == dtDecimal("0.1"))
-        #expect(price.amount * 3 == dtDecimal("0.3"))   // false for any Double near 0.1
+        #expect(price.amount * 3 == dtDecimal("0.3")) // false for any Double near 0.1
         #expect(price.tax == dtDecimal("123456789012345678.901234567891"))
         #expect(price.tax?.description == "123456789012345678.901234567891")
         var edited = price
         edited.amount = dtDecimal("19.99")
         edited.tax = dtDecimal("0.000000000000000000000000000001")
-        #expect(String(decoding: try DynamicJSONEncoder().encode(edited), as: UTF8.self)
-            == #"{"amount":19.99,"tax":0.000000000000000000000000000001}"#)
+        #expect(
+            String(decoding: try DynamicJSONEncoder().encode(edited), as: UTF8.self)
+                == #"{"amount":19.99,"tax":0.000000000000000000000000000001}"#)
     }
 
     @Test("decoding Decimal without the transformer is exact already; the transformer adds strings")
@@ -60,10 +61,11 @@ struct DecimalTransformerTests {
         }
         let (price, report) = try DynamicJSONDecoder().decodeWithReport(DTPrice.self, from: Data(#"{"amount":"ten","tax":true}"#.utf8))
         #expect(price.amount == 0 && price.tax == nil)
-        #expect(report.events.map(\.description) == [
-            #"amount: mapping read failed, value "ten": typeMismatch at amount: Expected a number or a string holding one but found the string "ten" instead."#,
-            #"tax: mapping read failed, value true: typeMismatch at tax: Expected a number or a string holding one but found a boolean instead."#,
-        ])
+        #expect(
+            report.events.map(\.description) == [
+                #"amount: mapping read failed, value "ten": typeMismatch at amount: Expected a number or a string holding one but found the string "ten" instead."#,
+                #"tax: mapping read failed, value true: typeMismatch at tax: Expected a number or a string holding one but found a boolean instead."#,
+            ])
     }
 
     @Test("random decimal literals read exactly from numbers and strings and write back the same value", arguments: 1...4)

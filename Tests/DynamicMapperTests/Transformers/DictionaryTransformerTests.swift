@@ -21,7 +21,7 @@ private struct DCSettings: DynamicMappable {
 
     mutating func mapping(_ map: DynamicMap) {
         channels <-> ds.channels.using(DictionaryTransformer<DCChannel, DCPreference>())
-        limits   <-> ds.limits.using(DictionaryTransformer<DCChannel, Int>(unknownKeys: .refuse))
+        limits <-> ds.limits.using(DictionaryTransformer<DCChannel, Int>(unknownKeys: .refuse))
     }
 }
 
@@ -48,9 +48,10 @@ struct DictionaryTransformerTests {
         let (settings, report) = try DynamicJSONDecoder().decodeWithReport(DCSettings.self, from: Data(input.utf8))
         #expect(settings.channels == [.email: DCPreference(enabled: true)])
         #expect(settings.limits == nil)
-        #expect(report.events.map(\.description) == [
-            #"limits: mapping read failed, value {"sms":3,"pager":1}: dataCorrupted at limits: "pager" is not a raw value of DCChannel"#,
-        ])
+        #expect(
+            report.events.map(\.description) == [
+                #"limits: mapping read failed, value {"sms":3,"pager":1}: dataCorrupted at limits: "pager" is not a raw value of DCChannel"#
+            ])
         var edited = DCSettings()
         edited.limits = [.sms: 2]
         let encoder = DynamicJSONEncoder()
@@ -72,8 +73,10 @@ struct DictionaryTransformerTests {
         for _ in 0..<200 {
             var raw: [String: Int] = [:]
             for _ in 0..<Int.random(in: 0...6, using: &random) {
-                let key = Bool.random(using: &random) ? (DCChannel.allCases.randomElement(using: &random)?.rawValue ?? "email")
-                                                      : "k\(Int.random(in: 0...9, using: &random))"
+                let key =
+                    Bool.random(using: &random)
+                    ? (DCChannel.allCases.randomElement(using: &random)?.rawValue ?? "email")
+                    : "k\(Int.random(in: 0...9, using: &random))"
                 raw[key] = Int.random(in: -100...100, using: &random)
             }
             let decoded = try transformer.decode(raw)

@@ -13,7 +13,7 @@ private struct HCTheme: DynamicMappable {
     init() {}
 
     mutating func mapping(_ map: DynamicMap) {
-        tint       <-> ds.tint.using(HexColorTransformer())
+        tint <-> ds.tint.using(HexColorTransformer())
         background <-> ds.background.using(HexColorTransformer())
     }
 }
@@ -47,17 +47,19 @@ struct HexColorTransformerTests {
         }
         let (theme, report) = try DynamicJSONDecoder().decodeWithReport(HCTheme.self, from: Data(##"{"tint":"#12345","background":"#000"}"##.utf8))
         #expect(theme.tint == RGBAColor(red: 0, green: 0, blue: 0) && theme.background == RGBAColor(red: 0, green: 0, blue: 0))
-        #expect(report.events.map(\.description) == [
-            ##"tint: mapping read failed, value "#12345": dataCorrupted at tint: "#12345" is not a hex color (#RGB, #RGBA, #RRGGBB or #RRGGBBAA)"##,
-        ])
+        #expect(
+            report.events.map(\.description) == [
+                ##"tint: mapping read failed, value "#12345": dataCorrupted at tint: "#12345" is not a hex color (#RGB, #RGBA, #RRGGBB or #RRGGBBAA)"##
+            ])
     }
 
     @Test("random colors round-trip through every written form", arguments: 1...4)
     func randomRoundTrip(seed: UInt64) throws {
         var random = SeededRandom(state: seed)
         for _ in 0..<200 {
-            let color = RGBAColor(red: .random(in: 0...255, using: &random), green: .random(in: 0...255, using: &random),
-                                  blue: .random(in: 0...255, using: &random), alpha: Bool.random(using: &random) ? 255 : .random(in: 0...255, using: &random))
+            let color = RGBAColor(
+                red: .random(in: 0...255, using: &random), green: .random(in: 0...255, using: &random),
+                blue: .random(in: 0...255, using: &random), alpha: Bool.random(using: &random) ? 255 : .random(in: 0...255, using: &random))
             let text = try HexColorTransformer().encode(color)
             #expect(text.count == (color.alpha == 255 ? 7 : 9))
             #expect(try HexColorTransformer().decode(text) == color)

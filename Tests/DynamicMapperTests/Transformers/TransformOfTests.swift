@@ -62,9 +62,10 @@ struct TransformOfTests {
 
         let (refused, report) = try decoder.decodeWithReport(TOStats.self, from: Data(#"{"stats":{"count":"many","limit":null}}"#.utf8))
         #expect(refused.count == -1 && refused.limit == nil)
-        #expect(report.events.map(\.description) == [
-            #"stats.count: mapping read failed, value "many": dataCorrupted at stats.count: "many" could not be transformed to Int"#,
-        ])
+        #expect(
+            report.events.map(\.description) == [
+                #"stats.count: mapping read failed, value "many": dataCorrupted at stats.count: "many" could not be transformed to Int"#
+            ])
         // The refused value is left in the document as it was.
         #expect(String(decoding: try DynamicJSONEncoder().encode(refused), as: UTF8.self) == #"{"stats":{"count":"many","limit":null}}"#)
     }

@@ -144,7 +144,7 @@ struct TransformerTests {
     func iso8601() throws {
         let whole = ISO8601DateTransformer()
         let fractional = ISO8601DateTransformer(fractionalSeconds: true)
-        let instant = Date(timeIntervalSince1970: 1_335_867_630)          // 2012-05-01T10:20:30Z
+        let instant = Date(timeIntervalSince1970: 1_335_867_630) // 2012-05-01T10:20:30Z
         let precise = Date(timeIntervalSince1970: 1_335_867_630.5)
         for transformer in [whole, fractional] {
             #expect(try transformer.decode("2012-05-01T10:20:30Z") == instant)

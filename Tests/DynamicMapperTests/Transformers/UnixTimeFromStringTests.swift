@@ -14,7 +14,7 @@ private struct UTEvent: DynamicMappable {
     init() {}
 
     mutating func mapping(_ map: DynamicMap) {
-        at       <-> ds.at.using(UnixTimeTransformer())
+        at <-> ds.at.using(UnixTimeTransformer())
         atMillis <-> ds.ms.using(UnixTimeTransformer(unit: .milliseconds))
     }
 }
@@ -68,10 +68,11 @@ struct UnixTimeFromStringTests {
     func refusals() throws {
         let (event, events) = try utDecode(#"{"at":" 946684800","ms":"soon"}"#)
         #expect(event.at == nil && event.atMillis == Date(timeIntervalSince1970: 0))
-        #expect(events == [
-            #"at: mapping read failed, value " 946684800": typeMismatch at at: Expected a number or a string holding one but found the string " 946684800" instead."#,
-            #"ms: mapping read failed, value "soon": typeMismatch at ms: Expected a number or a string holding one but found the string "soon" instead."#,
-        ])
+        #expect(
+            events == [
+                #"at: mapping read failed, value " 946684800": typeMismatch at at: Expected a number or a string holding one but found the string " 946684800" instead."#,
+                #"ms: mapping read failed, value "soon": typeMismatch at ms: Expected a number or a string holding one but found the string "soon" instead."#,
+            ])
         for text in ["", "+1", "1.", ".5", "0x10", "1e", "12 apples", "NaN"] {
             #expect(LenientNumber(text) == nil, "\(text)")
         }

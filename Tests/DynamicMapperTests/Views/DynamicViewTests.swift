@@ -136,7 +136,7 @@ struct DynamicViewTests {
         #expect(plainInt == 9)
         #expect(text == "keep")
         #expect(mismatch == 1)
-        copy.list[0].remove()   // an edit of the copy only
+        copy.list[0].remove() // an edit of the copy only
 
         #expect(ds.debugDescription == before)
         let parsed = try JSON(parsing: viewReadSample)
@@ -327,17 +327,23 @@ struct DynamicViewTests {
         ds["with space"].set("s")
         ds["a.b[0].c"].set(10)
         ds.a["b[1]"].set(11)
-        #expect(ds.debugDescription == #"{"a":{"b":[{"c":10},11]},"arr":[{"b":5},6],"my.key":2,"weird key":3,"a.b":4,"x[0]":7,"n":{"list":[{"v":1}]},"new.key":true,"esc.aped":2,"with space":"s"}"#)
+        #expect(
+            ds.debugDescription
+                == #"{"a":{"b":[{"c":10},11]},"arr":[{"b":5},6],"my.key":2,"weird key":3,"a.b":4,"x[0]":7,"n":{"list":[{"v":1}]},"new.key":true,"esc.aped":2,"with space":"s"}"#
+        )
         ds[key: "a.b"].remove()
         ds["my\\.key"].remove()
-        #expect(ds.debugDescription == #"{"a":{"b":[{"c":10},11]},"arr":[{"b":5},6],"weird key":3,"x[0]":7,"n":{"list":[{"v":1}]},"new.key":true,"esc.aped":2,"with space":"s"}"#)
+        #expect(
+            ds.debugDescription
+                == #"{"a":{"b":[{"c":10},11]},"arr":[{"b":5},6],"weird key":3,"x[0]":7,"n":{"list":[{"v":1}]},"new.key":true,"esc.aped":2,"with space":"s"}"#)
     }
 
     // MARK: Keys that look like members
 
     @Test("keys named like common members are reached with dot syntax, read and write", arguments: ViewSourceKind.allCases)
     private func memberLikeKeys(kind: ViewSourceKind) throws {
-        let input = #"{"description":"d","count":2,"type":"t","name":"n","id":1,"value":true,"first":"f","isEmpty":false,"user":{"description":"ud","count":3,"first":[1]}}"#
+        let input =
+            #"{"description":"d","count":2,"type":"t","name":"n","id":1,"value":true,"first":"f","isEmpty":false,"user":{"description":"ud","count":3,"first":[1]}}"#
         var ds = try kind.view(input)
         #expect(ds.description.debugDescription == #""d""#)
         #expect(ds.count.debugDescription == "2")
@@ -364,7 +370,10 @@ struct DynamicViewTests {
         ds.user.count.set(30)
         ds.user.first.append(2)
         ds.user.value.set(1)
-        #expect(ds.debugDescription == #"{"description":"D","count":20,"type":"T","name":"N","id":10,"value":false,"first":null,"isEmpty":true,"user":{"description":"UD","count":30,"first":[1,2],"value":1}}"#)
+        #expect(
+            ds.debugDescription
+                == #"{"description":"D","count":20,"type":"T","name":"N","id":10,"value":false,"first":null,"isEmpty":true,"user":{"description":"UD","count":30,"first":[1,2],"value":1}}"#
+        )
     }
 
     @Test("member-like keys work from a model's mapping in both directions")
@@ -550,7 +559,10 @@ struct DynamicViewTests {
         ds.map.set(["only": 1])
         ds.optional.set(Optional<Int>.none)
         ds.json.set(JSON.object(["b": 2, "a": 1]))
-        #expect(ds.debugDescription == #"{"list":[0,{"city":"Rome","zip":100,"tags":[]}],"address":{"city":"Paris","tags":["a"]},"number":1.5,"big":9223372036854775807,"flags":[true,false],"map":{"only":1},"optional":null,"json":{"b":2,"a":1}}"#)
+        #expect(
+            ds.debugDescription
+                == #"{"list":[0,{"city":"Rome","zip":100,"tags":[]}],"address":{"city":"Paris","tags":["a"]},"number":1.5,"big":9223372036854775807,"flags":[true,false],"map":{"only":1},"optional":null,"json":{"b":2,"a":1}}"#
+        )
 
         var root = DynamicClass()
         root.set(ViewAddress(city: "Oslo", zip: 1, tags: []))

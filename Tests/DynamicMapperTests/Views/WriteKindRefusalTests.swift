@@ -12,8 +12,9 @@ import DynamicMapperOperators
 
 @Suite("Writes through a value of another kind")
 struct WriteKindRefusalTests {
-    @Test("a pointer token that is not an index for the array it meets refuses the write",
-          arguments: ["/list/01", "/list/-1", "/list/foo", "/list/12345678901234567890", "/list/1e0", "/list/ 1"])
+    @Test(
+        "a pointer token that is not an index for the array it meets refuses the write",
+        arguments: ["/list/01", "/list/-1", "/list/foo", "/list/12345678901234567890", "/list/1e0", "/list/ 1"])
     func nonIndexTokenOnArray(pointer: String) throws {
         let text = #"{"list":[1,2,3],"s":"str"}"#
         var view = try DynamicClass(parsing: text)
@@ -159,7 +160,8 @@ struct WriteKindRefusalTests {
                     continue
                 }
                 guard token == "0" || (token.first != "0" && token.allSatisfy { $0.isASCII && $0.isNumber }),
-                      let index = Int(token), index - elements.count <= 100_000 else { return false }
+                    let index = Int(token), index - elements.count <= 100_000
+                else { return false }
                 // Not a ternary with `nil`: that would read `nil` as the literal `JSON.null`.
                 current = index < elements.count ? elements[index] : Optional.none
             case nil:

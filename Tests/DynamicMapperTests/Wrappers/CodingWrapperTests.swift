@@ -210,19 +210,22 @@ struct CodingWrapperTests {
         #expect(try coders.decode(CWZeroTestCodable.self, text) == full)
     }
 
-    @Test("zero values of collections, Bool, numbers, Decimal, Data, optionals, enums and nested models",
-          arguments: CoderKind.allCases)
+    @Test(
+        "zero values of collections, Bool, numbers, Decimal, Data, optionals, enums and nested models",
+        arguments: CoderKind.allCases)
     func zeroEverything(coders: CoderKind) throws {
         let expected = CWZeroEverything(
             tags: [], scores: [:], byID: [:], flags: [], matrix: [], isActive: false, ratio: 0, count: 0,
             amount: 0, bytes: Data(), maybe: nil, kind: .unset,
             nested: CWZeroNested(title: "", subtitle: nil, items: [], inner: CWPoint(x: 0, y: 0), kind: 0, enabled: false))
         #expect(try coders.decode(CWZeroEverything.self, "{}") == expected)
-        let nulls = #"{"tags":null,"scores":null,"byID":null,"flags":null,"matrix":null,"isActive":null,"ratio":null,"#
+        let nulls =
+            #"{"tags":null,"scores":null,"byID":null,"flags":null,"matrix":null,"isActive":null,"ratio":null,"#
             + #""count":null,"amount":null,"bytes":null,"maybe":null,"kind":null,"nested":null}"#
         #expect(try coders.decode(CWZeroEverything.self, nulls) == expected)
 
-        let present = #"{"tags":["a"],"scores":{"a":1},"byID":{"2":"b"},"flags":[3],"matrix":[[1],[]],"isActive":true,"#
+        let present =
+            #"{"tags":["a"],"scores":{"a":1},"byID":{"2":"b"},"flags":[3],"matrix":[[1],[]],"isActive":true,"#
             + #""ratio":0.5,"count":7,"amount":1.25,"bytes":"AAE=","maybe":4,"kind":"basic","#
             + #""nested":{"title":"t","items":[1],"inner":{"x":1,"y":2},"kind":-1,"enabled":true}}"#
         let model = try coders.decode(CWZeroEverything.self, present)
@@ -233,8 +236,9 @@ struct CodingWrapperTests {
         #expect(model.nested == CWZeroNested(title: "t", subtitle: nil, items: [1], inner: CWPoint(x: 1, y: 2), kind: -1, enabled: true))
     }
 
-    @Test("@Zero reads present values through the decoder's strategies; Date's zero is its reference date",
-          arguments: CoderKind.allCases)
+    @Test(
+        "@Zero reads present values through the decoder's strategies; Date's zero is its reference date",
+        arguments: CoderKind.allCases)
     func zeroDate(coders: CoderKind) throws {
         let decoder = coders.decoder
         decoder.dateDecodingStrategy = .secondsSince1970
@@ -309,8 +313,9 @@ struct CodingWrapperTests {
             #expect(context.underlyingError is DecodingError)
         }
         if case .valueNotFound(_, let context)? = coders.decodingError(CWZeroLoop.self, "{}") {
-            #expect(context.debugDescription
-                == "No value, and CWLoop has no zero value: The zero value nests deeper than 64 levels; the type contains itself")
+            #expect(
+                context.debugDescription
+                    == "No value, and CWLoop has no zero value: The zero value nests deeper than 64 levels; the type contains itself")
         }
         #expect(try coders.decode(CWZeroStatus.self, #"{"status":"active"}"#).status == .active)
     }
@@ -346,8 +351,9 @@ struct CodingWrapperTests {
 
     // MARK: Errors
 
-    @Test("a transformer failure is dataCorrupted at the property with the raw value in the message",
-          arguments: CoderKind.allCases)
+    @Test(
+        "a transformer failure is dataCorrupted at the property with the raw value in the message",
+        arguments: CoderKind.allCases)
     func transformerFailure(coders: CoderKind) throws {
         let error = coders.decodingError(CWEvent.self, #"{"date":"2012-13-45"}"#)
         guard case .dataCorrupted(let context)? = error else {
@@ -356,8 +362,9 @@ struct CodingWrapperTests {
         }
         #expect(cwPath(context.codingPath) == ["date"])
         #expect(context.debugDescription == #""2012-13-45" is not a date in the format yyyy-MM-dd"#)
-        #expect(context.underlyingError as? TransformerError
-            == TransformerError(value: "2012-13-45", reason: "is not a date in the format yyyy-MM-dd"))
+        #expect(
+            context.underlyingError as? TransformerError
+                == TransformerError(value: "2012-13-45", reason: "is not a date in the format yyyy-MM-dd"))
     }
 
     @Test("the path of a failure inside an array names the element", arguments: CoderKind.allCases)

@@ -155,8 +155,18 @@ struct PresenceMappingTests {
     @Test func mappedPresencesWithFoundationCoders() throws {
         let inputs: [(String, PMPlain)] = [
             ("{}", PMPlain()),
-            (#"{"nickname":null}"#, { var plain = PMPlain(); plain.nickname = .null; return plain }()),
-            (#"{"age":3,"nickname":"ada"}"#, { var plain = PMPlain(); plain.nickname = .value("ada"); plain.age = .value(3); return plain }()),
+            (
+                #"{"nickname":null}"#,
+                {
+                    var plain = PMPlain(); plain.nickname = .null; return plain
+                }()
+            ),
+            (
+                #"{"age":3,"nickname":"ada"}"#,
+                {
+                    var plain = PMPlain(); plain.nickname = .value("ada"); plain.age = .value(3); return plain
+                }()
+            ),
         ]
         for (text, expected) in inputs {
             #expect(try JSONDecoder().decode(PMPlain.self, from: Data(text.utf8)) == expected, "\(text)")
@@ -218,12 +228,14 @@ struct PresenceMappingTests {
         model.nickname = .absent
         model.age = .null
         model.firstTag = .absent
-        #expect(try pmText(model, sorted: false)
-            == #"{"id":1,"profile":{"stats":{"age":null},"x":true},"tags":[null,"b"],"extra":1.10}"#)
+        #expect(
+            try pmText(model, sorted: false)
+                == #"{"id":1,"profile":{"stats":{"age":null},"x":true},"tags":[null,"b"],"extra":1.10}"#)
         model.nickname = .value("ada")
         model.age = .absent
-        #expect(try pmText(model, sorted: false)
-            == #"{"id":1,"profile":{"nickname":"ada","stats":{},"x":true},"tags":[null,"b"],"extra":1.10}"#)
+        #expect(
+            try pmText(model, sorted: false)
+                == #"{"id":1,"profile":{"nickname":"ada","stats":{},"x":true},"tags":[null,"b"],"extra":1.10}"#)
     }
 
     @Test func twoWayOperatorOnMissingPlaces() throws {

@@ -51,8 +51,9 @@ struct PresenceTests {
         stored.apply(mergePatch: patch)
         #expect(stored == ["age": 37, "city": "London"])
         // And back: a merge patch decodes into the presences it holds.
-        #expect(try PresenceUserPatch.decode(from: ["nickname": nil, "tags": ["x"]] as JSON)
-            == PresenceUserPatch(nickname: .null, tags: .value(["x"])))
+        #expect(
+            try PresenceUserPatch.decode(from: ["nickname": nil, "tags": ["x"]] as JSON)
+                == PresenceUserPatch(nickname: .null, tags: .value(["x"])))
     }
 
     @Test func outsideAnObjectAbsentIsNull() throws {

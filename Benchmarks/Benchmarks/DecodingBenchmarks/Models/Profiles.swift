@@ -69,26 +69,26 @@ final class MappableProfile: DynamicMappable {
     required init() {}
 
     func mapping(_ map: DynamicMap) {
-        id        <-> ds.id
-        userName  <-> ds.user_name
-        fullName  <-> ds.full_name
-        email     <-> ds.email
-        age       <-> ds.age
-        score     <-> ds.score
-        isActive  <-> ds.is_active
-        isAdmin   <-> ds.is_admin
+        id <-> ds.id
+        userName <-> ds.user_name
+        fullName <-> ds.full_name
+        email <-> ds.email
+        age <-> ds.age
+        score <-> ds.score
+        isActive <-> ds.is_active
+        isAdmin <-> ds.is_admin
         createdAt <-> ds.created_at
         updatedAt <-> ds.updated_at
         followers <-> ds.followers_count
         following <-> ds.following_count
-        posts     <-> ds.posts_count
-        likes     <-> ds.likes_count
-        bio       <-> ds.bio
-        website   <-> ds.website
-        country   <-> ds.country
-        city      <-> ds.address.city
-        zip       <-> ds.address.zip
-        phone     <-> ds.phone
+        posts <-> ds.posts_count
+        likes <-> ds.likes_count
+        bio <-> ds.bio
+        website <-> ds.website
+        country <-> ds.country
+        city <-> ds.address.city
+        zip <-> ds.address.zip
+        phone <-> ds.phone
     }
 
     var values: ProfileValues {
@@ -125,26 +125,26 @@ struct MappableProfileValue: DynamicMappable {
     var phone = "unknown"
 
     mutating func mapping(_ map: DynamicMap) {
-        id        <-> ds.id
-        userName  <-> ds.user_name
-        fullName  <-> ds.full_name
-        email     <-> ds.email
-        age       <-> ds.age
-        score     <-> ds.score
-        isActive  <-> ds.is_active
-        isAdmin   <-> ds.is_admin
+        id <-> ds.id
+        userName <-> ds.user_name
+        fullName <-> ds.full_name
+        email <-> ds.email
+        age <-> ds.age
+        score <-> ds.score
+        isActive <-> ds.is_active
+        isAdmin <-> ds.is_admin
         createdAt <-> ds.created_at
         updatedAt <-> ds.updated_at
         followers <-> ds.followers_count
         following <-> ds.following_count
-        posts     <-> ds.posts_count
-        likes     <-> ds.likes_count
-        bio       <-> ds.bio
-        website   <-> ds.website
-        country   <-> ds.country
-        city      <-> ds.address.city
-        zip       <-> ds.address.zip
-        phone     <-> ds.phone
+        posts <-> ds.posts_count
+        likes <-> ds.likes_count
+        bio <-> ds.bio
+        website <-> ds.website
+        country <-> ds.country
+        city <-> ds.address.city
+        zip <-> ds.address.zip
+        phone <-> ds.phone
     }
 
     var values: ProfileValues {

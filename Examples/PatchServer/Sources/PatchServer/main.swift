@@ -45,7 +45,8 @@ let store = try await UserStore.open(path: options.databasePath)
 let app = buildApplication(options: options, store: store, logger: logger) { address in
     let host = address?.ipAddress ?? options.host
     let port = address?.port ?? options.port
-    let line = "PatchServer listening on http://\(host):\(port)/users/{id} (coders: \(options.coders.rawValue), database: \(options.databasePath ?? "in memory"))\n"
+    let line =
+        "PatchServer listening on http://\(host):\(port)/users/{id} (coders: \(options.coders.rawValue), database: \(options.databasePath ?? "in memory"))\n"
     // Unbuffered, so a script waiting for this line sees it while the server runs.
     FileHandle.standardOutput.write(Data(line.utf8))
 }

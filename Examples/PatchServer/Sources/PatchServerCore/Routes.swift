@@ -135,9 +135,10 @@ struct UserRoutes: Sendable {
     @discardableResult
     private func requireMediaType(_ request: Request, _ accepted: [String]) throws -> String {
         let value = request.headers[.contentType] ?? ""
-        let mediaType = value.split(separator: ";", maxSplits: 1).first.map {
-            $0.trimmingCharacters(in: .whitespaces).lowercased()
-        } ?? ""
+        let mediaType =
+            value.split(separator: ";", maxSplits: 1).first.map {
+                $0.trimmingCharacters(in: .whitespaces).lowercased()
+            } ?? ""
         guard accepted.contains(mediaType) else {
             throw Problem(
                 .unsupportedMediaType,

@@ -156,7 +156,9 @@ extension TestResponse {
             #expect(patched.status == .ok, "\(patched.text)")
             #expect(patched.headers[.eTag] == #""2""#)
             let got = try await client.send(.get, "/users/ada")
-            #expect(got.text == #"{"name":"Ada","email":"ada@example.com","age":37,"extra":{"ratio":1.10,"id":9007199254740993,"tags":["a"]},"nickname":"countess"}"#)
+            #expect(
+                got.text
+                    == #"{"name":"Ada","email":"ada@example.com","age":37,"extra":{"ratio":1.10,"id":9007199254740993,"tags":["a"]},"nickname":"countess"}"#)
             #expect(got.text == patched.text)
         }
     }
@@ -164,7 +166,8 @@ extension TestResponse {
     @Test func jsonPatchAppliesAndKeepsLiterals() async throws {
         try await withServer { client in
             #expect(try await client.send(.put, "/users/ada", user).status == .created)
-            let ops = #"[{"op":"test","path":"/extra/id","value":9007199254740993},{"op":"add","path":"/extra/tags/-","value":2.50},{"op":"replace","path":"/name","value":"Ada L."}]"#
+            let ops =
+                #"[{"op":"test","path":"/extra/id","value":9007199254740993},{"op":"add","path":"/extra/tags/-","value":2.50},{"op":"replace","path":"/name","value":"Ada L."}]"#
             let patched = try await client.patch("/users/ada", ops, merge: false, ifMatch: #""1""#)
             #expect(patched.status == .ok, "\(patched.text)")
             #expect(patched.text == #"{"name":"Ada L.","email":"ada@example.com","age":36,"extra":{"ratio":1.10,"id":9007199254740993,"tags":["a",2.50]}}"#)
