@@ -57,23 +57,51 @@ struct ParallelBatchTests {
 
     @Test func aBatchAWorkerStartsIsNotDecodedTwice() async throws {
         let runs = PoolProbe()
+        let started = DispatchSemaphore(value: 0)
         let gate = DispatchSemaphore(value: 0)
+        let threads = ThreadNames()
         let batch = BatchResults<Int> { _ in
             runs.enter(threads: 0)
+            threads.record()
+            started.signal()
             gate.wait() // still running when the consumer's patience runs out
             runs.leave()
             return [.success(1)]
         }
-        Thread { batch.runIfUnclaimed() }.start()
+        Thread {
+            // Named from inside: on Linux a name set before `start()` does not reach the thread.
+            Thread.current.name = "worker"
+            batch.runIfUnclaimed()
+        }.start()
+        started.wait() // the worker has the work before the consumer begins to wait
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(60)) { gate.signal() }
         let results = await batch.value(claimingAfter: .milliseconds(5))
         #expect(try results.map { try $0.get() } == [1])
         #expect(runs.ran == 1)
+        #expect(threads.names == ["worker"])
     }
 
-    @Test("A parallel stream finishes while every pool thread is held (as by decodes that wait for a nested stream)")
+    @Test("A consumer waits for a pool that is busy but finishing jobs, and does not decode the batch itself")
+    func aBusyPoolIsWaitedFor() async throws {
+        let pool = ParallelDecodingPool(size: 1, idleTimeout: 0.5)
+        // 400 ms of short jobs ahead of the batch: one finishes every 10 ms, so every 200 ms
+        // of the consumer's patience sees the pool move.
+        for _ in 0..<40 { pool.submit { Thread.sleep(forTimeInterval: 0.01) } }
+        let threads = ThreadNames()
+        let batch = BatchResults<Int> { _ in
+            threads.record()
+            return [.success(2)]
+        }
+        pool.submit { batch.runIfUnclaimed() }
+        let results = await batch.value(claimingAfter: .milliseconds(200), unlessProgressIn: pool)
+        #expect(try results.map { try $0.get() } == [2])
+        #expect(threads.names == ["DM-parallel"], "decoded on \(threads.names), not on the pool")
+    }
+
+    @Test("A parallel stream finishes while every thread of its pool is held (as by decodes that wait for a nested stream)")
     func aStreamOnAHeldPoolFinishes() async throws {
-        let pool = ParallelDecodingPool.shared
+        // A pool of the test's own, so that holding it slows no other test's streams.
+        let pool = ParallelDecodingPool(size: 2, idleTimeout: 0.5)
         // Every thread of the pool waits at the gate until the stream below has ended. A
         // stream that waits for the pool would end only once the gate gives up (after five
         // minutes: the consumer's task may itself wait long for a thread when the whole suite
@@ -89,8 +117,9 @@ struct ParallelBatchTests {
         }
         for _ in 0..<pool.size { held.wait() }
         let lines = (0..<200).map { #"{"id": \#($0)}"# }.joined(separator: "\n")
+        let stream = DynamicJSONDecoder().jsonLines(of: NestedRecord.self, in: Data(lines.utf8))
         var ids: [Int] = []
-        for try await record in DynamicJSONDecoder().jsonLines(of: NestedRecord.self, in: Data(lines.utf8)).parallel(lookAhead: 256) {
+        for try await record in ParallelJSONStream<NestedRecord>(2, 256, 1 << 24, pool: pool, makeSource: { stream.makeIterator() }) {
             ids.append(record.id)
         }
         for _ in 0..<pool.size { gate.signal() }
@@ -202,4 +231,18 @@ private final class PoolProbe: @unchecked Sendable {
 
 private struct NestedRecord: Decodable, Sendable {
     var id: Int
+}
+
+/// The names of the threads a batch's work ran on.
+private final class ThreadNames: @unchecked Sendable {
+    // @unchecked: `recorded` is read and written under `lock`.
+    private let lock = NSLock()
+    private var recorded: [String] = []
+
+    func record() {
+        let name = Thread.current.name ?? "unnamed"
+        lock.withLock { recorded.append(name) }
+    }
+
+    var names: [String] { lock.withLock { recorded } }
 }

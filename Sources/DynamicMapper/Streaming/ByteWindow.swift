@@ -50,6 +50,10 @@ struct Frame: Sendable {
     var line: Int
     var column: Int = 1
     var owned: [UInt8]?
+    /// The bytes are not the input's as they lie (an event's `data:` lines joined): offsets
+    /// inside them say nothing about the input. Set with `owned`, and kept when a parallel
+    /// batch takes `owned` into its buffer.
+    var assembled = false
     var event: String?
     var id: String?
     var retry: Int?

@@ -180,7 +180,7 @@ struct EventFramer {
                 return nil
             }
             let frame = Frame(
-                range: eventStart..<eventStart, index: nextIndex, line: eventLine, owned: data,
+                range: eventStart..<eventStart, index: nextIndex, line: eventLine, owned: data, assembled: true,
                 event: event, id: id, retry: retry)
             nextIndex += 1
             return frame

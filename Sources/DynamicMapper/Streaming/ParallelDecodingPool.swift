@@ -26,6 +26,7 @@ final class ParallelDecodingPool: @unchecked Sendable {
     private var threads = 0
     private var idle = 0
     private var running = 0
+    private var completed = 0
 
     init(size: Int, idleTimeout: TimeInterval = 10) {
         self.size = max(1, size)
@@ -37,6 +38,9 @@ final class ParallelDecodingPool: @unchecked Sendable {
 
     /// Jobs waiting or running now: `pool.unfinishedJobs`.
     var unfinishedJobs: Int { condition.withLock { jobs.count + running } }
+
+    /// Jobs finished so far: a pool whose count stays the same while jobs wait is held.
+    var completedJobs: Int { condition.withLock { completed } }
 
     /// Runs `job` on a thread of the pool, after the jobs submitted before it have started.
     func submit(_ job: @escaping @Sendable () -> Void) {
@@ -82,6 +86,7 @@ final class ParallelDecodingPool: @unchecked Sendable {
             job()
             condition.lock()
             running -= 1
+            completed &+= 1
         }
     }
 }

@@ -106,21 +106,28 @@ struct ParallelLimits: Sendable {
 /// way for elements read ahead is abandoned. The element type must be `Sendable`, since
 /// elements are made on other threads; each iteration reads the source again from the start.
 /// `maximumConcurrency` is capped at the active processor count (the size of the pool). A
-/// batch that no worker has started 50 milliseconds after the consumer began to wait for it
-/// is decoded on the consumer's thread, so that a stream finishes even when every pool thread
-/// is held (for instance by decodes that wait for a parallel stream of their own).
+/// batch that no worker has started 50 milliseconds after the consumer began to wait for it,
+/// while the pool finished no job, is decoded on the consumer's thread, so that a stream
+/// finishes even when every pool thread is held (for instance by decodes that wait for a
+/// parallel stream of their own).
 public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
     let limits: ParallelLimits
     let makeSource: () -> any FrameSource<Element>
+    /// The process's pool, or a test's own.
+    let pool: ParallelDecodingPool
 
-    init(_ concurrency: Int, _ elements: Int, _ bytes: Int, makeSource: @escaping () -> any FrameSource<Element>) {
-        limits = ParallelLimits(concurrency: concurrency, elements: elements, bytes: bytes)
+    init(
+        _ concurrency: Int, _ elements: Int, _ bytes: Int, pool: ParallelDecodingPool = .shared,
+        makeSource: @escaping () -> any FrameSource<Element>
+    ) {
+        limits = ParallelLimits(concurrency: concurrency, elements: elements, bytes: bytes, poolSize: pool.size)
+        self.pool = pool
         self.makeSource = makeSource
     }
 
     /// An iterator for `for try await`: `var iterator = stream.makeAsyncIterator()`.
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(source: makeSource(), limits: limits)
+        AsyncIterator(source: makeSource(), limits: limits, pool: pool)
     }
 
     /// The iterator of a ``ParallelJSONStream``.
@@ -160,16 +167,18 @@ public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
         /// `limits.concurrency` of its batches run at once; the batches in flight bound the
         /// work queued.
         private let lane: PoolLane
+        private let pool: ParallelDecodingPool
         /// The batches started and not yet delivered, shared by copies of this iterator: when
         /// the last copy goes (a `break` out of the loop), its `deinit` tells their workers to
         /// stop, as an error or cancellation does.
         private let inFlight = InFlightBatches<Element>()
 
-        init(source: any FrameSource<Element>, limits: ParallelLimits) {
+        init(source: any FrameSource<Element>, limits: ParallelLimits, pool: ParallelDecodingPool) {
             self.source = source
             recipe = source.recipe
             self.limits = limits
-            lane = PoolLane(pool: .shared, limit: limits.concurrency)
+            self.pool = pool
+            lane = PoolLane(pool: pool, limit: limits.concurrency)
             batchBytes.reserveCapacity(limits.batchBytes)
         }
 
@@ -213,7 +222,7 @@ public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
                 }
                 switch pending.removeFirst() {
                 case .batch(let results, let elements, let bytes):
-                    ready = await results.value(claimingAfter: .milliseconds(50))
+                    ready = await results.value(claimingAfter: .milliseconds(50), unlessProgressIn: pool)
                     inFlight.delivered()
                     if Task.isCancelled {
                         stop()
@@ -291,7 +300,8 @@ public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
                 decoded.reserveCapacity(frames.count)
                 var context = recipe.makeContext()
                 for (range, frame) in frames {
-                    if results.isCancelled { break }
+                    // The second: a batch the consumer decodes itself, whose task is cancelled.
+                    if results.isCancelled || Task.isCancelled { break }
                     let result = recipe.decodeElement(bytes[range], frame, in: &context)
                     decoded.append(result)
                     // Elements after a failure that ends the stream would never be delivered.
@@ -299,7 +309,9 @@ public struct ParallelJSONStream<Element: Sendable>: AsyncSequence {
                 }
                 return decoded
             }
-            lane.submit { results.runIfUnclaimed() }
+            // Weak: a batch the consumer decoded itself (the pool held) must not stay reachable,
+            // with its elements, from a job the lane has not started.
+            lane.submit { [weak results] in results?.runIfUnclaimed() }
             pending.append(.batch(results, elements: frames.count, bytes: bytes.count))
             inFlight.started(results)
             batch = []
@@ -346,8 +358,15 @@ final class BatchResults<Element: Sendable>: @unchecked Sendable {
     /// Whether the consumer gave up on these results: the worker stops.
     var isCancelled: Bool { lock.withLock { cancelled } }
 
+    /// The consumer gave up on these results: the work, with the bytes it holds, is let go
+    /// at once rather than when a pool thread comes to it.
     func cancel() {
-        lock.withLock { cancelled = true }
+        let dropped = lock.withLock { () -> Work? in
+            cancelled = true
+            defer { work = nil }
+            return work
+        }
+        _ = dropped // let go here, outside the lock
     }
 
     /// Does the work on this thread unless another claimed it first: `batch.runIfUnclaimed()`.
@@ -377,19 +396,32 @@ final class BatchResults<Element: Sendable>: @unchecked Sendable {
         }
     }
 
-    /// The results; when no worker has started the work `patience` after the wait began, the
-    /// consumer does it. In normal running a batch starts within microseconds; one that waits
-    /// longer has every pool thread held by other work, perhaps by decodes that themselves wait
-    /// for this stream (a model whose decoding reads a parallel stream), which only the
-    /// consumer can then free.
-    func value(claimingAfter patience: DispatchTimeInterval) async -> Results {
+    /// The results; when no worker has started the work `patience` after the wait began and
+    /// `pool` has finished no job meanwhile, the consumer does it. A pool that finishes jobs
+    /// will come to this one, and the consumer waits on: the decodes at once stay within the
+    /// pool's threads. One that finishes none has every thread held, perhaps by decodes that
+    /// themselves wait for this stream (a model whose decoding reads a parallel stream), which
+    /// only the consumer can then free. Without a pool (a test's batch), `patience` alone.
+    func value(claimingAfter patience: DispatchTimeInterval, unlessProgressIn pool: ParallelDecodingPool? = nil) async -> Results {
         while true {
             let unclaimed = lock.withLock { work != nil }
-            if unclaimed {
-                DispatchQueue.global().asyncAfter(deadline: .now() + patience) { [weak self] in self?.nudge() }
-            }
+            if unclaimed { scheduleNudge(after: patience, watching: pool) }
             if let results = await wait() { return results }
             runIfUnclaimed()
+        }
+    }
+
+    /// After `patience`, ``nudge()``, unless `pool` finished a job meanwhile: then the same
+    /// again while the work is unclaimed.
+    private func scheduleNudge(after patience: DispatchTimeInterval, watching pool: ParallelDecodingPool?) {
+        let seen = pool?.completedJobs
+        DispatchQueue.global().asyncAfter(deadline: .now() + patience) { [weak self] in
+            guard let self else { return }
+            if let pool, pool.completedJobs != seen {
+                if self.lock.withLock({ self.work != nil && !self.cancelled }) { self.scheduleNudge(after: patience, watching: pool) }
+                return
+            }
+            self.nudge()
         }
     }
 
@@ -432,11 +464,15 @@ final class BatchResults<Element: Sendable>: @unchecked Sendable {
 
     /// The waiting task was cancelled: the worker stops, and the wait ends with no results.
     private func abandon() {
-        let waiter = lock.withLock { () -> CheckedContinuation<Results?, Never>? in
+        let (waiter, dropped) = lock.withLock { () -> (CheckedContinuation<Results?, Never>?, Work?) in
             cancelled = true
-            defer { self.waiter = nil }
-            return self.waiter
+            defer {
+                self.waiter = nil
+                work = nil
+            }
+            return (self.waiter, work)
         }
+        _ = dropped // let go here, outside the lock
         waiter?.resume(returning: [])
     }
 }

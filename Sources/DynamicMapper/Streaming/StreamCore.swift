@@ -210,9 +210,11 @@ struct StreamCore<Element> {
     /// what is needed to get it. A framing error ends the iteration.
     mutating func nextFrame(appendingTo batch: inout [UInt8]) throws(JSONStreamError) -> BatchFramePull {
         switch try nextFrameInPlace() {
-        case .frame(let bytes, let frame):
+        case .frame(let bytes, var frame):
             let start = batch.count
             batch.append(contentsOf: bytes)
+            // An assembled event's bytes are in the batch now: not kept twice.
+            frame.owned = nil
             return .frame(start..<batch.count, frame)
         case .needMore: return .needMore
         case .finished: return .finished
@@ -277,7 +279,7 @@ struct StreamCore<Element> {
             let syntax = context.underlyingError as? JSONSyntaxError
         {
             message = "Element is not valid JSON"
-            if frame.owned == nil {
+            if !frame.assembled {
                 offset += syntax.offset
                 line += syntax.line - 1
                 let inside = data.prefix(syntax.offset)
