@@ -68,6 +68,22 @@ struct ViewEditCopyTests {
         #expect(JSON(list).arrayValue?.count == Self.count)
     }
 
+    @Test("Writing past an array's end through a query keeps the array's storage")
+    func queryWritesKeepTheStorage() throws {
+        var view = DynamicClass()
+        view.items.append(0)
+        var moves = 0
+        var last = arrayStorage(view, [.key("items")])
+        for value in 1..<Self.count {
+            try view[JSONPath("$.items[\(value)]")].set(value)
+            let now = arrayStorage(view, [.key("items")])
+            if now != last { moves += 1 }
+            last = now
+        }
+        #expect(moves <= Self.mostMoves, "the storage moved \(moves) times in \(Self.count - 1) writes")
+        #expect(JSON(view.items)?.arrayValue?.count == Self.count)
+    }
+
     @Test("A copy of the view still gets its own array: the first append after the copy copies once")
     func copiesStayApart() {
         var view = DynamicClass()

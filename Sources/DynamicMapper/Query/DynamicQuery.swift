@@ -219,8 +219,9 @@ public struct DynamicQuery: Sendable {
     ///   nothing changes then.
     @discardableResult
     public mutating func set<T: Encodable>(_ value: T) throws(JSONPathError) -> JSONPatch {
-        let place = DynamicValue(root: root, steps: base)
-        guard let node = place.encoded(value) else { return JSONPatch() }
+        // The place is a temporary, gone before the write: kept in a `let`, it was a second
+        // reference to the document, and every write copied the containers on its path.
+        guard let node = DynamicValue(root: root, steps: base).encoded(value) else { return JSONPatch() }
         return try write(node)
     }
 
@@ -287,17 +288,23 @@ public struct DynamicQuery: Sendable {
             // The deepest place that is there already: the patch adds below it. Its negative
             // indexes are resolved, as a JSON Pointer has none.
             var existing = 0
-            var current = root.tree
-            for step in full {
-                guard let child = current.child(step) else { break }
-                if case .index(let index) = step, index < 0 { full[existing] = .index(current.elementCount + index) }
-                current = child
-                existing += 1
-            }
             // The array's length before the write; its padding is listed only once the write
             // was accepted, which bounds it (a refused index far past the end lists nothing).
-            let lengthBefore = current.elementCount
-            let isArray = OverlayQueryTree().kind(of: current) == .array
+            let lengthBefore: Int
+            let isArray: Bool
+            do {
+                // Scoped: a node still held here when the tree is updated would be a second
+                // reference to the container the write changes, which would then be copied.
+                var current = root.tree
+                for step in full {
+                    guard let child = current.child(step) else { break }
+                    if case .index(let index) = step, index < 0 { full[existing] = .index(current.elementCount + index) }
+                    current = child
+                    existing += 1
+                }
+                lengthBefore = current.elementCount
+                isArray = OverlayQueryTree().kind(of: current) == .array
+            }
             guard root.updateTree(at: full, { $0 = node }) else { continue }
             if existing == full.count {
                 operations.append(.replace(Path(full), json))
