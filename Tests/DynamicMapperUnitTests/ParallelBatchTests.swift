@@ -84,16 +84,17 @@ struct ParallelBatchTests {
     @Test("A consumer waits for a pool that is busy but finishing jobs, and does not decode the batch itself")
     func aBusyPoolIsWaitedFor() async throws {
         let pool = ParallelDecodingPool(size: 1, idleTimeout: 0.5)
-        // 400 ms of short jobs ahead of the batch: one finishes every 10 ms, so every 200 ms
-        // of the consumer's patience sees the pool move.
-        for _ in 0..<40 { pool.submit { Thread.sleep(forTimeInterval: 0.01) } }
+        // Three seconds of short jobs ahead of the batch: one finishes every 10 ms, so each
+        // 500 ms of the consumer's patience sees the pool move, even on a loaded machine
+        // (without the check for progress the consumer takes the batch after 500 ms).
+        for _ in 0..<300 { pool.submit { Thread.sleep(forTimeInterval: 0.01) } }
         let threads = ThreadNames()
         let batch = BatchResults<Int> { _ in
             threads.record()
             return [.success(2)]
         }
         pool.submit { batch.runIfUnclaimed() }
-        let results = await batch.value(claimingAfter: .milliseconds(200), unlessProgressIn: pool)
+        let results = await batch.value(claimingAfter: .milliseconds(500), unlessProgressIn: pool)
         #expect(try results.map { try $0.get() } == [2])
         #expect(threads.names == ["DM-parallel"], "decoded on \(threads.names), not on the pool")
     }
