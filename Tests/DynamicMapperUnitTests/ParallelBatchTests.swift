@@ -59,7 +59,7 @@ struct ParallelBatchTests {
         let runs = PoolProbe()
         let started = DispatchSemaphore(value: 0)
         let gate = DispatchSemaphore(value: 0)
-        let threads = ThreadNames()
+        let threads = ThreadIDs()
         let batch = BatchResults<Int> { _ in
             runs.enter(threads: 0)
             threads.record()
@@ -68,9 +68,9 @@ struct ParallelBatchTests {
             runs.leave()
             return [.success(1)]
         }
+        let worker = ThreadIDs()
         Thread {
-            // Named from inside: on Linux a name set before `start()` does not reach the thread.
-            Thread.current.name = "worker"
+            worker.record()
             batch.runIfUnclaimed()
         }.start()
         started.wait() // the worker has the work before the consumer begins to wait
@@ -78,7 +78,7 @@ struct ParallelBatchTests {
         let results = await batch.value(claimingAfter: .milliseconds(5))
         #expect(try results.map { try $0.get() } == [1])
         #expect(runs.ran == 1)
-        #expect(threads.names == ["worker"])
+        #expect(threads.all == worker.all)
     }
 
     @Test("A consumer waits for a pool that is busy but finishing jobs, and does not decode the batch itself")
@@ -87,8 +87,10 @@ struct ParallelBatchTests {
         // Three seconds of short jobs ahead of the batch: one finishes every 10 ms, so each
         // 500 ms of the consumer's patience sees the pool move, even on a loaded machine
         // (without the check for progress the consumer takes the batch after 500 ms).
+        let poolThread = ThreadIDs()
+        pool.submit { poolThread.record() }
         for _ in 0..<300 { pool.submit { Thread.sleep(forTimeInterval: 0.01) } }
-        let threads = ThreadNames()
+        let threads = ThreadIDs()
         let batch = BatchResults<Int> { _ in
             threads.record()
             return [.success(2)]
@@ -96,7 +98,7 @@ struct ParallelBatchTests {
         pool.submit { batch.runIfUnclaimed() }
         let results = await batch.value(claimingAfter: .milliseconds(500), unlessProgressIn: pool)
         #expect(try results.map { try $0.get() } == [2])
-        #expect(threads.names == ["DM-parallel"], "decoded on \(threads.names), not on the pool")
+        #expect(threads.all == poolThread.all, "decoded on another thread than the pool's")
     }
 
     @Test("A parallel stream finishes while every thread of its pool is held (as by decodes that wait for a nested stream)")
@@ -234,16 +236,17 @@ private struct NestedRecord: Decodable, Sendable {
     var id: Int
 }
 
-/// The names of the threads a batch's work ran on.
-private final class ThreadNames: @unchecked Sendable {
+/// The threads some work ran on (by `pthread_self()`: a `Thread`'s name is not reliable on
+/// Linux, where a thread starts with its creator's name).
+private final class ThreadIDs: @unchecked Sendable {
     // @unchecked: `recorded` is read and written under `lock`.
     private let lock = NSLock()
-    private var recorded: [String] = []
+    private var recorded: [pthread_t] = []
 
     func record() {
-        let name = Thread.current.name ?? "unnamed"
-        lock.withLock { recorded.append(name) }
+        let current = pthread_self()
+        lock.withLock { recorded.append(current) }
     }
 
-    var names: [String] { lock.withLock { recorded } }
+    var all: [pthread_t] { lock.withLock { recorded } }
 }
