@@ -30,7 +30,7 @@ struct ParallelBatchTests {
 
     @Test func aCancelledConsumerStopsWaiting() async {
         let batch = BatchResults<Int>()
-        let waiting = Task { await batch.value() }
+        let waiting = Task { await batch.value(claimingAfter: .seconds(60)) }
         waiting.cancel()
         // The worker never completes this batch: only the cancellation can end the wait.
         let results = await waiting.value
@@ -41,7 +41,7 @@ struct ParallelBatchTests {
     @Test func aCompletedBatchIsDelivered() async throws {
         let batch = BatchResults<Int>()
         batch.complete([.success(1), .success(2)])
-        let results = await batch.value()
+        let results = await batch.value(claimingAfter: .seconds(60))
         #expect(try results.map { try $0.get() } == [1, 2])
     }
 
@@ -52,7 +52,7 @@ struct ParallelBatchTests {
         #expect(try results.map { try $0.get() } == [7, 8])
         // Run once only: a worker that comes late finds the work taken.
         batch.runIfUnclaimed()
-        #expect(try await batch.value().map { try $0.get() } == [7, 8])
+        #expect(try await batch.value(claimingAfter: .seconds(60)).map { try $0.get() } == [7, 8])
     }
 
     @Test func aBatchAWorkerStartsIsNotDecodedTwice() async throws {

@@ -388,15 +388,8 @@ final class BatchResults<Element: Sendable>: @unchecked Sendable {
         waiter?.resume(returning: results)
     }
 
-    /// The results, once the worker is done; none, at once, when the waiting task is
-    /// cancelled (the worker then stops at its next element).
-    func value() async -> Results {
-        while true {
-            if let results = await wait() { return results }
-        }
-    }
-
-    /// The results; when no worker has started the work `patience` after the wait began and
+    /// The results (none, at once, when the waiting task is cancelled: the worker then stops
+    /// at its next element); when no worker has started the work `patience` after the wait began and
     /// `pool` has finished no job meanwhile, the consumer does it. A pool that finishes jobs
     /// will come to this one, and the consumer waits on: the decodes at once stay within the
     /// pool's threads. One that finishes none has every thread held, perhaps by decodes that
