@@ -25,6 +25,18 @@ struct MappedModels {
         let member: Int
     }
 
+    /// The object of the container that last answered a `@Mapped` property's request for a
+    /// ``MappedModelAccess``, and its coding path: read by that property at once, before any
+    /// other decoding can run on this decoder. The path is unretained because the container
+    /// holds it for the whole property.
+    struct Asking {
+        let object: Int
+        let path: Unretained<CodingPathNode>
+    }
+
+    /// See ``Asking``; nil until a container answers.
+    var asking: Asking?
+
     /// Model types met so far and their `@Mapped` layout (nil: not a ``MappedCodable``).
     var layouts: [ObjectIdentifier: MappedLayout?] = [:]
     /// The model type `unwrapHere` last found to be a ``MappedCodable`` (after the `[String: V]`

@@ -154,8 +154,9 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         // A `@Mapped` property asking for this container's object (see ``ObjectAccess``).
         if let same = SameType(MappedModelAccess.self, T.self) {
-            let plain = index == nil
-            return same.cast(MappedModelAccess(decoder: plain ? Unretained(impl) : nil, object: object, path: path))
+            guard index == nil else { return same.cast(MappedModelAccess(decoder: nil)) }
+            impl.state.mappedModels.asking = MappedModels.Asking(object: object, path: Unretained(path))
+            return same.cast(MappedModelAccess(decoder: Unretained(impl)))
         }
         if let same = SameType(ObjectAccess.self, T.self) {
             let access = ObjectAccess(impl: impl, object: object, path: path, index: index)

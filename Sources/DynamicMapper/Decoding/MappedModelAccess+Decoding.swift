@@ -10,22 +10,26 @@ extension MappedModelAccess {
     func decodeMapped<Value: Decodable>(_ type: Value.Type, property: String, entry taken: inout Unretained<MappedEntry>?) throws -> Value {
         // Unretained: the container that asked holds the decoder, and the decoder's layout
         // its entries, for the whole call. Only the value's own decoding is a generic closure.
-        guard let decoder,
-            let found = decoder.with({ $0.unretainedMappedEntry(named: property, valueType: ObjectIdentifier(Value.self), object: object) })
-        else {
-            return try decodeUnlisted(Value.self, property: property, entry: &taken)
+        // The object and path the container left for this property, taken before anything
+        // else can run on the decoder.
+        guard let decoder, let asking = decoder.with({ $0.state.mappedModels.asking }) else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "Only DynamicJSONDecoder gives access to the object."))
+        }
+        let object = asking.object
+        guard let found = decoder.with({ $0.unretainedMappedEntry(named: property, valueType: ObjectIdentifier(Value.self), object: object) }) else {
+            return try decodeUnlisted(Value.self, property: property, asking: asking, impl: decoder, entry: &taken)
         }
         taken = found
         let node = found.with { entry in
             entry.plainKey.flatMap { key in
-                decoder.with { $0.member(named: key, of: object, depth: pathReference.with { $0.depth }, index: nil) }
+                decoder.with { $0.member(named: key, of: object, depth: asking.path.with { $0.depth }, index: nil) }
             }
         }
         guard let node, decoder.with({ $0.nodes[node].kind != .null }) else {
-            return try decodeOtherwise(Value.self, entry: found, impl: decoder, lookedUp: node)
+            return try decodeOtherwise(Value.self, entry: found, asking: asking, impl: decoder, lookedUp: node)
         }
         do {
-            return try decoder.with { try $0.decodeMappedMember(Value.self, at: node, parent: pathReference, entry: found) }
+            return try decoder.with { try $0.decodeMappedMember(Value.self, at: node, parent: asking.path, entry: found) }
         } catch {
             // Not `catch let error as DecodingError`: a `DecodingError` in this function would
             // cost a run-time lookup of its size on every call, failing or not.
@@ -59,11 +63,10 @@ extension MappedModelAccess {
 
     /// A property the layout does not list under its name (renamed, or unknown).
     @inline(never)
-    private func decodeUnlisted<Value: Decodable>(_ type: Value.Type, property: String, entry taken: inout Unretained<MappedEntry>?) throws -> Value {
-        guard let impl else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "Only DynamicJSONDecoder gives access to the object."))
-        }
-        return try ObjectAccess(self, impl: impl).decodeMapped(Value.self, property: property, entry: &taken)
+    private func decodeUnlisted<Value: Decodable>(
+        _ type: Value.Type, property: String, asking: MappedModels.Asking, impl: Unretained<DecoderImpl>, entry taken: inout Unretained<MappedEntry>?
+    ) throws -> Value {
+        try ObjectAccess(asking, impl: impl.object).decodeMapped(Value.self, property: property, entry: &taken)
     }
 
     /// A property with a path or options, or whose value is missing or `null` (`lookedUp`: nil
@@ -71,19 +74,23 @@ extension MappedModelAccess {
     /// Both references unretained, for the reason ``decodeMapped(_:property:entry:)`` reads them
     /// so (they outlive the call): passed as strong references they were retained around it.
     @inline(never)
-    private func decodeOtherwise<Value: Decodable>(_ type: Value.Type, entry: Unretained<MappedEntry>, impl: Unretained<DecoderImpl>, lookedUp: Int?) throws
-        -> Value
-    {
+    private func decodeOtherwise<Value: Decodable>(
+        _ type: Value.Type, entry: Unretained<MappedEntry>, asking: MappedModels.Asking, impl: Unretained<DecoderImpl>, lookedUp: Int?
+    ) throws -> Value {
         try entry.with { entry in
             try impl.with { impl in
-                try decodeOtherwise(Value.self, entry: entry, impl: impl, lookedUp: lookedUp)
+                try decodeOtherwise(Value.self, entry: entry, asking: asking, impl: impl, lookedUp: lookedUp)
             }
         }
     }
 
     @inline(__always)
-    private func decodeOtherwise<Value: Decodable>(_ type: Value.Type, entry: MappedEntry, impl: DecoderImpl, lookedUp: Int?) throws -> Value {
-        let access = ObjectAccess(self, impl: impl)
+    private func decodeOtherwise<Value: Decodable>(_ type: Value.Type, entry: MappedEntry, asking: MappedModels.Asking, impl: DecoderImpl, lookedUp: Int?)
+        throws
+        -> Value
+    {
+        let object = asking.object
+        let access = ObjectAccess(asking, impl: impl)
         guard entry.plainKey != nil else { return try access.decodeMapped(Value.self, entry: entry) }
         // The common missing key with a default, as `MappedDecoding.value` takes it.
         if lookedUp == nil, let value = entry.defaultValue(Value.self) {

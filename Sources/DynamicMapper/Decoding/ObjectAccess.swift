@@ -1,34 +1,37 @@
 import Foundation
 
 /// What a `@Mapped` property asks its container for first: the cheap form of
-/// ``ObjectAccess`` for the usual container (no nested path, no key index), which the
-/// container hands back as plain values instead of copying itself. `impl` is nil for any
-/// other container of this package, which is then asked for the whole ``ObjectAccess``.
+/// ``ObjectAccess`` for the usual container (no nested path, no key index). `decoder` is nil
+/// for any other container of this package, which is then asked for the whole ``ObjectAccess``.
+///
+/// One word: the container hands it back through its generic `decode(_:forKey:)`, which
+/// copies it through the value witness of an unknown type, for every property. A wider
+/// value (it carried the object and the path) was copied in pieces that the reads right
+/// after it could not forward from (a store-forwarding stall: 3 % of a `@Mapped` decode's
+/// time, more than its instructions say). The container leaves its object and path in the
+/// decoder's state instead (``MappedModels/asking``), read at once by the property.
 @usableFromInline
 struct MappedModelAccess {
     /// Unretained: the container that made this holds the decoder, and the property uses it
     /// only before that call returns (``ObjectAccess`` holds it strongly from there), so that
     /// it is read without a retain.
-    let decoder: Unretained<DecoderImpl>?
-    let object: Int
-    /// Unretained, as `decoder`: the container holds it. ``Unretained`` rather than
-    /// `unowned(unsafe)`: reading an `unowned(unsafe)` reference into a strong one retains it,
-    /// around every property's read.
-    let pathReference: Unretained<CodingPathNode>
-    /// `impl` is there: the property can be read from these values alone.
-    @usableFromInline let isDirect: Bool
+    /// Kept as an address so that the inlined code, which only tests it, need not see the
+    /// decoder's type.
+    @usableFromInline let decoderAddress: UnsafeMutableRawPointer?
 
-    init(decoder: Unretained<DecoderImpl>?, object: Int, path: CodingPathNode) {
-        self.decoder = decoder
-        self.object = object
-        pathReference = Unretained(path)
-        isDirect = decoder != nil
+    init(decoder: Unretained<DecoderImpl>?) {
+        decoderAddress = decoder?.reference.toOpaque()
     }
 
-    var impl: DecoderImpl? { decoder?.object }
+    var decoder: Unretained<DecoderImpl>? {
+        decoderAddress.map { Unretained(reference: Unmanaged.fromOpaque($0)) }
+    }
 
-    /// The container's coding path, for the paths that build an ``ObjectAccess``.
-    var path: CodingPathNode { pathReference.object }
+    /// `decoder` is there: the property can be read from it alone.
+    @inlinable
+    var isDirect: Bool { decoderAddress != nil }
+
+    var impl: DecoderImpl? { decoder?.object }
 }
 
 extension MappedModelAccess: Decodable {
@@ -71,9 +74,9 @@ struct ObjectAccess: Decodable {
                 codingPath: decoder.codingPath, debugDescription: "Only DynamicJSONDecoder gives access to the object."))
     }
 
-    /// The object that `model` names.
-    init(_ model: MappedModelAccess, impl: DecoderImpl) {
-        self.init(impl: impl, object: model.object, path: model.path, index: nil)
+    /// The object that a direct ``MappedModelAccess`` named.
+    init(_ asking: MappedModels.Asking, impl: DecoderImpl) {
+        self.init(impl: impl, object: asking.object, path: asking.path.object, index: nil)
     }
 
     /// The value node of the member `name`, found (and marked as read) as the container would.

@@ -137,6 +137,25 @@ public struct Mapped<Value> {
     ///   - key: Where the value is in the document: a key, or a path in the ``Path`` grammar
     ///     (`"address.zipCode"`, `"items[0].id"`, `\.` for a dot inside a key).
     @inlinable
+    public init(_ key: StaticString) {
+        self.init(declaring: nil, MappedConfiguration(literal: key))
+    }
+
+    /// A property under `key`, a key or a path given as a `String` value rather than a literal.
+    ///
+    /// ```swift
+    /// enum Keys { static let zip = "address.zipCode" }
+    /// @Mapped(Keys.zip) var zipCode: Int
+    /// ```
+    ///
+    /// A literal key is kept in the wrapper as it is; a `String` value is kept in a small
+    /// object each time the declaration runs (on every decode of the model), so prefer a
+    /// literal, or a `StaticString` constant, in models decoded often.
+    ///
+    /// - Parameters:
+    ///   - key: Where the value is in the document: a key, or a path in the ``Path`` grammar
+    ///     (`"address.zipCode"`, `"items[0].id"`, `\.` for a dot inside a key).
+    @inlinable @_disfavoredOverload
     public init(_ key: String) {
         self.init(declaring: nil, MappedConfiguration(key: key))
     }
@@ -152,6 +171,7 @@ public struct Mapped<Value> {
     ///     (`"address.zipCode"`, `"items[0].id"`, `\.` for a dot inside a key).
     ///   - options: How the value is read and written (``MappedOption/lossy``,
     ///     ``MappedOption/nullIsMissing``, a date strategy, modifiers and validations), applied in order.
+    @_disfavoredOverload
     public init(_ key: String, _ options: MappedOption<Value>...) {
         self.init(declaring: nil, .make(key: key, coder: nil, options: options))
     }
@@ -197,6 +217,27 @@ public struct Mapped<Value> {
     ///   - defaultValue: The value when the key is missing (or `null`, with
     ///     ``MappedOption/nullIsMissing``); never written in its place when encoding.
     @inlinable
+    public init(_ key: StaticString, default defaultValue: Value) {
+        self.init(declaring: nil, defaultValue: defaultValue, MappedConfiguration(literal: key))
+    }
+
+    /// A property under `key`, given as a `String` value, that takes `defaultValue` when the
+    /// key is missing.
+    ///
+    /// ```swift
+    /// enum Keys { static let phone = "phone_number" }
+    /// @Mapped(Keys.phone, default: "") var phone: String
+    /// ```
+    ///
+    /// A literal key is kept in the wrapper as it is; a `String` value is kept in a small
+    /// object each time the declaration runs, so prefer a literal in models decoded often.
+    ///
+    /// - Parameters:
+    ///   - key: Where the value is in the document: a key, or a path in the ``Path`` grammar
+    ///     (`"address.zipCode"`, `"items[0].id"`, `\.` for a dot inside a key).
+    ///   - defaultValue: The value when the key is missing (or `null`, with
+    ///     ``MappedOption/nullIsMissing``); never written in its place when encoding.
+    @inlinable @_disfavoredOverload
     public init(_ key: String, default defaultValue: Value) {
         self.init(declaring: nil, defaultValue: defaultValue, MappedConfiguration(key: key))
     }
@@ -214,6 +255,7 @@ public struct Mapped<Value> {
     ///     ``MappedOption/nullIsMissing``); never written in its place when encoding.
     ///   - options: How the value is read and written (``MappedOption/lossy``,
     ///     ``MappedOption/nullIsMissing``, a date strategy, modifiers and validations), applied in order.
+    @_disfavoredOverload
     public init(_ key: String, default defaultValue: Value, _ options: MappedOption<Value>...) {
         self.init(declaring: nil, defaultValue: defaultValue, .make(key: key, coder: nil, options: options))
     }
@@ -261,6 +303,26 @@ public struct Mapped<Value> {
     ///   - key: Where the value is in the document: a key, or a path in the ``Path`` grammar
     ///     (`"address.zipCode"`, `"items[0].id"`, `\.` for a dot inside a key).
     @inlinable
+    public init(wrappedValue: Value, _ key: StaticString) {
+        self.init(declaring: wrappedValue, MappedConfiguration(literal: key))
+    }
+
+    /// A property under `key`, given as a `String` value, with an initial value.
+    ///
+    /// ```swift
+    /// enum Keys { static let userName = "user_name" }
+    /// @Mapped(Keys.userName) var userName = ""
+    /// ```
+    ///
+    /// A literal key is kept in the wrapper as it is; a `String` value is kept in a small
+    /// object each time the declaration runs, so prefer a literal in models decoded often.
+    ///
+    /// - Parameters:
+    ///   - wrappedValue: The property's initial value, which a decoded value replaces. It is
+    ///     not a default: a missing key still throws, as in synthesized `Codable`.
+    ///   - key: Where the value is in the document: a key, or a path in the ``Path`` grammar
+    ///     (`"address.zipCode"`, `"items[0].id"`, `\.` for a dot inside a key).
+    @inlinable @_disfavoredOverload
     public init(wrappedValue: Value, _ key: String) {
         self.init(declaring: wrappedValue, MappedConfiguration(key: key))
     }
@@ -278,6 +340,7 @@ public struct Mapped<Value> {
     ///     (`"address.zipCode"`, `"items[0].id"`, `\.` for a dot inside a key).
     ///   - options: How the value is read and written (``MappedOption/lossy``,
     ///     ``MappedOption/nullIsMissing``, a date strategy, modifiers and validations), applied in order.
+    @_disfavoredOverload
     public init(wrappedValue: Value, _ key: String, _ options: MappedOption<Value>...) {
         self.init(declaring: wrappedValue, .make(key: key, coder: nil, options: options))
     }

@@ -34,8 +34,9 @@ struct MappedFlags: OptionSet, Sendable {
 enum MappedConfiguration: @unchecked Sendable {
     // @unchecked: `MappedSettings` is immutable, and the entry is immutable and immortal.
 
-    /// Only a key or path, or none (the property's name): made without allocating.
-    case named(String?)
+    /// A key or path written as a literal, or none (the property's name): made without
+    /// allocating, and copied and destroyed without reference counting.
+    case named(MappedKeyText)
     /// Options, a transformer or a mark.
     case settings(MappedSettings)
     /// The declaration that the layout's entry keeps (never itself an `.entry`).
@@ -45,22 +46,43 @@ enum MappedConfiguration: @unchecked Sendable {
     /// stored), and only entries handed out by a cached layout are put here.
     case entry(Unretained<MappedEntry>)
 
-    /// A property with only a key (or none): the common case, built without looking at options.
+    /// A property with only a key (or none), built without looking at options. A key that is
+    /// not a literal is kept in a ``MappedSettings``.
     @inlinable
     init(key: String?) {
-        self = .named(key)
+        if let key {
+            self = .keyed(key)
+        } else {
+            self = .named(.propertyName)
+        }
+    }
+
+    /// A key that is not a literal, kept in settings of its own.
+    @usableFromInline
+    static func keyed(_ key: String) -> MappedConfiguration {
+        .settings(MappedSettings(key: key, flags: [], typed: nil, keptDefault: nil))
+    }
+
+    /// A property with only a literal key: the common case, built without allocating.
+    @inlinable
+    init(literal key: StaticString) {
+        if let text = MappedKeyText(key) {
+            self = .named(text)
+        } else {
+            self.init(key: key.description)
+        }
     }
 
     /// A decoded wrapper's: its entry's, or none (a decoder that cannot see the declaration).
     @inlinable
     init(entry: Unretained<MappedEntry>?) {
-        if let entry { self = .entry(entry) } else { self = .named(nil) }
+        if let entry { self = .entry(entry) } else { self = .named(.propertyName) }
     }
 
     init(key: String?, flags: MappedFlags, typed: AnyObject?, keptDefault: AnyObject? = nil) {
         self =
-            flags.isEmpty && typed == nil && keptDefault == nil
-            ? .named(key)
+            key == nil && flags.isEmpty && typed == nil && keptDefault == nil
+            ? .named(.propertyName)
             : .settings(MappedSettings(key: key, flags: flags, typed: typed, keptDefault: keptDefault))
     }
 
@@ -68,7 +90,7 @@ enum MappedConfiguration: @unchecked Sendable {
     @usableFromInline
     var key: String? {
         switch self {
-        case .named(let key): key
+        case .named(let text): text.string
         case .settings(let settings): settings.key
         case .entry(let entry): entry.with { $0.configuration.key }
         }
@@ -110,10 +132,14 @@ enum MappedConfiguration: @unchecked Sendable {
         return MappedConfiguration(key: key, flags: flags, typed: typed, keptDefault: MappedDefault(value))
     }
 
-    /// The declaration itself, for an entry to keep: never an `.entry`.
+    /// The declaration itself, for an entry to keep: never an `.entry`, and a literal key
+    /// made a `String` once (encoding reads an entry's key for every property).
     var declared: MappedConfiguration {
-        if case .entry(let entry) = self { return entry.with { $0.configuration } }
-        return self
+        switch self {
+        case .entry(let entry): entry.with { $0.configuration }
+        case .named(let text): MappedConfiguration(key: text.string)
+        case .settings: self
+        }
     }
 
     /// Gathers the options; the typed part is made only when there is something to put in it.
@@ -161,6 +187,45 @@ enum MappedConfiguration: @unchecked Sendable {
 
     /// No key, default or options: a property seen only by its name.
     @usableFromInline static let plain = MappedConfiguration(key: nil)
+}
+
+/// A key or path written as a string literal on a ``Mapped`` declaration, or none: the
+/// literal's address and length in one word.
+///
+/// Every decode evaluates each wrapper's declaration (the synthesized `init(from:)` starts
+/// from the initial values) and then overwrites it, and every copy of a model copies its
+/// wrappers: a `String` here made the configuration two words and a tagged union that
+/// retained and released the key's storage on each of those, where a word of static data
+/// is copied as it is. A literal whose address or length does not fit (neither happens for a
+/// literal in a program's own data on the platforms Swift runs on) is kept as a `String` in
+/// a ``MappedSettings`` instead.
+@usableFromInline
+struct MappedKeyText: Sendable {
+    /// The length in the top 16 bits, the address below; 0 for none.
+    @usableFromInline let bits: UInt64
+
+    @inlinable
+    init(bits: UInt64) { self.bits = bits }
+
+    /// No key: the property's name.
+    @inlinable
+    static var propertyName: MappedKeyText { MappedKeyText(bits: 0) }
+
+    /// `literal`, or nil when it does not fit in a word.
+    @inlinable
+    init?(_ literal: StaticString) {
+        guard literal.hasPointerRepresentation else { return nil }
+        let address = UInt64(UInt(bitPattern: literal.utf8Start))
+        let count = UInt64(literal.utf8CodeUnitCount)
+        guard address != 0, address >> 48 == 0, count >> 16 == 0 else { return nil }
+        bits = count << 48 | address
+    }
+
+    /// The key, or nil for the property's name.
+    var string: String? {
+        guard let start = UnsafePointer<UInt8>(bitPattern: UInt(truncatingIfNeeded: bits & 0xFFFF_FFFF_FFFF)) else { return nil }
+        return String(decoding: UnsafeBufferPointer(start: start, count: Int(bits >> 48)), as: UTF8.self)
+    }
 }
 
 /// A declaration with options, a transformer or a mark, shared by the copies of its wrapper.

@@ -14,6 +14,12 @@ struct Unretained<Object: AnyObject> {
         reference = Unmanaged.passUnretained(object)
     }
 
+    /// The object behind `reference`, under the same promise.
+    @inline(__always)
+    init(reference: Unmanaged<Object>) {
+        self.reference = reference
+    }
+
     /// A strong reference to the object (retained, when kept).
     @inlinable @inline(__always)
     var object: Object { reference.takeUnretainedValue() }
