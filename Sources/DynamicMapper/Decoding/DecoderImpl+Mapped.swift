@@ -29,9 +29,14 @@ struct MappedModels {
     /// ``MappedModelAccess``, and its coding path: read by that property at once, before any
     /// other decoding can run on this decoder. The path is unretained because the container
     /// holds it for the whole property.
+    ///
+    /// The fields are in the opposite order to the container's: the container was copied
+    /// field by field just before, and with the same order the compiler moved both in one
+    /// 16-byte load, which cannot be forwarded from two 8-byte stores (a stall that cost as
+    /// much as the rest of the container's answer).
     struct Asking {
-        let object: Int
         let path: Unretained<CodingPathNode>
+        let object: Int
     }
 
     /// See ``Asking``; nil until a container answers.

@@ -155,7 +155,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         // A `@Mapped` property asking for this container's object (see ``ObjectAccess``).
         if let same = SameType(MappedModelAccess.self, T.self) {
             guard index == nil else { return same.cast(MappedModelAccess(decoder: nil)) }
-            impl.state.mappedModels.asking = MappedModels.Asking(object: object, path: Unretained(path))
+            impl.state.mappedModels.asking = MappedModels.Asking(path: Unretained(path), object: object)
             return same.cast(MappedModelAccess(decoder: Unretained(impl)))
         }
         if let same = SameType(ObjectAccess.self, T.self) {
