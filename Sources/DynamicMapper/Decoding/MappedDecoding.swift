@@ -163,10 +163,17 @@ enum MappedDecoding {
         impl.rememberTraversedMember(member, named: first, of: access.object)
         // The coding path is only needed to convert keys with a strategy (or to mark the keys
         // a dynamic model's path passes through).
-        let found =
-            impl.options.usesDefaultKeys && !impl.recordsKeyUsage
-            ? impl.document.lookUp(path.dropFirst(), from: member)
-            : impl.lookUp(path.dropFirst(), from: member, base: access.path.codingPath(appending: .key(StringKey(first))))
+        let found: Document.PathLookup
+        if impl.options.usesDefaultKeys && !impl.recordsKeyUsage {
+            // A path of two keys, the common one, takes its last step without the general walk.
+            if path.count == 2, case .key(let last) = path[1] {
+                found = impl.document.lookUpMember(named: last, of: member, step: 0)
+            } else {
+                found = impl.document.lookUp(path.dropFirst(), from: member)
+            }
+        } else {
+            found = impl.lookUp(path.dropFirst(), from: member, base: access.path.codingPath(appending: .key(StringKey(first))))
+        }
         switch found {
         case .found(let node):
             impl.markRouteForReport(to: node)

@@ -125,12 +125,14 @@ extension Document {
             let next: Int?
             switch component {
             case .key(let key):
-                guard node.kind == .object else { return node.kind == .null ? .missing(step: step, parent: current) : .wrongKind(step: step, parent: current) }
-                if let memberNamed {
-                    next = memberNamed(current, key, step)
-                } else {
-                    next = member(of: current, named: key)
+                guard let memberNamed else {
+                    let result = lookUpMember(named: key, of: current, step: step)
+                    guard case .found(let found) = result else { return result }
+                    current = found
+                    continue
                 }
+                guard node.kind == .object else { return node.kind == .null ? .missing(step: step, parent: current) : .wrongKind(step: step, parent: current) }
+                next = memberNamed(current, key, step)
             case .index(let position):
                 guard node.kind == .array else { return node.kind == .null ? .missing(step: step, parent: current) : .wrongKind(step: step, parent: current) }
                 next = element(of: current, at: position)
@@ -139,5 +141,17 @@ extension Document {
             current = next
         }
         return .found(current)
+    }
+
+    /// One key step of ``lookUp(_:from:memberNamed:)`` with exact keys: the member `key` of
+    /// the node `current`, as step `step` of a path. Callers that know the path has one step
+    /// left (a `@Mapped` path of two keys, `address.city`, after its first) take it directly,
+    /// without the general walk's iteration over a slice of components.
+    @inline(__always)
+    func lookUpMember(named key: String, of current: Int, step: Int) -> PathLookup {
+        let node = nodes[current]
+        guard node.kind == .object else { return node.kind == .null ? .missing(step: step, parent: current) : .wrongKind(step: step, parent: current) }
+        guard let next = member(of: current, named: key) else { return .missing(step: step, parent: current) }
+        return .found(next)
     }
 }
