@@ -30,8 +30,6 @@ struct MappedModelAccess {
     /// `decoder` is there: the property can be read from it alone.
     @inlinable
     var isDirect: Bool { decoderAddress != nil }
-
-    var impl: DecoderImpl? { decoder?.object }
 }
 
 extension MappedModelAccess: Decodable {
