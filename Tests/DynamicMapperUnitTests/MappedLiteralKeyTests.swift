@@ -88,6 +88,27 @@ struct MappedLiteralKeyTests {
         #expect(Mapped<Int>("k", .lossy).configuration.key == "k")
     }
 
+    @Test("a literal whose address or length does not fit a word is refused, and then kept as a String")
+    func literalsThatDoNotFit() {
+        #expect(MappedKeyText(address: 0, count: 3) == nil)
+        #expect(MappedKeyText(address: 1 << 48, count: 3) == nil)
+        #expect(MappedKeyText(address: 0x1000, count: 1 << 16) == nil)
+        #expect(MappedKeyText(address: (1 << 48) - 1, count: (1 << 16) - 1)?.bits == UInt64.max)
+        // What `init(literal:)` does with one: settings holding the literal's text.
+        let literal: StaticString = "address.zip"
+        let configuration = MappedConfiguration(key: literal.description)
+        guard case .settings = configuration else {
+            Issue.record("a key kept as a String should be in settings, got \(configuration)")
+            return
+        }
+        #expect(configuration.key == "address.zip")
+        // The configuration a layout entry keeps reads the same key, from either form.
+        #expect(configuration.declared.key == "address.zip")
+        #expect(MappedConfiguration(literal: "address.zip").declared.key == "address.zip")
+        #expect(MappedConfiguration(literal: "").declared.key == "")
+        #expect(MappedConfiguration.plain.declared.key == nil)
+    }
+
     @Test("a wrapper is at most its value and two words; the container's answer is one word")
     func sizes() {
         #expect(MemoryLayout<MappedKeyText>.size == 8)

@@ -165,9 +165,9 @@ enum MappedDecoding {
         // a dynamic model's path passes through).
         let found: Document.PathLookup
         if impl.options.usesDefaultKeys && !impl.recordsKeyUsage {
-            // A path of two keys, the common one, takes its last step without the general walk.
-            if path.count == 2, case .key(let last) = path[1] {
-                found = impl.document.lookUpMember(named: last, of: member, step: 0)
+            // A path of two steps, the common one, takes its last step without the general walk.
+            if path.count == 2 {
+                found = impl.document.lookUpStep(path[1], from: member, step: 0)
             } else {
                 found = impl.document.lookUp(path.dropFirst(), from: member)
             }

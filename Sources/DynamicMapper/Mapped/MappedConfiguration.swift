@@ -215,8 +215,13 @@ struct MappedKeyText: Sendable {
     @inlinable
     init?(_ literal: StaticString) {
         guard literal.hasPointerRepresentation else { return nil }
-        let address = UInt64(UInt(bitPattern: literal.utf8Start))
-        let count = UInt64(literal.utf8CodeUnitCount)
+        self.init(address: UInt64(UInt(bitPattern: literal.utf8Start)), count: UInt64(literal.utf8CodeUnitCount))
+    }
+
+    /// The text of `count` bytes at `address`, or nil when the address is 0 or needs more than
+    /// 48 bits, or the count more than 16.
+    @inlinable
+    init?(address: UInt64, count: UInt64) {
         guard address != 0, address >> 48 == 0, count >> 16 == 0 else { return nil }
         bits = count << 48 | address
     }

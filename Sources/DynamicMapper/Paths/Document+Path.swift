@@ -121,37 +121,37 @@ extension Document {
     ) -> PathLookup {
         var current = start
         for (step, component) in components.enumerated() {
-            let node = nodes[current]
-            let next: Int?
-            switch component {
-            case .key(let key):
-                guard let memberNamed else {
-                    let result = lookUpMember(named: key, of: current, step: step)
-                    guard case .found(let found) = result else { return result }
-                    current = found
-                    continue
-                }
-                guard node.kind == .object else { return node.kind == .null ? .missing(step: step, parent: current) : .wrongKind(step: step, parent: current) }
-                next = memberNamed(current, key, step)
-            case .index(let position):
-                guard node.kind == .array else { return node.kind == .null ? .missing(step: step, parent: current) : .wrongKind(step: step, parent: current) }
-                next = element(of: current, at: position)
-            }
-            guard let next else { return .missing(step: step, parent: current) }
+            let result = lookUpStep(component, from: current, step: step, memberNamed: memberNamed)
+            guard case .found(let next) = result else { return result }
             current = next
         }
         return .found(current)
     }
 
-    /// One key step of ``lookUp(_:from:memberNamed:)`` with exact keys: the member `key` of
-    /// the node `current`, as step `step` of a path. Callers that know the path has one step
-    /// left (a `@Mapped` path of two keys, `address.city`, after its first) take it directly,
-    /// without the general walk's iteration over a slice of components.
+    /// One step of ``lookUp(_:from:memberNamed:)``: `component` from the node `current`, as step
+    /// `step` of a path. A caller that knows one step is left (a `@Mapped` path of two steps,
+    /// `address.city`, after its first) takes it here, without the walk's iteration over a slice
+    /// of components.
     @inline(__always)
-    func lookUpMember(named key: String, of current: Int, step: Int) -> PathLookup {
+    func lookUpStep(
+        _ component: Path.Component, from current: Int, step: Int,
+        memberNamed: ((_ object: Int, _ key: String, _ step: Int) -> Int?)? = nil
+    ) -> PathLookup {
         let node = nodes[current]
-        guard node.kind == .object else { return node.kind == .null ? .missing(step: step, parent: current) : .wrongKind(step: step, parent: current) }
-        guard let next = member(of: current, named: key) else { return .missing(step: step, parent: current) }
+        let next: Int?
+        switch component {
+        case .key(let key):
+            guard node.kind == .object else { return node.kind == .null ? .missing(step: step, parent: current) : .wrongKind(step: step, parent: current) }
+            if let memberNamed {
+                next = memberNamed(current, key, step)
+            } else {
+                next = member(of: current, named: key)
+            }
+        case .index(let position):
+            guard node.kind == .array else { return node.kind == .null ? .missing(step: step, parent: current) : .wrongKind(step: step, parent: current) }
+            next = element(of: current, at: position)
+        }
+        guard let next else { return .missing(step: step, parent: current) }
         return .found(next)
     }
 }
