@@ -205,10 +205,23 @@ extension DecoderImpl {
     }
 
     /// Records `kind` for a value missing at `components` below the object `object`.
-    @inline(never)
+    ///
+    /// Whether a report is being made is checked in the caller: a `@Mapped` default taken for
+    /// a missing key passes a coding path that captures references, and making that closure
+    /// for an out-of-line call retained them on every such property, report or not.
+    @inline(__always)
     func report(
         _ kind: DecodeReport.Kind, missingAt components: [Path.Component], below object: Int, codingPath: @autoclosure () -> [any CodingKey],
         failure: (any Error)? = nil
+    ) {
+        guard options.reporting != nil else { return }
+        recordMissing(kind, at: components, below: object, codingPath: codingPath(), failure: failure)
+    }
+
+    @inline(never)
+    private func recordMissing(
+        _ kind: DecodeReport.Kind, at components: [Path.Component], below object: Int, codingPath: @autoclosure () -> [any CodingKey],
+        failure: (any Error)?
     ) {
         guard let reporting = options.reporting, !reporting.recorder.countIfFull() else { return }
         reporting.record(

@@ -102,6 +102,33 @@ extension DecoderImpl {
         return last.member
     }
 
+    /// The value node of a plain two-key `@Mapped` path (`address.city`, see
+    /// ``MappedEntry/plainKeyPair``) from `object` (a container at `depth`), found and marked as
+    /// `MappedDecoding.node(at:in:)` finds it. Nil whenever that is not simply so (a step
+    /// missing or of another kind, keys converted by a strategy or being recorded): the caller
+    /// then takes the general route from the start, which finds the same first member again
+    /// (see ``traversedMember(named:of:)``) and says what is wrong.
+    @inline(__always)
+    func mappedPairNode(first: String, then second: Path.Component, of object: Int, depth: Int) -> Int? {
+        guard options.usesDefaultKeys && !recordsKeyUsage, let member = firstPathMember(named: first, of: object, depth: depth, index: nil),
+            case .found(let node) = document.lookUpStep(second, from: member, step: 0)
+        else { return nil }
+        markRouteForReport(to: node)
+        return node
+    }
+
+    /// The value node of the member `name` of `object` (a container at `depth`, with the key
+    /// index `index` when it has one) that a `@Mapped` path starts with, marked as passed
+    /// through: paths that share their first key (`address.city`, `address.zip`) look it up
+    /// once, as a second walk would start after it and go round.
+    @inline(__always)
+    func firstPathMember(named name: String, of object: Int, depth: Int, index: [String: Int]?) -> Int? {
+        if let known = traversedMember(named: name, of: object) { return known }
+        guard let found = member(named: name, of: object, depth: depth, index: index, traversing: true) else { return nil }
+        rememberTraversedMember(found, named: name, of: object)
+        return found
+    }
+
     /// Keeps `member`, the member `name` of `object`, for ``traversedMember(named:of:)``.
     @inline(__always)
     func rememberTraversedMember(_ member: Int, named name: String, of object: Int) {
@@ -125,6 +152,19 @@ extension DecoderImpl {
     func expectedMappedEntry(valueType: ObjectIdentifier) -> MappedEntry? {
         guard let layout = state.mappedModels.current.layout?.object else { return nil }
         return layout.entries.dropFirst(state.mappedModels.current.cursor).first { $0.valueType == valueType }
+    }
+
+    /// Decodes the value at `index`, found by ``mappedPairNode(first:then:of:depth:)`` for
+    /// `entry`, as the general route decodes a value at a path. The coding path is made
+    /// only when asked for (an error, a value that is not a scalar), from unretained
+    /// references for the reason ``decodeMappedMember(_:at:parent:entry:)`` gives.
+    @inline(__always)
+    func decodeMappedPathMember<T: Decodable>(_ type: T.Type, at index: Int, parent: Unretained<CodingPathNode>, entry: Unretained<MappedEntry>) throws -> T {
+        try decodeDetached(
+            T.self, at: index, marksKeys: nil,
+            path: {
+                parent.object.appending(contentsOf: entry.object.path.lazy.map(\.codingPathStep))
+            })
     }
 
     /// Decodes the value at `index` of the member `entry.plainKey` of the object whose

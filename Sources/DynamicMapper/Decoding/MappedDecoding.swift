@@ -157,10 +157,7 @@ enum MappedDecoding {
         }
         if path.count == 1 { return access.valueNode(named: first) }
         let impl = access.impl
-        // Paths that share their first key (`address.city`, `address.zip`) find it once: the
-        // decoder keeps the last one found, as a second walk would start after it and go round.
-        guard let member = impl.traversedMember(named: first, of: access.object) ?? access.valueNode(named: first, traversing: true) else { return nil }
-        impl.rememberTraversedMember(member, named: first, of: access.object)
+        guard let member = access.firstPathMember(named: first) else { return nil }
         // The coding path is only needed to convert keys with a strategy (or to mark the keys
         // a dynamic model's path passes through).
         let found: Document.PathLookup

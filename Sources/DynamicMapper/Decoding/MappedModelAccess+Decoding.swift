@@ -4,8 +4,9 @@ extension MappedModelAccess {
     /// Decodes the `@Mapped` property `property` of the model being decoded from this object,
     /// and gives its layout entry; only for a direct access (``isDirect``).
     ///
-    /// The common case, a property under one key of its own with no options and a value
-    /// there, is read here without making an ``ObjectAccess``; the rest goes to it.
+    /// The common cases, a property under one key of its own or at a path of two keys, with no
+    /// options and a value there, are read here without making an ``ObjectAccess``; the rest
+    /// goes to it.
     @usableFromInline
     func decodeMapped<Value: Decodable>(_ type: Value.Type, property: String, entry taken: inout Unretained<MappedEntry>?) throws -> Value {
         // Unretained: the container that asked holds the decoder, and the decoder's layout
@@ -20,16 +21,26 @@ extension MappedModelAccess {
             return try decodeUnlisted(Value.self, property: property, asking: asking, impl: decoder, entry: &taken)
         }
         taken = found
+        // A property under one key, or at a path of two keys; anything else, and a value not
+        // simply there, goes the general way.
+        var underOneKey = true
         let node = found.with { entry in
-            entry.plainKey.flatMap { key in
-                decoder.with { $0.member(named: key, of: object, depth: asking.path.with { $0.depth }, index: nil) }
+            let depth = asking.path.with { $0.depth }
+            if let key = entry.plainKey {
+                return decoder.with { $0.member(named: key, of: object, depth: depth, index: nil) }
             }
+            underOneKey = false
+            guard let pair = entry.plainKeyPair else { return nil }
+            return decoder.with { $0.mappedPairNode(first: pair.first, then: pair.second, of: object, depth: depth) }
         }
         guard let node, decoder.with({ $0.nodes[node].kind != .null }) else {
             return try decodeOtherwise(Value.self, entry: found, asking: asking, impl: decoder, lookedUp: node)
         }
         do {
-            return try decoder.with { try $0.decodeMappedMember(Value.self, at: node, parent: asking.path, entry: found) }
+            if underOneKey {
+                return try decoder.with { try $0.decodeMappedMember(Value.self, at: node, parent: asking.path, entry: found) }
+            }
+            return try decoder.with { try $0.decodeMappedPathMember(Value.self, at: node, parent: asking.path, entry: found) }
         } catch {
             // Not `catch let error as DecodingError`: a `DecodingError` in this function would
             // cost a run-time lookup of its size on every call, failing or not.
@@ -90,14 +101,17 @@ extension MappedModelAccess {
         -> Value
     {
         let object = asking.object
-        let access = ObjectAccess(asking, impl: impl)
-        guard entry.plainKey != nil else { return try access.decodeMapped(Value.self, entry: entry) }
-        // The common missing key with a default, as `MappedDecoding.value` takes it.
+        guard entry.plainKey != nil else { return try ObjectAccess(asking, impl: impl).decodeMapped(Value.self, entry: entry) }
+        // The common missing key with a default, as `MappedDecoding.value` takes it, without
+        // the access (two strong references) unless a report asks for the coding path.
         if lookedUp == nil, let value = entry.defaultValue(Value.self) {
-            impl.report(.defaultForMissingKey, missingAt: entry.path, below: object, codingPath: MappedLocation(access: access, path: entry.path).codingPath)
+            impl.report(
+                .defaultForMissingKey, missingAt: entry.path, below: object,
+                codingPath: MappedLocation(access: ObjectAccess(asking, impl: impl), path: entry.path).codingPath)
             impl.keep(value, missingAt: entry.path, below: object)
             return value
         }
+        let access = ObjectAccess(asking, impl: impl)
         // The key was looked for already: a missing key is not walked for again.
         return try MappedDecoding.value(Value.self, entry: entry, from: access, lookedUp: .some(lookedUp)) { impl, node, path in
             try impl.decodeDetached(Value.self, at: node, marksKeys: nil, path: path)

@@ -79,8 +79,14 @@ struct ObjectAccess: Decodable {
 
     /// The value node of the member `name`, found (and marked as read) as the container would.
     @inline(__always)
-    func valueNode(named name: String, traversing: Bool = false) -> Int? {
-        impl.member(named: name, of: object, depth: path.depth, index: index, traversing: traversing)
+    func valueNode(named name: String) -> Int? {
+        impl.member(named: name, of: object, depth: path.depth, index: index)
+    }
+
+    /// The value node of the member `name` that a path starts with (see
+    /// ``DecoderImpl/firstPathMember(named:of:depth:index:)``).
+    func firstPathMember(named name: String) -> Int? {
+        impl.firstPathMember(named: name, of: object, depth: path.depth, index: index)
     }
 
     /// Keeps `value`, a default the property at `components` below this object took, for

@@ -58,6 +58,10 @@ final class MappedEntry: @unchecked Sendable {
     let isPlain: Bool
     /// The key of a plain property whose path is one key.
     let plainKey: String?
+    /// The two steps of a plain property whose path is two keys (`address.city`): this
+    /// package's decoder reads it without making an ``ObjectAccess``, whose two strong
+    /// references cost more (atomically counted) than the rest of the look-up.
+    let plainKeyPair: (first: String, second: Path.Component)?
     /// The first key, as the coding key of a one-key path.
     let codingKey: any CodingKey
     /// The prototype's default in a ``MappedDefault`` of the wrapper's `Value`, read only when
@@ -77,6 +81,7 @@ final class MappedEntry: @unchecked Sendable {
         isPlain = keysOnly && configuration.typed == nil && configuration.flags.subtracting([.encodeNil, .hasCoder, .filled]).isEmpty
         if case .key(let first)? = path.first { codingKey = StringKey(first) } else { codingKey = StringKey(name) }
         if isPlain, path.count == 1, case .key(let key) = path[0] { plainKey = key } else { plainKey = nil }
+        if isPlain, path.count == 2, case .key(let first) = path[0] { plainKeyPair = (first, path[1]) } else { plainKeyPair = nil }
         defaultBox = prototype.defaultBox
     }
 
