@@ -23,6 +23,7 @@ public enum DocumentedDifference: String, CaseIterable {
     case threeByteInput = "Three-byte input with a zero byte"
     case byteOrderMarkInStrings = "A U+FEFF in a string or key"
     case dictionaryOrder = "A dictionary with several values that do not fit"
+    case dictionaryKeyIntegers = "Dictionary keys in coding paths keep their integer value."
 
     /// ``threeByteInput``: `JSONSerialization` reads three bytes with a zero in the first two
     /// as UTF-16 and drops the odd byte (`00 31 20` is 1); `JSONDecoder` refuses them, and so
@@ -82,6 +83,25 @@ public struct DecodingErrorSummary: Equatable, CustomStringConvertible {
     }
 
     public var description: String { "\(kind) at [\(path.map(\.description).joined(separator: ", "))]" }
+
+    /// The summary with the integer value of every key spelled as an integer (`"01"` is 1)
+    /// left out, as `JSONDecoder` leaves it out under a key decoding strategy
+    /// (``DocumentedDifference/dictionaryKeyIntegers``). Array indexes (`"Index 0"`) keep theirs.
+    public var withoutKeyIntegers: DecodingErrorSummary {
+        var summary = self
+        summary.path = path.map { $0.withoutKeyInteger }
+        if case .keyNotFound(let key) = kind { summary.kind = .keyNotFound(key.withoutKeyInteger) }
+        return summary
+    }
+}
+
+extension PathComponentSummary {
+    /// This component without an integer value that only repeats its string.
+    var withoutKeyInteger: PathComponentSummary {
+        var component = self
+        if let int, Int(string) == int { component.int = nil }
+        return component
+    }
 }
 
 // MARK: - An independent look at the text

@@ -17,6 +17,34 @@ struct FoundationParityDocumentedDifferenceTests {
         #expect(try DynamicJSONDecoder.json5.decode([String: [Bool]].self, from: data) == ["key": [true]])
     }
 
+    /// DecodingAndEncoding, "Dictionary keys in coding paths keep their integer value": an
+    /// entry whose key reads as an integer is named with that integer under any key strategy;
+    /// `JSONDecoder` drops it under a strategy.
+    @Test(arguments: ["01", "7", "-3"])
+    func dictionaryKeysInPathsKeepTheirInteger(_ key: String) throws {
+        let data = Data(#"{"a": [1], "\#(key)": "x"}"#.utf8)
+        func failingKey(_ decoder: JSONDecoder) throws -> (String, Int?) {
+            do {
+                _ = try decoder.decode([String: [Int]].self, from: data)
+            } catch DecodingError.typeMismatch(_, let context) {
+                let last = try #require(context.codingPath.last)
+                return (last.stringValue, last.intValue)
+            }
+            Issue.record("decoded \(key)'s string as [Int]")
+            return ("", nil)
+        }
+        for strategy in [JSONDecoder.KeyDecodingStrategy.useDefaultKeys, .convertFromSnakeCase] {
+            let ours = DynamicJSONDecoder()
+            ours.keyDecodingStrategy = strategy
+            let found = try failingKey(ours)
+            #expect(found.0 == key && found.1 == Int(key))
+        }
+        let foundation = JSONDecoder()
+        #expect(try failingKey(foundation).1 == Int(key))
+        foundation.keyDecodingStrategy = .convertFromSnakeCase
+        #expect(try failingKey(foundation).1 == nil)
+    }
+
     /// README, "A dictionary with several values that do not fit": the error names the first
     /// of them in the document; `JSONDecoder`'s names one of them, chosen by its hash order.
     @Test func dictionaryFailsAtItsFirstBadEntry() throws {
