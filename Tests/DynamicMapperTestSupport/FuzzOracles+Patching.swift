@@ -125,16 +125,20 @@ public enum ReferenceJSONPatch {
     }
 
     /// Reads a patch document: an array of objects, each with a known string `op`, a string
-    /// `path` (and `from` for `move` and `copy`) holding a well-formed pointer, and a `value`
-    /// member (which may be `null`) for `add`, `replace` and `test`. `nil` when it is not one.
+    /// `path` (and `from` for `move` and `copy`) holding a well-formed pointer of at most
+    /// `JSON.maximumNesting + 1` tokens (the documented limit: a longer one names nothing), and a
+    /// `value` member (which may be `null`) for `add`, `replace` and `test`. `nil` when it is not
+    /// one.
     public static func operations(_ patch: JSON) -> [Operation]? {
         guard case .array(let elements) = patch else { return nil }
         var operations: [Operation] = []
         for element in elements {
             guard case .object(let object) = element, case .string(let name)? = object["op"] else { return nil }
             func pointer(_ key: String) -> [String]? {
-                guard case .string(let text)? = object[key] else { return nil }
-                return ReferencePointer.tokens(text)
+                guard case .string(let text)? = object[key], let tokens = ReferencePointer.tokens(text),
+                    tokens.count <= JSON.maximumNesting + 1
+                else { return nil }
+                return tokens
             }
             switch name {
             case "add", "replace", "test":
