@@ -56,7 +56,8 @@ private func outcome(_ body: () throws -> [TKRecord]) -> TKOutcome {
 private struct TKGenerator {
     var random: SeededRandom
 
-    /// One member's value: (text, what a property of that kind reads from it).
+    /// One member as written: absent, `null`, a value of the property's type, or a value of
+    /// another type (its text).
     enum Member {
         case missing, null, value(String), wrong(String)
     }
