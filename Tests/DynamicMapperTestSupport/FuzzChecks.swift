@@ -177,7 +177,7 @@ public enum FuzzChecks {
     /// of the same case at the same coding path.
     static func compareMappedRoutes<T: Decodable & FuzzMappedValues>(_ type: T.Type, _ text: Data) throws {
         let general = DynamicJSONDecoder()
-        general.keyDecodingStrategy = .custom { path in path.last ?? FuzzUnchangedKey(stringValue: "") }
+        general.keyDecodingStrategy = .custom { path in path.last ?? AnyKey(literal: "") }
         let direct = Result { try DynamicJSONDecoder().decode(T.self, from: text) }
         let other = Result { try general.decode(T.self, from: text) }
         switch (direct, other) {
@@ -525,14 +525,6 @@ struct FuzzMappedRecord: MappedCodable, FuzzMappedValues {
 
 extension Array: FuzzMappedValues where Element == FuzzMappedRecord {
     var mappedValues: [String] { flatMap(\.mappedValues) }
-}
-
-/// A coding key a strategy hands back when it has none to convert (never, for a decode).
-struct FuzzUnchangedKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
 }
 
 struct FuzzPerson: Codable, Equatable {

@@ -23,13 +23,12 @@ extension MappedModelAccess {
         taken = found
         // A property under one key, or at a path of two keys; anything else, and a value not
         // simply there, goes the general way.
-        var underOneKey = true
+        let underOneKey = found.with { $0.plainKey != nil }
         let node = found.with { entry in
             let depth = asking.path.with { $0.depth }
             if let key = entry.plainKey {
                 return decoder.with { $0.member(named: key, of: object, depth: depth, index: nil) }
             }
-            underOneKey = false
             guard let pair = entry.plainKeyPair else { return nil }
             return decoder.with { $0.mappedPairNode(first: pair.first, then: pair.second, of: object, depth: depth) }
         }

@@ -235,7 +235,7 @@ struct MappedTwoKeyPathTests {
     /// Sends every `@Mapped` path the general way: a key strategy, which changes no key.
     private var generalRoute: DynamicJSONDecoder {
         let decoder = DynamicJSONDecoder()
-        decoder.keyDecodingStrategy = .custom { path in path.last ?? AnyKey("") }
+        decoder.keyDecodingStrategy = .custom { path in path.last ?? AnyKey(literal: "") }
         return decoder
     }
 
